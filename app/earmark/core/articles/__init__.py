@@ -1,0 +1,1 @@
+"""Articles: saving readable documents next to the episodes."""

@@ -1,0 +1,1 @@
+"""The library database: connection, migrations, and one module per aggregate."""

@@ -1,0 +1,85 @@
+"""Opening a library file: checks, pragmas, migrations with a backup first."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import sqlite_utils
+
+from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
+from earmark.core.errors import LibraryError, LibraryTooNewError
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def open_library(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Database:
+    """Open (creating if missing) the library at ``path`` and bring its schema up to date.
+
+    Raises LibraryError with a plain sentence when the file is not a library this version can use; the
+    file is never modified in that case.
+    """
+    path = Path(path).expanduser()
+    _check_is_sqlite(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        conn = sqlite3.connect(path, timeout=15, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise LibraryError(f"The library {path} cannot be opened: {exc}.") from exc
+    try:
+        version = schema_version(conn)
+        if version > len(MIGRATIONS):
+            raise LibraryTooNewError(
+                f"The library {path} was written by a newer version of Earmark (schema {version}, this "
+                f"version knows up to {len(MIGRATIONS)}). Please update Earmark to open it."
+            )
+        _configure(conn)
+        if migrate and version < len(MIGRATIONS):
+            if version > 0:
+                backup_before_migration(path, version)
+            apply_migrations(conn)
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise LibraryError(f"The library {path} cannot be used: {exc}.") from exc
+    except LibraryError:
+        conn.close()
+        raise
+    return sqlite_utils.Database(conn)
+
+
+def _check_is_sqlite(path: Path) -> None:
+    if not path.exists():
+        return
+    if path.is_dir():
+        raise LibraryError(f"The library path {path} is a folder, not a library file.")
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(len(_SQLITE_HEADER))
+    except OSError as exc:
+        raise LibraryError(f"The library {path} cannot be read: {exc.strerror}.") from exc
+    if header and header != _SQLITE_HEADER:
+        raise LibraryError(f"{path} is not an Earmark library (it is not an SQLite database); it was left untouched.")
+
+
+def _configure(conn: sqlite3.Connection) -> None:
+    conn.execute("PRAGMA busy_timeout = 15000")
+    conn.execute("PRAGMA foreign_keys = ON")
+    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if mode.lower() != "wal":
+        raise LibraryError("The library cannot use write-ahead logging on this file system.")
+    conn.execute("PRAGMA synchronous = NORMAL")
+
+
+def backup_before_migration(path: Path, version: int) -> Path:
+    """Copy the library (consistently, through SQLite) before its schema changes."""
+    target = path.with_name(f"{path.name}.v{version}.bak")
+    source = sqlite3.connect(path)
+    try:
+        dest = sqlite3.connect(target)
+        with dest:
+            source.backup(dest)
+        dest.close()
+    finally:
+        source.close()
+    return target
+

@@ -1,0 +1,104 @@
+"""Items (episodes and articles): reading, listing, searching, and the user's progress on them."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+
+import sqlite_utils
+
+from earmark.core.db.queries import ItemFilter, fts_query, where_clause
+from earmark.core.db.tags import tags_for_items
+from earmark.core.errors import NotFoundError
+from earmark.core.models import Item, ProgressUpdate
+from earmark.core.timefmt import now_iso
+
+_LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url, i.enclosure_url, i.published,
+    i.duration, i.position, i.played, '', '', i.last_played"""
+_COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content")
+_FROM = "items i LEFT JOIN sources s ON s.id = i.source_id"
+_ORDER = "i.published IS NULL, i.published DESC, i.id DESC"
+# An episode counts as played once it is within this many seconds of its end.
+PLAYED_MARGIN = 1.0
+
+
+def _item(row: sqlite3.Row | tuple, tags: list[str]) -> Item:
+    (item_id, kind, title, source_id, source, url, enclosure, published, duration, position, played,
+     description, content, last_played) = row
+    return Item(
+        id=item_id, kind=kind, title=title, source_id=source_id, source=source, url=url,
+        enclosure_url=enclosure, published=published, duration=duration, position=position or 0.0,
+        played=bool(played), description=description, content=content, last_played=last_played, tags=tags,
+    )
+
+
+def _with_tags(db: sqlite_utils.Database, rows: Sequence[tuple]) -> list[Item]:
+    tags = tags_for_items(db, [row[0] for row in rows])
+    return [_item(row, tags.get(row[0], [])) for row in rows]
+
+
+def get_item(db: sqlite_utils.Database, item_id: int) -> Item:
+    """The item with this id; NotFoundError when there is none."""
+    row = db.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE i.id = ?", [item_id]).fetchone()
+    if row is None:
+        raise NotFoundError(f"There is no item with id {item_id}.")
+    return _with_tags(db, [row])[0]
+
+
+def items_by_ids(db: sqlite_utils.Database, ids: Iterable[int], *, full: bool = True) -> dict[int, Item]:
+    """The items with these ids that exist, keyed by id; ``full=False`` leaves out notes and article text."""
+    id_list = list(ids)
+    if not id_list:
+        return {}
+    marks = ",".join("?" * len(id_list))
+    columns = _COLUMNS if full else _LIST_COLUMNS
+    rows = db.execute(f"SELECT {columns} FROM {_FROM} WHERE i.id IN ({marks})", id_list).fetchall()
+    return {item.id: item for item in _with_tags(db, rows)}
+
+
+def list_items(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = None) -> list[Item]:
+    """Items matching the filter, newest first (best match first when it has search text)."""
+    ids = item_ids(db, flt, limit)
+    found = items_by_ids(db, ids, full=False)
+    return [found[i] for i in ids if i in found]
+
+
+def item_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = None) -> list[int]:
+    """Ids of the items matching the filter, in display order. Cheap enough for 100,000 items."""
+    where, params = where_clause(flt)
+    tail = "" if limit is None else f" LIMIT {int(limit)}"
+    if flt.text:
+        match = fts_query(flt.text)
+        if not match:
+            return []
+        sql = (f"SELECT i.id FROM search_index JOIN items i ON i.id = search_index.rowid "
+               f"WHERE search_index MATCH ? AND {where} ORDER BY bm25(search_index, 10.0, 1.0, 3.0), {_ORDER}")
+        params = [match, *params]
+    else:
+        sql = f"SELECT i.id FROM items i WHERE {where} ORDER BY {_ORDER}"
+    return [row[0] for row in db.execute(sql + tail, params)]
+
+
+def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:
+    """How many items match the filter."""
+    if flt.text:
+        return len(item_ids(db, flt))
+    where, params = where_clause(flt)
+    return int(db.execute(f"SELECT count(*) FROM items i WHERE {where}", params).fetchone()[0])
+
+
+def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
+    """Store a playback position; an episode that reached its end is marked played and rewound."""
+    duration = update.duration if update.duration and update.duration > 0 else None
+    at_end = update.ended or (duration is not None and update.position >= duration - PLAYED_MARGIN)
+    with db.atomic():
+        cursor = db.execute(
+            """UPDATE items SET position = ?, last_played = ?,
+                   played = CASE WHEN ? THEN 1 ELSE played END,
+                   duration = coalesce(?, duration)
+               WHERE id = ?""",
+            [0.0 if at_end else max(0.0, update.position), now_iso(), at_end, duration, update.item_id],
+        )
+        if cursor.rowcount == 0:
+            raise NotFoundError(f"There is no item with id {update.item_id}.")
+

@@ -1,0 +1,49 @@
+"""Tags on items and sources."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import sqlite_utils
+
+
+def _tag_id(db: sqlite_utils.Database, name: str) -> int:
+    db.execute("INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING", [name])
+    return int(db.execute("SELECT id FROM tags WHERE name = ?", [name]).fetchone()[0])
+
+
+def normalize_tag(name: str) -> str:
+    """Tags are single-spaced and lower case: ``CUDA  Graphs`` and ``cuda graphs`` are the same tag."""
+    return " ".join(name.split()).lower()
+
+
+def tag_item(db: sqlite_utils.Database, item_id: int, names: Iterable[str]) -> None:
+    """Add tags to an item (existing ones are kept)."""
+    with db.atomic():
+        for name in filter(None, map(normalize_tag, names)):
+            db.execute("INSERT OR IGNORE INTO item_tags (item_id, tag_id) VALUES (?, ?)", [item_id, _tag_id(db, name)])
+
+
+def tags_for_items(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, list[str]]:
+    """Each item's own tags, sorted by name."""
+    if not item_ids:
+        return {}
+    marks = ",".join("?" * len(item_ids))
+    result: dict[int, list[str]] = {}
+    rows = db.execute(
+        f"""SELECT it.item_id, t.name FROM item_tags it JOIN tags t ON t.id = it.tag_id
+            WHERE it.item_id IN ({marks}) ORDER BY t.name""",
+        item_ids,
+    )
+    for item_id, name in rows:
+        result.setdefault(item_id, []).append(name)
+    return result
+
+
+def tag_counts(db: sqlite_utils.Database) -> list[tuple[str, int]]:
+    """Every tag with the number of items carrying it, by name."""
+    rows = db.execute(
+        """SELECT t.name, count(it.item_id) FROM tags t LEFT JOIN item_tags it ON it.tag_id = t.id
+           GROUP BY t.id ORDER BY t.name"""
+    )
+    return [(name, count) for name, count in rows]

@@ -1,0 +1,25 @@
+"""Error types: user-facing failures carry one plain sentence; anything else is a bug."""
+
+
+class EarmarkError(Exception):
+    """A failure the user can understand and act on; ``str(err)`` is the sentence to show."""
+
+
+class LibraryError(EarmarkError):
+    """The library file cannot be opened or used (not SQLite, unreadable, locked, too new)."""
+
+
+class LibraryTooNewError(LibraryError):
+    """The library was written by a newer Earmark than this one."""
+
+
+class FeedError(EarmarkError):
+    """A source could not be read as a feed (not a feed, malformed beyond repair)."""
+
+
+class UnreachableError(EarmarkError):
+    """A URL or file could not be fetched (network error, HTTP error, missing file)."""
+
+
+class NotFoundError(EarmarkError):
+    """An item, source or other record named by the user does not exist."""

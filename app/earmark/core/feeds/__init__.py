@@ -1,0 +1,1 @@
+"""Feeds: fetching, parsing, subscribing."""

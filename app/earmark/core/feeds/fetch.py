@@ -1,0 +1,87 @@
+"""Reading a feed's bytes from an http(s) URL, a file:// URL or a local path."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlparse
+
+from earmark import __version__
+from earmark.core.errors import UnreachableError
+
+MAX_FEED_BYTES = 50 * 1024 * 1024
+TIMEOUT_SECONDS = 20.0
+USER_AGENT = f"Earmark/{__version__} (+podcast and article library)"
+
+
+@dataclass(slots=True)
+class Fetched:
+    """A document's bytes and where they finally came from (after redirects)."""
+
+    data: bytes
+    url: str
+    content_type: str | None = None
+
+
+def is_web_url(source: str) -> bool:
+    """Whether ``source`` names an http(s) resource rather than a local file."""
+    return urlparse(source).scheme in ("http", "https")
+
+
+def canonical_source(source: str) -> str:
+    """The form a source is stored under: web URLs as given, local files as absolute file:// URLs."""
+    if is_web_url(source):
+        return source.strip()
+    parsed = urlparse(source)
+    if parsed.scheme == "file":
+        return Path(urllib.request.url2pathname(parsed.path)).resolve().as_uri()
+    if parsed.scheme and len(parsed.scheme) > 1:
+        raise UnreachableError(f"Earmark cannot read {source!r}: only http, https and local files are supported.")
+    return Path(source).expanduser().resolve().as_uri()
+
+
+def fetch(source: str, timeout: float = TIMEOUT_SECONDS) -> Fetched:
+    """Fetch a feed from the web or the disk; UnreachableError with a plain sentence on any failure."""
+    url = canonical_source(source)
+    if not is_web_url(url):
+        return _read_file(url)
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            data = response.read(MAX_FEED_BYTES + 1)
+            final_url = response.geturl()
+            content_type = response.headers.get("Content-Type")
+    except urllib.error.HTTPError as exc:
+        raise UnreachableError(f"{url} answered with HTTP error {exc.code} ({exc.reason}).") from exc
+    except urllib.error.URLError as exc:
+        raise UnreachableError(f"{url} could not be reached: {_reason(exc.reason)}.") from exc
+    except (TimeoutError, OSError) as exc:
+        raise UnreachableError(f"{url} could not be reached: {_reason(exc)}.") from exc
+    if len(data) > MAX_FEED_BYTES:
+        raise UnreachableError(f"{url} is larger than {MAX_FEED_BYTES // (1024 * 1024)} MB, too large for a feed.")
+    return Fetched(data=data, url=final_url, content_type=content_type)
+
+
+def _read_file(url: str) -> Fetched:
+    path = Path(urllib.request.url2pathname(urlparse(url).path))
+    try:
+        size = path.stat().st_size
+        if size > MAX_FEED_BYTES:
+            raise UnreachableError(f"{path} is larger than {MAX_FEED_BYTES // (1024 * 1024)} MB, too large for a feed.")
+        return Fetched(data=path.read_bytes(), url=url)
+    except FileNotFoundError as exc:
+        raise UnreachableError(f"There is no file {path}.") from exc
+    except IsADirectoryError as exc:
+        raise UnreachableError(f"{path} is a folder, not a feed file.") from exc
+    except OSError as exc:
+        raise UnreachableError(f"{path} cannot be read: {exc.strerror}.") from exc
+
+
+def _reason(reason: object) -> str:
+    if isinstance(reason, TimeoutError) or "timed out" in str(reason):
+        return "the connection timed out"
+    if isinstance(reason, OSError) and reason.strerror:
+        return reason.strerror[0].lower() + reason.strerror[1:]
+    return str(reason)

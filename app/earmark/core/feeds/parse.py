@@ -1,0 +1,138 @@
+"""Turning feed bytes into FeedData with feedparser (RSS 0.9x/1.0/2.0, Atom, JSON Feed)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+from urllib.parse import urljoin, urlparse
+
+import feedparser
+
+from earmark.core.errors import FeedError
+from earmark.core.html import to_text
+from earmark.core.models import EntryData, FeedData
+from earmark.core.timefmt import iso_from_struct, parse_duration
+
+_MEDIA_EXTENSIONS = re.compile(r"\.(mp3|m4a|m4b|aac|ogg|oga|opus|flac|wav|mp4|m4v|webm|mkv|mov)(\?|$)", re.I)
+
+
+def parse_feed(data: bytes, url: str) -> FeedData:
+    """Parse a feed document fetched from ``url`` (used to resolve relative links).
+
+    Raises FeedError when the document is not a feed at all; a feed with recoverable errors is imported
+    as far as it goes, with ``warning`` saying what was wrong.
+    """
+    if not data.strip():
+        raise FeedError(f"{_name(url)} is empty, so there is no feed to read.")
+    parsed = feedparser.parse(data, response_headers={"content-location": url}, sanitize_html=False)
+    if not parsed.version and not parsed.entries:
+        raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
+    feed = parsed.feed
+    entries = [_entry(raw, url) for raw in parsed.entries]
+    return FeedData(
+        title=_clean_title(feed.get("title")) or _name(url),
+        link=_web_link(url, feed.get("link")),
+        description=feed.get("summary") or feed.get("subtitle") or "",
+        author=feed.get("author") or None,
+        image_url=_web_link(url, (feed.get("image") or {}).get("href")),
+        entries=entries,
+        warning=f"The feed has errors{_bozo_reason(parsed)}." if parsed.bozo else None,
+    )
+
+
+def _entry(raw: Any, base: str) -> EntryData:
+    enclosure_url, enclosure_type = _enclosure(raw, base)
+    summary = raw.get("summary") or ""
+    content_values = [c.get("value") or "" for c in raw.get("content") or []]
+    full = max(content_values, key=len, default="")
+    is_episode = enclosure_url is not None
+    title = _clean_title(raw.get("title")) or _fallback_title(summary or full)
+    link = _web_link(base, raw.get("link"))
+    guid = (raw.get("id") or "").strip() or None
+    if guid:
+        identity = f"guid:{guid}"
+    elif enclosure_url:
+        identity = f"enclosure:{enclosure_url}"
+    else:
+        identity = "link:" + hashlib.sha1(f"{link or ''}\n{title}".encode()).hexdigest()
+    return EntryData(
+        identity=identity,
+        kind="episode" if is_episode else "article",
+        title=title,
+        guid=guid,
+        url=link,
+        enclosure_url=enclosure_url,
+        enclosure_type=enclosure_type,
+        published=iso_from_struct(raw.get("published_parsed") or raw.get("updated_parsed")),
+        duration=parse_duration(raw.get("itunes_duration")),
+        author=raw.get("author") or None,
+        description=(full if len(full) > len(summary) else summary) if is_episode else summary,
+        content="" if is_episode else full,
+        categories=_categories(raw),
+    )
+
+
+def _enclosure(raw: Any, base: str) -> tuple[str | None, str | None]:
+    candidates = [(link.get("href"), link.get("type")) for link in raw.get("enclosures") or []]
+    candidates += [(media.get("url"), media.get("type")) for media in raw.get("media_content") or []]
+    for href, mime in candidates:
+        if not href:
+            continue
+        mime = (mime or "").lower()
+        if mime.startswith(("audio/", "video/")) or _MEDIA_EXTENSIONS.search(href):
+            url = _media_link(base, href)
+            if url:
+                return url, mime or None
+    return None, None
+
+
+def _media_link(base: str, href: str) -> str | None:
+    """An enclosure URL resolved against the feed; only web URLs, or files next to a local feed."""
+    url = urljoin(base, href.strip())
+    scheme = urlparse(url).scheme
+    if scheme in ("http", "https") or (scheme == "file" and urlparse(base).scheme == "file"):
+        return url
+    return None
+
+
+def _web_link(base: str, href: str | None) -> str | None:
+    if not href:
+        return None
+    url = urljoin(base, href.strip())
+    return url if urlparse(url).scheme in ("http", "https") else None
+
+
+def _categories(raw: Any) -> list[str]:
+    names = [tag.get("term") or "" for tag in raw.get("tags") or []]
+    names += (raw.get("itunes_keywords") or "").split(",")
+    seen: dict[str, None] = {}
+    for name in names:
+        clean = " ".join(name.split()).lower()
+        if clean:
+            seen.setdefault(clean, None)
+    return list(seen)
+
+
+def _clean_title(title: str | None) -> str:
+    return " ".join(to_text(title or "").split())
+
+
+def _fallback_title(text: str) -> str:
+    words = to_text(text).split()
+    return " ".join(words[:12]) + ("…" if len(words) > 12 else "") if words else "Untitled"
+
+
+def _name(url: str) -> str:
+    parsed = urlparse(url)
+    if parsed.scheme == "file":
+        return parsed.path.rsplit("/", 1)[-1] or url
+    return url
+
+
+def _bozo_reason(parsed: Any) -> str:
+    exc = parsed.get("bozo_exception")
+    if not exc:
+        return ""
+    message = str(getattr(exc, "getMessage", lambda: exc)())
+    return f" ({message})" if message else ""

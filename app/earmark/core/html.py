@@ -1,0 +1,49 @@
+"""Show notes and article HTML: sanitizing for display and flattening to text for search."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import nh3
+
+_ALLOWED_TAGS = {
+    "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "div", "dl", "dt", "em", "h1", "h2", "h3",
+    "h4", "h5", "h6", "hr", "i", "img", "li", "ol", "p", "pre", "s", "span", "strong", "sub", "sup",
+    "table", "tbody", "td", "th", "thead", "tr", "u", "ul",
+}
+_ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title"}, "td": {"colspan"}, "th": {"colspan"}}
+_BLOCK_END = re.compile(r"</(p|div|li|h[1-6]|tr|blockquote|pre)>|<br\s*/?>", re.IGNORECASE)
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+_LINES = re.compile(r"\n\s*\n+")
+_LOOKS_LIKE_HTML = re.compile(r"<(p|br|a|div|ul|ol|li|b|i|em|strong|h\d|img|span|code|pre)\b", re.IGNORECASE)
+
+
+def sanitize(markup: str) -> str:
+    """HTML safe to render: no scripts, styles, event handlers, or non-web link schemes.
+
+    Plain text (no tags) is escaped and its line breaks kept.
+    """
+    if not markup:
+        return ""
+    if not _LOOKS_LIKE_HTML.search(markup):
+        paragraphs = (html.escape(p).replace("\n", "<br>") for p in _LINES.split(markup.strip()))
+        return "".join(f"<p>{p}</p>" for p in paragraphs)
+    return nh3.clean(
+        markup,
+        tags=_ALLOWED_TAGS,
+        attributes=_ALLOWED_ATTRIBUTES,
+        url_schemes={"http", "https", "mailto"},
+        link_rel="noopener noreferrer",
+    )
+
+
+def to_text(markup: str) -> str:
+    """Plain text of an HTML fragment, for the search index and summaries."""
+    if not markup:
+        return ""
+    if "<" in markup:
+        with_breaks = _BLOCK_END.sub(lambda m: m.group(0) + "\n", markup)
+        markup = html.unescape(nh3.clean(with_breaks, tags=set(), clean_content_tags={"script", "style"}))
+    text = _SPACES.sub(" ", markup)
+    return _LINES.sub("\n\n", "\n".join(line.strip() for line in text.splitlines())).strip()

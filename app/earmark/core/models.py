@@ -1,0 +1,131 @@
+"""Dataclasses that cross layers: items, sources and the change sets operations return."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ItemKind = Literal["episode", "article"]
+SourceKind = Literal["podcast", "site"]
+
+
+@dataclass(slots=True)
+class Item:
+    """One episode or article as the rest of the app sees it (feed data plus the user's state)."""
+
+    id: int
+    kind: ItemKind
+    title: str
+    source_id: int | None
+    source: str | None
+    url: str | None
+    enclosure_url: str | None
+    published: str | None
+    duration: float | None
+    position: float
+    played: bool
+    description: str = ""
+    content: str = ""
+    last_played: str | None = None
+    tags: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        """The object printed by ``list --json`` and ``search --json`` (a contract: add, never rename)."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            "source": self.source,
+            "source_id": self.source_id,
+            "url": self.url,
+            "enclosure_url": self.enclosure_url,
+            "published": self.published,
+            "duration": self.duration,
+            "position": self.position,
+            "played": self.played,
+            "last_played": self.last_played,
+            "tags": list(self.tags),
+        }
+
+
+@dataclass(slots=True)
+class Source:
+    """A feed, podcast or site that items come from."""
+
+    id: int
+    kind: SourceKind
+    title: str
+    url: str | None
+    link: str | None
+    status: str
+    last_error: str | None
+    last_checked: str | None
+    item_count: int = 0
+
+
+@dataclass(slots=True)
+class SubscribeResult:
+    """What a subscription or re-read of a feed changed."""
+
+    source_id: int
+    title: str
+    new: list[int] = field(default_factory=list)
+    updated: list[int] = field(default_factory=list)
+    item_ids: dict[str, int] = field(default_factory=dict)  # every entry's item id, by identity
+
+
+@dataclass(slots=True)
+class ProgressUpdate:
+    """A playback position to store for an item."""
+
+    item_id: int
+    position: float
+    duration: float | None = None
+    ended: bool = False
+
+
+@dataclass(slots=True)
+class EntryData:
+    """One item as a feed or importer describes it: the feed-owned fields only."""
+
+    identity: str
+    kind: ItemKind
+    title: str
+    guid: str | None = None
+    url: str | None = None
+    enclosure_url: str | None = None
+    enclosure_type: str | None = None
+    published: str | None = None
+    duration: float | None = None
+    author: str | None = None
+    description: str = ""
+    content: str = ""
+    categories: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class FeedData:
+    """A parsed feed: the source's own fields and its entries, in feed order."""
+
+    title: str
+    link: str | None = None
+    description: str = ""
+    author: str | None = None
+    image_url: str | None = None
+    entries: list[EntryData] = field(default_factory=list)
+    warning: str | None = None
+
+    @property
+    def kind(self) -> SourceKind:
+        """A feed with any episode is a podcast; one of articles only is a site."""
+        return "podcast" if any(e.kind == "episode" for e in self.entries) else "site"
+
+
+@dataclass(slots=True)
+class Changes:
+    """What an operation changed, for the GUI to refresh exactly that."""
+
+    items: set[int] = field(default_factory=set)
+    sources: set[int] = field(default_factory=set)
+    structure: bool = False  # items or sources were added or removed: lists and counts must be re-read
+    message: str = ""  # a sentence for the status bar

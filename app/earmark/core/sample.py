@@ -1,0 +1,53 @@
+"""The sample library shipped in resources/sample: a podcast feed with offline audio, and articles."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import sqlite_utils
+
+from earmark.core.articles.store import ArticleData, save_articles
+from earmark.core.db.tags import tag_item
+from earmark.core.feeds.parse import parse_feed
+from earmark.core.db.sources import store_feed
+
+FEED_FILE = "pytorch-dev-podcast.xml"
+ARTICLES_FILE = "articles.json"
+
+
+@dataclass(slots=True)
+class SampleResult:
+    """How many items the sample added (or refreshed)."""
+
+    episodes: int
+    articles: int
+
+
+def sample_folder() -> Path:
+    """Where the installed sample library lives (a real folder: VLC plays the clips from it)."""
+    return Path(str(resources.files("earmark.resources") / "sample"))
+
+
+def load_sample(db: sqlite_utils.Database) -> SampleResult:
+    """Add the sample podcast and articles; loading it twice changes nothing."""
+    folder = sample_folder()
+    feed_path = folder / FEED_FILE
+    url = feed_path.resolve().as_uri()
+    feed = parse_feed(feed_path.read_bytes(), url)
+    raw_articles = json.loads((folder / ARTICLES_FILE).read_text(encoding="utf-8"))
+    articles = [
+        ArticleData(
+            title=a["title"], url=a["url"], site=a["site"], html=a["html"], author=a.get("author"),
+            published=a.get("published"), tags=a.get("tags", []),
+        )
+        for a in raw_articles
+    ]
+    with db.atomic():
+        result = store_feed(db, url, feed)
+        for entry in feed.entries:
+            tag_item(db, result.item_ids[entry.identity], entry.categories)
+        saved = save_articles(db, articles)
+    return SampleResult(episodes=len(feed.entries), articles=len(saved))

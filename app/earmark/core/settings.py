@@ -1,0 +1,64 @@
+"""Every setting declared once (key, type, default, description), stored in the library."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+import sqlite_utils
+
+APP_NAME = "earmark"
+LIBRARY_ENV = "EARMARK_LIBRARY"
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One user setting and its documentation."""
+
+    key: str
+    type: type
+    default: object
+    description: str
+
+
+SETTINGS: dict[str, Setting] = {
+    s.key: s
+    for s in (
+        Setting("playback.skip_back", float, 10.0, "Seconds that Left (skip back) jumps back."),
+        Setting("playback.skip_forward", float, 30.0, "Seconds that Right (skip forward) jumps ahead."),
+        Setting("playback.speed", float, 1.0, "Playback speed used for episodes (0.5 to 4.0)."),
+    )
+}
+
+
+def default_library_path() -> Path:
+    """$EARMARK_LIBRARY, else ``library.db`` in the platform's user data folder."""
+    configured = os.environ.get(LIBRARY_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "library.db"
+
+
+def get_setting(db: sqlite_utils.Database, key: str) -> object:
+    """A setting's stored value, or its default when unset or unreadable."""
+    setting = SETTINGS[key]
+    row = db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
+    if row is None:
+        return setting.default
+    try:
+        return setting.type(json.loads(row[0]))
+    except (ValueError, TypeError):
+        return setting.default
+
+
+def set_setting(db: sqlite_utils.Database, key: str, value: object) -> None:
+    """Store a setting (checked against its declared type)."""
+    setting = SETTINGS[key]
+    with db.atomic():
+        db.execute(
+            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [key, json.dumps(setting.type(value))],
+        )

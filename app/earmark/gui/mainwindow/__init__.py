@@ -1,0 +1,1 @@
+"""The main window: layout, actions and the player bar."""

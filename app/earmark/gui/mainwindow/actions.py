@@ -1,0 +1,49 @@
+"""Every main-window action with its text and shortcuts, declared once (docs/keyboard.md lists them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """An action's name (attribute on Actions), menu text, shortcuts and where they apply."""
+
+    name: str
+    text: str
+    shortcuts: tuple[str, ...] = ()
+    context: Qt.ShortcutContext = Qt.ShortcutContext.WindowShortcut
+
+
+SPECS = (
+    ActionSpec("add_podcast", "&Add Podcast…", ("Ctrl+N",)),
+    ActionSpec("load_sample", "Load &Sample Library"),
+    ActionSpec("quit", "&Quit", ("Ctrl+Q",)),
+    ActionSpec("play_selected", "&Play Selected", ("Return", "Enter"), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("play_pause", "Play/&Pause", ("Space",)),
+    ActionSpec("skip_back", "Skip &Back", ("Left",)),
+    ActionSpec("skip_forward", "Skip &Forward", ("Right",)),
+    ActionSpec("focus_search", "&Search", ("Ctrl+F", "/")),
+    ActionSpec("focus_list", "Go to &List", ("Escape",)),
+)
+
+
+class Actions:
+    """The QActions of the main window, one attribute per spec name."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self.all: dict[str, QAction] = {}
+        for spec in SPECS:
+            action = QAction(spec.text, parent)
+            action.setObjectName(spec.name)
+            action.setShortcuts([QKeySequence(s) for s in spec.shortcuts])
+            action.setShortcutContext(spec.context)
+            self.all[spec.name] = action
+            setattr(self, spec.name, action)
+
+    def __getattr__(self, name: str) -> QAction:  # for type checkers: attributes are set in __init__
+        raise AttributeError(name)

@@ -1,0 +1,108 @@
+"""The player bar: what plays, play/pause, position, elapsed/remaining, speed, and playback errors."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSlider, QToolButton, QVBoxLayout, QWidget
+
+from earmark.core.timefmt import format_clock
+from earmark.playback.player import Player, PlayerState
+
+SPEEDS = (0.5, 0.75, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+
+
+class PlayerBar(QWidget):
+    """Observes a Player and drives it from its controls. The slider's unit is tenths of a second."""
+
+    def __init__(self, player: Player, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playerBar")
+        self._player = player
+        self._dragging = False
+        self.title = QLabel("Nothing playing")
+        self.title.setObjectName("playerTitle")
+        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.message = QLabel()
+        self.message.setObjectName("playerMessage")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        self.play_button = QToolButton()
+        self.play_button.setAccessibleName("Play or pause")
+        self.play_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.play_button.clicked.connect(player.toggle)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setAccessibleName("Position")
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.slider.setEnabled(False)
+        self.slider.sliderPressed.connect(self._on_pressed)
+        self.slider.sliderReleased.connect(self._on_released)
+        self.elapsed = QLabel("0:00")
+        self.remaining = QLabel("-0:00")
+        for label in (self.elapsed, self.remaining):
+            label.setObjectName("playerTime")
+        self.speed = QComboBox()
+        self.speed.setAccessibleName("Playback speed")
+        self.speed.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for value in SPEEDS:
+            self.speed.addItem(f"{value:g}×", value)
+        self.speed.setCurrentIndex(SPEEDS.index(1.0))
+        self.speed.currentIndexChanged.connect(lambda i: player.set_rate(self.speed.itemData(i)))
+
+        controls = QHBoxLayout()
+        controls.addWidget(self.play_button)
+        controls.addWidget(self.elapsed)
+        controls.addWidget(self.slider, 1)
+        controls.addWidget(self.remaining)
+        controls.addWidget(self.speed)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 6)
+        layout.setSpacing(2)
+        layout.addWidget(self.title)
+        layout.addWidget(self.message)
+        layout.addLayout(controls)
+
+        player.state_changed.connect(self._on_state)
+        player.position_changed.connect(self._on_position)
+        player.duration_changed.connect(self._on_duration)
+        player.failed.connect(self.show_error)
+        self._on_state(str(player.state))
+
+    def set_title(self, title: str) -> None:
+        """Show what is loaded."""
+        self.title.setText(title)
+        self.title.setToolTip(title)
+
+    @Slot(str)
+    def show_error(self, message: str) -> None:
+        """Show a playback problem until the next successful start."""
+        self.message.setText(message)
+        self.message.show()
+
+    @Slot(str)
+    def _on_state(self, state: str) -> None:
+        playing = state in (PlayerState.PLAYING, PlayerState.LOADING)
+        self.play_button.setText("⏸" if playing else "▶")
+        self.play_button.setToolTip("Pause (Space)" if playing else "Play (Space)")
+        self.slider.setEnabled(state in (PlayerState.PLAYING, PlayerState.PAUSED))
+        if state == PlayerState.PLAYING:
+            self.message.hide()
+
+    @Slot(float)
+    def _on_duration(self, seconds: float) -> None:
+        self.slider.setRange(0, int(seconds * 10))
+        self._on_position(self._player.position())
+
+    @Slot(float)
+    def _on_position(self, seconds: float) -> None:
+        duration = self._player.duration()
+        self.elapsed.setText(format_clock(seconds))
+        self.remaining.setText("-" + format_clock(max(0.0, duration - seconds)) if duration else "")
+        if not self._dragging:
+            self.slider.setValue(int(seconds * 10))
+
+    def _on_pressed(self) -> None:
+        self._dragging = True
+
+    def _on_released(self) -> None:
+        self._dragging = False
+        self._player.seek(self.slider.value() / 10)

@@ -1,0 +1,322 @@
+"""The main window: sidebar, item list, detail pane and player bar, wired to the library and player."""
+
+from __future__ import annotations
+
+import sqlite_utils
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QInputDialog,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from earmark.core.db.items import get_item
+from earmark.core.db.queries import ItemFilter
+from earmark.core.errors import NotFoundError
+from earmark.core.models import Changes, Item
+from earmark.core.settings import get_setting
+from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.models.items import COL_DURATION, COL_PROGRESS, COL_PUBLISHED, COL_SOURCE, COL_TITLE, ItemListModel
+from earmark.gui.models.sidebar import FilterRole, SidebarModel, read_sidebar
+from earmark.gui.operations.library import load_sample_library, subscribe_feed
+from earmark.gui.tasks import TaskRunner
+from earmark.gui.views.detail import DetailPane
+from earmark.gui.views.empty_library import EmptyLibraryView
+from earmark.playback.progress import PlaybackSession
+
+SEARCH_DELAY_MS = 150
+
+
+class MainWindow(QMainWindow):
+    """The library window. Signals: ``changes_applied(object)`` after a Changes set was shown,
+    ``closed()`` once the window has saved everything on close."""
+
+    changes_applied = Signal(object)
+    closed = Signal()
+
+    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Earmark — {runner.library_path.name}")
+        self.resize(1200, 760)
+        self._runner = runner
+        self._db = db
+        self.session = session
+        self.actions = Actions(self)
+        self._select_after_load: int | None = None
+
+        self.sidebar_model = SidebarModel(self)
+        self.sidebar = QTreeView()
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setAccessibleName("Library sections")
+        self.sidebar.setHeaderHidden(True)
+        self.sidebar.setModel(self.sidebar_model)
+        self.sidebar.selectionModel().currentChanged.connect(self._on_section_changed)
+
+        self.items_model = ItemListModel(runner, db, self)
+        self.items_model.loaded.connect(self._on_items_loaded)
+        self.item_list = QTableView()
+        self.item_list.setObjectName("itemList")
+        self.item_list.setAccessibleName("Items")
+        self.item_list.setModel(self.items_model)
+        self.item_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.item_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.item_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.item_list.setShowGrid(False)
+        self.item_list.setAlternatingRowColors(True)
+        self.item_list.setWordWrap(False)
+        self.item_list.verticalHeader().hide()
+        self.item_list.verticalHeader().setDefaultSectionSize(26)
+        header = self.item_list.horizontalHeader()
+        header.setSectionResizeMode(COL_TITLE, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((COL_SOURCE, 190), (COL_PUBLISHED, 95), (COL_DURATION, 75), (COL_PROGRESS, 95)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width)
+        self.item_list.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self.item_list.doubleClicked.connect(lambda _index: self.play_selected())
+        self.item_list.addAction(self.actions.play_selected)
+
+        self.empty_view = EmptyLibraryView()
+        self.empty_view.load_sample_requested.connect(self.load_sample)
+        self.empty_view.add_podcast_requested.connect(self.add_podcast)
+        self.list_stack = QStackedWidget()
+        self.list_stack.addWidget(self.item_list)
+        self.list_stack.addWidget(self.empty_view)
+
+        self.search = QLineEdit()
+        self.search.setObjectName("search")
+        self.search.setAccessibleName("Search")
+        self.search.setPlaceholderText("Search titles, notes and articles  (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self._apply_search)
+        self.search.textChanged.connect(self._search_timer.start)
+        self.search.returnPressed.connect(self.focus_list)
+
+        self.detail = DetailPane()
+        self.player_bar = PlayerBar(session.player)
+
+        middle = QWidget()
+        middle_layout = QVBoxLayout(middle)
+        middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.addWidget(self.search)
+        middle_layout.addWidget(self.list_stack, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.sidebar)
+        self.splitter.addWidget(middle)
+        self.splitter.addWidget(self.detail)
+        self.splitter.setSizes([230, 620, 350])
+        self.splitter.setStretchFactor(1, 1)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.player_bar)
+        self.setCentralWidget(central)
+
+        self._build_menus()
+        self._connect_actions()
+        session.item_changed.connect(self._on_playing_item)
+        session.progress_saved.connect(lambda item_id: self.items_model.refresh_items({item_id}))
+        session.player.failed.connect(self._show_playback_error)
+        runner.failed.connect(self.show_error)
+        self.reload()
+        self.item_list.setFocus()
+
+    # Layout ---------------------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        a = self.actions
+        file_menu = self.menuBar().addMenu("&File")
+        for action in (a.add_podcast, a.load_sample):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        file_menu.addAction(a.quit)
+        play_menu = self.menuBar().addMenu("&Playback")
+        for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward):
+            play_menu.addAction(action)
+        go_menu = self.menuBar().addMenu("&Go")
+        go_menu.addAction(a.focus_search)
+        go_menu.addAction(a.focus_list)
+
+    def _connect_actions(self) -> None:
+        a = self.actions
+        a.add_podcast.triggered.connect(self.add_podcast)
+        a.load_sample.triggered.connect(self.load_sample)
+        a.quit.triggered.connect(self.close)
+        a.play_selected.triggered.connect(self.play_selected)
+        a.play_pause.triggered.connect(self.session.player.toggle)
+        a.skip_back.triggered.connect(lambda: self._skip("playback.skip_back", -1))
+        a.skip_forward.triggered.connect(lambda: self._skip("playback.skip_forward", 1))
+        a.focus_search.triggered.connect(self._focus_search)
+        a.focus_list.triggered.connect(self.focus_list)
+        for action in a.all.values():
+            if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut:
+                self.addAction(action)
+
+    # Loading --------------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Re-read the sidebar and the item list."""
+        self._runner.read(read_sidebar, on_done=self._on_sidebar)
+        self.items_model.reload()
+
+    def _on_sidebar(self, data: object) -> None:
+        current = self.items_model.item_filter
+        self.sidebar.selectionModel().blockSignals(True)
+        self.sidebar_model.populate(data)  # type: ignore[arg-type]
+        self.sidebar.expandAll()
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(current))
+        self.sidebar.selectionModel().blockSignals(False)
+        self._update_empty_state()
+
+    def _update_empty_state(self) -> None:
+        empty = self.sidebar_model.total == 0
+        self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
+        if empty:
+            self.empty_view.sample_button.setFocus()
+
+    @Slot()
+    def _on_items_loaded(self) -> None:
+        target = self._select_after_load
+        self._select_after_load = None
+        row = self.items_model.row_of(target) if target is not None else None
+        if row is None and self.items_model.rowCount() and not self.item_list.selectionModel().hasSelection():
+            row = 0
+        if row is not None:
+            self.item_list.selectRow(row)
+            self.item_list.scrollTo(self.items_model.index(row, 0))
+
+    @Slot(QModelIndex, QModelIndex)
+    def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        flt = current.data(FilterRole)
+        if isinstance(flt, ItemFilter):
+            self.items_model.set_filter(ItemFilter(**{**_fields(flt), "text": self.search.text()}))
+
+    @Slot()
+    def _apply_search(self) -> None:
+        flt = self.items_model.item_filter
+        self.items_model.set_filter(ItemFilter(**{**_fields(flt), "text": self.search.text().strip()}))
+
+    def apply_changes(self, changes: Changes) -> None:
+        """Show what an operation changed: reload when items came or went, else refresh those rows."""
+        if changes.structure:
+            self.reload()
+        else:
+            self.items_model.refresh_items(changes.items)
+        if changes.message:
+            self.statusBar().showMessage(changes.message, 8000)
+        self.changes_applied.emit(changes)
+
+    # Selection and playback --------------------------------------------------------------------------
+
+    def selected_item(self) -> Item | None:
+        """The item of the current row, read in full."""
+        index = self.item_list.currentIndex()
+        if not index.isValid():
+            return None
+        item = self.items_model.item_at(index.row())
+        if item is None:
+            return None
+        try:
+            return get_item(self._db, item.id)
+        except NotFoundError:
+            return None
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self.detail.show_item(self.selected_item())
+
+    @Slot()
+    def play_selected(self) -> None:
+        """Play the selected episode from where it was left."""
+        item = self.selected_item()
+        if item is None:
+            return
+        if item.kind != "episode":
+            self.statusBar().showMessage(f"“{item.title}” is an article: there is nothing to play.", 6000)
+            return
+        self.session.play_item(item)
+
+    def _skip(self, key: str, sign: int) -> None:
+        self.session.player.skip(sign * float(get_setting(self._db, key)))  # type: ignore[arg-type]
+
+    @Slot(int)
+    def _on_playing_item(self, _item_id: int) -> None:
+        item = self.session.item
+        if item is not None:
+            self.player_bar.set_title(f"{item.title} — {item.source or ''}")
+
+    @Slot(str)
+    def _show_playback_error(self, message: str) -> None:
+        self.show_error(message, title="Playback problem")
+
+    # Operations ---------------------------------------------------------------------------------------
+
+    @Slot()
+    def add_podcast(self) -> None:
+        """Ask for a feed URL (or file path) and subscribe in the background."""
+        url, ok = QInputDialog.getText(self, "Add Podcast", "Feed URL or file:")
+        if ok and url.strip():
+            self.subscribe(url.strip())
+
+    def subscribe(self, source: str) -> None:
+        """Subscribe to ``source`` off the UI thread; errors are shown in a dialog."""
+        self.statusBar().showMessage(f"Reading {source}…")
+        self._runner.write(subscribe_feed, source, on_done=self.apply_changes,
+                           on_error=lambda message: self.show_error(message, title="Could not subscribe"))
+
+    @Slot()
+    def load_sample(self) -> None:
+        """Add the sample library in the background."""
+        self.statusBar().showMessage("Loading the sample library…")
+        self._runner.write(load_sample_library, on_done=self._on_sample_loaded)
+
+    def _on_sample_loaded(self, changes: Changes) -> None:
+        self.apply_changes(changes)
+        self.item_list.setFocus()
+
+    @Slot(str)
+    def show_error(self, message: str, title: str = "Earmark") -> None:
+        """Tell the user what went wrong, in a dialog that does not block the event loop."""
+        self.statusBar().showMessage(message, 10000)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("errorDialog")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    # Focus ----------------------------------------------------------------------------------------------
+
+    @Slot()
+    def focus_list(self) -> None:
+        """Put the keyboard focus in the item list."""
+        self.item_list.setFocus()
+
+    def _focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Save the playing position, finish queued writes, then close."""
+        self.session.stop()
+        self._runner.shutdown()
+        self.closed.emit()
+        event.accept()
+
+
+def _fields(flt: ItemFilter) -> dict[str, object]:
+    return {name: getattr(flt, name) for name in ItemFilter.__slots__}

@@ -1,0 +1,1 @@
+"""Qt models, one per module, reading the library through SQL."""

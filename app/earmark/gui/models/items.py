@@ -1,0 +1,153 @@
+"""The item list model: ids of the matching items, rows fetched lazily in pages of SQL."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import sqlite_utils
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+
+from earmark.core.db.items import item_ids, items_by_ids
+from earmark.core.db.queries import ItemFilter
+from earmark.core.models import Item
+from earmark.core.timefmt import format_clock
+from earmark.gui.tasks import TaskRunner
+
+COL_TITLE, COL_SOURCE, COL_PUBLISHED, COL_DURATION, COL_PROGRESS = range(5)
+HEADERS = ("Title", "Source", "Published", "Duration", "Progress")
+ItemIdRole = Qt.ItemDataRole.UserRole + 1
+ItemRole = Qt.ItemDataRole.UserRole + 2
+PAGE_SIZE = 200
+MAX_CACHED_PAGES = 40
+Index = QModelIndex | QPersistentModelIndex
+
+
+class ItemListModel(QAbstractTableModel):
+    """Items matching a filter. Holds their ids; rows are read in pages on demand and cached.
+
+    The id list is (re)loaded in a worker. Signal: ``loaded()`` after each reload is applied.
+    """
+
+    loaded = Signal()
+
+    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._db = db
+        self._filter = ItemFilter()
+        self._ids: list[int] = []
+        self._rows: dict[int, int] | None = None  # id -> row, built when first needed
+        self._pages: OrderedDict[int, dict[int, Item]] = OrderedDict()
+        self._generation = 0
+
+    @property
+    def item_filter(self) -> ItemFilter:
+        """The filter the model shows."""
+        return self._filter
+
+    def set_filter(self, flt: ItemFilter) -> None:
+        """Show the items matching ``flt`` (loaded in the background)."""
+        self._filter = flt
+        self.reload()
+
+    def reload(self) -> None:
+        """Re-read which items match (after items were added or removed)."""
+        self._generation += 1
+        generation, flt = self._generation, self._filter
+        self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
+
+    def _apply(self, generation: int, ids: list[int]) -> None:
+        if generation != self._generation:
+            return  # a newer reload is on its way
+        self.beginResetModel()
+        self._ids = ids
+        self._rows = None
+        self._pages.clear()
+        self.endResetModel()
+        self.loaded.emit()
+
+    def refresh_items(self, ids: set[int]) -> None:
+        """Re-read these items' rows (their data changed, not their membership)."""
+        rows = self._row_map()
+        touched = sorted(rows[i] for i in ids if i in rows)
+        for row in touched:
+            self._pages.pop(row // PAGE_SIZE, None)
+        for row in touched:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+
+    def _row_map(self) -> dict[int, int]:
+        if self._rows is None:
+            self._rows = {item_id: row for row, item_id in enumerate(self._ids)}
+        return self._rows
+
+    def row_of(self, item_id: int) -> int | None:
+        """The row showing ``item_id``, if it is in the list."""
+        return self._row_map().get(item_id)
+
+    def item_at(self, row: int) -> Item | None:
+        """The item shown in ``row`` (read from the library when not cached)."""
+        if not 0 <= row < len(self._ids):
+            return None
+        number = row // PAGE_SIZE
+        page = self._pages.get(number)
+        if page is None:
+            page = items_by_ids(self._db, self._ids[number * PAGE_SIZE:(number + 1) * PAGE_SIZE], full=False)
+            self._pages[number] = page
+            while len(self._pages) > MAX_CACHED_PAGES:
+                self._pages.popitem(last=False)
+        else:
+            self._pages.move_to_end(number)
+        return page.get(self._ids[row])
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        item = self.item_at(index.row())
+        if item is None:
+            return None
+        if role == ItemIdRole:
+            return item.id
+        if role == ItemRole:
+            return item
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _display(item, index.column())
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_TITLE:
+            return item.title
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (COL_DURATION, COL_PROGRESS):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+def _display(item: Item, column: int) -> str:
+    if column == COL_TITLE:
+        return item.title
+    if column == COL_SOURCE:
+        return item.source or ""
+    if column == COL_PUBLISHED:
+        return (item.published or "")[:10]
+    if column == COL_DURATION:
+        return format_clock(item.duration) if item.duration else ""
+    return progress_text(item)
+
+
+def progress_text(item: Item) -> str:
+    """``played``/``read``, ``12:30 left``, or nothing for an untouched item."""
+    if item.played:
+        return "played" if item.kind == "episode" else "read"
+    if item.position > 0:
+        if item.duration:
+            return f"{format_clock(max(0.0, item.duration - item.position))} left"
+        return f"at {format_clock(item.position)}"
+    return ""

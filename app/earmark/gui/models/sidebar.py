@@ -1,0 +1,88 @@
+"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags; each row is a filter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+
+from earmark.core.db.queries import ItemFilter
+from earmark.core.db.sources import list_sources
+from earmark.core.db.tags import tag_counts
+from earmark.core.models import Source
+
+FilterRole = Qt.ItemDataRole.UserRole + 1
+
+
+@dataclass(slots=True)
+class SidebarData:
+    """What the sidebar lists, read in a worker."""
+
+    total: int
+    episodes: int
+    articles: int
+    sources: list[Source]
+    tags: list[tuple[str, int]]
+
+
+def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
+    """Counts, sources and tags for the sidebar (runs in a worker)."""
+    counts = dict(db.execute("SELECT kind, count(*) FROM items GROUP BY kind").fetchall())
+    return SidebarData(
+        total=sum(counts.values()),
+        episodes=counts.get("episode", 0),
+        articles=counts.get("article", 0),
+        sources=list_sources(db),
+        tags=[(name, count) for name, count in tag_counts(db) if count],
+    )
+
+
+class SidebarModel(QStandardItemModel):
+    """A small tree (a few hundred rows at most), rebuilt from SidebarData; each row's FilterRole is an
+    ItemFilter for the item list, headings have none."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.total = 0
+
+    def populate(self, data: SidebarData) -> None:
+        """Replace the rows with ``data``."""
+        self.clear()
+        self.total = data.total
+        root = self.invisibleRootItem()
+        root.appendRow(_row(f"All ({data.total})", ItemFilter()))
+        podcasts = _row(f"Podcasts ({data.episodes})", ItemFilter(kind="episode"))
+        articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
+        for source in data.sources:
+            parent = podcasts if source.kind == "podcast" else articles
+            kind = "episode" if source.kind == "podcast" else "article"
+            parent.appendRow(_row(f"{source.title} ({source.item_count})", ItemFilter(kind=kind, source_id=source.id)))
+        tags = _row("Tags", None)
+        for name, count in data.tags:
+            tags.appendRow(_row(f"{name} ({count})", ItemFilter(tag=name)))
+        for heading in (podcasts, articles, tags):
+            root.appendRow(heading)
+
+    def index_for(self, flt: ItemFilter) -> Any:
+        """The index of the row whose filter is ``flt`` (the All row when there is none)."""
+        pending = [self.invisibleRootItem()]
+        while pending:
+            parent = pending.pop()
+            for row in range(parent.rowCount()):
+                child = parent.child(row)
+                if child.data(FilterRole) == flt:
+                    return child.index()
+                pending.append(child)
+        return self.index(0, 0)
+
+
+def _row(text: str, flt: ItemFilter | None) -> QStandardItem:
+    item = QStandardItem(text)
+    item.setEditable(False)
+    item.setData(flt, FilterRole)
+    if flt is None:
+        item.setSelectable(False)
+    return item

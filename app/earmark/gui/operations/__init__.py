@@ -1,0 +1,1 @@
+"""User actions run off the UI thread, one module per domain; each returns a Changes set."""

@@ -1,0 +1,92 @@
+"""Work off the UI thread: a pool for network and parsing, one writer for the library.
+
+Each worker thread opens its own library connection. Results and errors come back to the GUI thread
+through a queued signal; workers never touch widgets.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlite_utils
+from PySide6.QtCore import QObject, Signal, Slot
+
+from earmark.core.db.connection import open_library
+from earmark.core.errors import EarmarkError
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+Done = Callable[[Any], None]
+Failed = Callable[[str], None]
+
+
+class TaskRunner(QObject):
+    """Runs ``fn(db, *args)`` in a worker with that thread's own connection to the library.
+
+    ``read`` work runs in a pool; ``write`` work runs on the single writer thread, in submission order.
+    Signal: ``failed(str)`` for errors that have no ``on_error`` handler.
+    """
+
+    failed = Signal(str)
+    _finished = Signal(object, object)
+
+    def __init__(self, library_path: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.library_path = library_path
+        self._local = threading.local()
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="earmark-pool")
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="earmark-writer")
+        self._finished.connect(self._deliver)
+
+    def _db(self) -> sqlite_utils.Database:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = open_library(self.library_path)
+        return db
+
+    def read(self, fn: Callable[..., T], *args: object, on_done: Done | None = None,
+             on_error: Failed | None = None) -> Future[T]:
+        """Run in the pool (network, parsing, large queries)."""
+        return self._submit(self._pool, fn, args, on_done, on_error)
+
+    def write(self, fn: Callable[..., T], *args: object, on_done: Done | None = None,
+              on_error: Failed | None = None) -> Future[T]:
+        """Run on the writer thread (everything that changes the library)."""
+        return self._submit(self._writer, fn, args, on_done, on_error)
+
+    def _submit(self, executor: ThreadPoolExecutor, fn: Callable[..., T], args: tuple[object, ...],
+                on_done: Done | None, on_error: Failed | None) -> Future[T]:
+        def work() -> T:
+            return fn(self._db(), *args)
+
+        future = executor.submit(work)
+        future.add_done_callback(lambda f: self._finished.emit(f, (on_done, on_error)))
+        return future
+
+    @Slot(object, object)
+    def _deliver(self, future: Future[Any], handlers: tuple[Done | None, Failed | None]) -> None:
+        on_done, on_error = handlers
+        error = future.exception()
+        if error is None:
+            if on_done is not None:
+                on_done(future.result())
+            return
+        if isinstance(error, EarmarkError):
+            message = str(error)
+        else:
+            log.error("Background task failed", exc_info=error)
+            message = f"Something went wrong inside Earmark: {error!r}. Details are in the log."
+        if on_error is not None:
+            on_error(message)
+        else:
+            self.failed.emit(message)
+
+    def shutdown(self) -> None:
+        """Finish queued writes, then stop the threads (called on quit)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=True)

@@ -1,0 +1,54 @@
+"""The detail pane: the selected item's title, facts and show notes or article text (sanitized)."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from earmark.core.html import sanitize
+from earmark.core.models import Item
+from earmark.core.timefmt import format_clock
+from earmark.gui.models.items import progress_text
+
+
+class DetailPane(QTextBrowser):
+    """Shows one item. Links open in the system browser; nothing remote is loaded."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("detailPane")
+        self.setAccessibleName("Item details")
+        self.setOpenLinks(False)
+        self.anchorClicked.connect(_open_external)
+        self.show_item(None)
+
+    def show_item(self, item: Item | None) -> None:
+        """Render ``item`` (or a hint when nothing is selected)."""
+        if item is None:
+            self.setHtml("<p style='color:gray'>Select an episode or article to see its notes.</p>")
+            return
+        facts = [item.source or "", (item.published or "")[:10]]
+        if item.duration:
+            facts.append(format_clock(item.duration))
+        state = progress_text(item)
+        if state:
+            facts.append(state)
+        tags = "".join(f" <span style='color:#2a6f97'>#{html.escape(t)}</span>" for t in item.tags)
+        link = f"<p><a href='{html.escape(item.url)}'>Open the page</a></p>" if item.url else ""
+        body = sanitize(item.content or item.description) or "<p><i>No notes.</i></p>"
+        self.setHtml(
+            f"<h2>{html.escape(item.title)}</h2>"
+            f"<p style='color:gray'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
+        )
+
+    def loadResource(self, type_: int, name: QUrl) -> object:
+        """Never fetch remote images or files while rendering notes."""
+        return None
+
+
+def _open_external(url: QUrl) -> None:
+    if url.scheme() in ("http", "https", "mailto"):
+        QDesktopServices.openUrl(url)

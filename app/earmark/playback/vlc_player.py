@@ -1,0 +1,187 @@
+"""The python-vlc backend. VLC's callbacks run on VLC's threads and only emit signals."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from earmark.playback.player import Player, PlayerState, clamp_rate
+
+POLL_MS = 200
+DEFAULT_ARGS = ("--no-video", "--quiet", "--no-xlib", "--no-metadata-network-access")
+
+
+class PlaybackUnavailableError(RuntimeError):
+    """libVLC could not be loaded on this machine."""
+
+
+def _import_vlc():  # type: ignore[no-untyped-def]
+    try:
+        import vlc
+    except (ImportError, OSError) as exc:
+        raise PlaybackUnavailableError(
+            "Playback needs VLC: install libvlc (Debian: libvlc5 and vlc-plugin-base)."
+        ) from exc
+    return vlc
+
+
+class VlcPlayer(Player):
+    """Plays media through libVLC. ``extra_args`` go to the VLC instance (tests pass ``--aout=dummy``)."""
+
+    _vlc_event = Signal(str, float)
+
+    def __init__(self, extra_args: tuple[str, ...] = (), parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        vlc = _import_vlc()
+        env_args = tuple(os.environ.get("EARMARK_VLC_ARGS", "").split())
+        self._vlc = vlc
+        self._instance = vlc.Instance([*DEFAULT_ARGS, *env_args, *extra_args])
+        if self._instance is None:
+            raise PlaybackUnavailableError("VLC could not be started (libvlc_new failed).")
+        self._player = self._instance.media_player_new()
+        self._rate = 1.0
+        self._duration: float | None = None
+        self._reached_playing = False
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._emit_position)
+        self._vlc_event.connect(self._on_vlc_event)
+        events = self._player.event_manager()
+        mapping = {
+            vlc.EventType.MediaPlayerPlaying: "playing",
+            vlc.EventType.MediaPlayerPaused: "paused",
+            vlc.EventType.MediaPlayerStopped: "stopped",
+            vlc.EventType.MediaPlayerEndReached: "ended",
+            vlc.EventType.MediaPlayerEncounteredError: "error",
+        }
+        for event_type, name in mapping.items():
+            events.event_attach(event_type, self._relay, name)
+        events.event_attach(vlc.EventType.MediaPlayerLengthChanged, self._relay_length)
+
+    # VLC threads: emit only.
+    def _relay(self, _event: object, name: str) -> None:
+        self._vlc_event.emit(name, 0.0)
+
+    def _relay_length(self, event: object) -> None:
+        self._vlc_event.emit("length", float(event.u.new_length) / 1000.0)  # type: ignore[attr-defined]
+
+    @Slot(str, float)
+    def _on_vlc_event(self, name: str, value: float) -> None:
+        if name == "length":
+            if value > 0:
+                self._duration = value
+                self.duration_changed.emit(value)
+        elif name == "playing":
+            self._reached_playing = True
+            self._player.set_rate(self._rate)
+            self._poll.start()
+            self._set_state(PlayerState.PLAYING)
+        elif name == "paused":
+            self._poll.stop()
+            self._emit_position()
+            self._set_state(PlayerState.PAUSED)
+        elif name == "ended":
+            self._poll.stop()
+            if not self._reached_playing or not self._duration:
+                # VLC reports a file it cannot open as "ended": tell the user instead.
+                self._fail(f"{_display_name(self._uri)} could not be played: the file is missing, damaged or in "
+                           "a format VLC cannot read.")
+                return
+            self._set_state(PlayerState.ENDED)
+            self.ended.emit()
+        elif name == "error":
+            self._poll.stop()
+            self._fail(f"{_display_name(self._uri)} could not be played (VLC reported an error).")
+        elif name == "stopped" and self._state in (PlayerState.PLAYING, PlayerState.PAUSED):
+            self._poll.stop()
+            self._set_state(PlayerState.STOPPED)
+
+    @Slot()
+    def _emit_position(self) -> None:
+        if self._uri is not None:
+            self.position_changed.emit(self.position())
+
+    def load(self, uri: str, start: float = 0.0) -> None:
+        self._poll.stop()
+        self._player.stop()
+        self._uri = uri
+        self._duration = None
+        self._reached_playing = False
+        missing = _missing_local_file(uri)
+        if missing:
+            self._fail(f"The audio file {missing} is missing.")
+            return
+        media = self._instance.media_new(uri)
+        if start > 0:
+            media.add_option(f":start-time={start:.3f}")
+        self._player.set_media(media)
+        media.release()
+        self._set_state(PlayerState.LOADING)
+        if self._player.play() == -1:
+            self._fail(f"{_display_name(uri)} could not be played.")
+
+    def play(self) -> None:
+        if self._uri is None:
+            return
+        if self._state in (PlayerState.ENDED, PlayerState.ERROR, PlayerState.STOPPED):
+            self.load(self._uri, 0.0)
+        else:
+            self._player.set_pause(0)
+
+    def pause(self) -> None:
+        if self._state in (PlayerState.PLAYING, PlayerState.LOADING):
+            self._player.set_pause(1)
+
+    def stop(self) -> None:
+        self._poll.stop()
+        self._player.stop()
+        self._uri = None
+        self._set_state(PlayerState.STOPPED)
+
+    def seek(self, seconds: float) -> None:
+        if self._uri is None:
+            return
+        target = max(0.0, seconds)
+        if self._duration:
+            target = min(target, max(0.0, self._duration - 0.5))
+        self._player.set_time(int(target * 1000))
+        self.position_changed.emit(target)
+
+    def position(self) -> float:
+        millis = self._player.get_time()
+        return max(0.0, millis / 1000.0) if millis is not None else 0.0
+
+    def duration(self) -> float | None:
+        return self._duration
+
+    def set_rate(self, rate: float) -> None:
+        self._rate = clamp_rate(rate)
+        self._player.set_rate(self._rate)
+
+    def rate(self) -> float:
+        return self._rate
+
+    def shutdown(self) -> None:
+        """Release VLC's resources (the player is unusable afterwards)."""
+        self._poll.stop()
+        self._player.stop()
+        self._player.release()
+        self._instance.release()
+
+
+def _missing_local_file(uri: str) -> str | None:
+    parsed = urlparse(uri)
+    if parsed.scheme not in ("", "file"):
+        return None
+    path = Path(unquote(parsed.path)) if parsed.scheme else Path(uri)
+    return None if path.is_file() else str(path)
+
+
+def _display_name(uri: str | None) -> str:
+    if not uri:
+        return "The media"
+    name = unquote(urlparse(uri).path.rsplit("/", 1)[-1])
+    return name or uri
