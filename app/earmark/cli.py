@@ -7,14 +7,17 @@ import json
 import logging
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from pathlib import Path
 
 import sqlite_utils
 
 from earmark import __version__
 from earmark.core.db.connection import open_library
-from earmark.core.db.items import list_items
+from earmark.core.db.items import get_item, list_items
 from earmark.core.db.queries import ItemFilter
+from earmark.core.db.sources import list_sources
+from earmark.core.db.tags import tag_counts, tag_item, untag_item
 from earmark.core.errors import EarmarkError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
@@ -55,6 +58,20 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--tag")
     search.add_argument("--json", action="store_true", help="print a JSON array")
     search.set_defaults(run=_search)
+
+    for name, verb, run in (("tag", "add tags to", _tag), ("untag", "remove tags from", _untag)):
+        tagging = commands.add_parser(name, help=f"{verb} an item")
+        tagging.add_argument("item_id", type=int, metavar="ITEM_ID")
+        tagging.add_argument("tags", nargs="+", metavar="TAG")
+        tagging.set_defaults(run=run)
+
+    tags = commands.add_parser("tags", help="list tags with the number of items carrying each")
+    tags.add_argument("--json", action="store_true", help="print a JSON array of {name, count}")
+    tags.set_defaults(run=_tags)
+
+    sources = commands.add_parser("sources", help="list podcasts, feeds and sites")
+    sources.add_argument("--json", action="store_true", help="print a JSON array")
+    sources.set_defaults(run=_sources)
     return parser
 
 
@@ -103,10 +120,49 @@ def _search(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
+def _tag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    item = get_item(db, args.item_id)
+    tag_item(db, item.id, args.tags)
+    print(f"Tagged “{item.title}”: {', '.join(get_item(db, item.id).tags)}")
+    return 0
+
+
+def _untag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    item = get_item(db, args.item_id)
+    untag_item(db, item.id, args.tags)
+    print(f"Tags of “{item.title}”: {', '.join(get_item(db, item.id).tags) or 'none'}")
+    return 0
+
+
+def _tags(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    counts = tag_counts(db)
+    if args.json:
+        _print_json([{"name": name, "count": count} for name, count in counts])
+        return 0
+    for name, count in counts:
+        print(f"{count:>6}  {name}")
+    return 0
+
+
+def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    sources = list_sources(db)
+    if args.json:
+        _print_json([asdict(source) for source in sources])
+        return 0
+    for source in sources:
+        error = f"  error: {source.last_error}" if source.last_error else ""
+        print(f"{source.id:>4}  {source.kind:<7}  {source.item_count:>5} items  {source.title}{error}")
+    return 0
+
+
+def _print_json(value: object) -> None:
+    json.dump(value, sys.stdout, ensure_ascii=False, indent=1)
+    print()
+
+
 def _print_items(items: list[Item], as_json: bool) -> None:
     if as_json:
-        json.dump([item.as_json() for item in items], sys.stdout, ensure_ascii=False, indent=1)
-        print()
+        _print_json([item.as_json() for item in items])
         return
     for item in items:
         state = "played" if item.played else (f"at {format_clock(item.position)}" if item.position else "")

@@ -10,9 +10,9 @@ from pathlib import Path
 import sqlite_utils
 
 from earmark.core.articles.store import ArticleData, save_articles
+from earmark.core.db.sources import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
-from earmark.core.db.sources import store_feed
 
 FEED_FILE = "pytorch-dev-podcast.xml"
 ARTICLES_FILE = "articles.json"

@@ -19,20 +19,20 @@ from earmark.playback.player import PlayerState
 PLAY_SECONDS = 1.2
 
 
-class SmokeTestFailure(Exception):
+class SmokeTestError(Exception):
     """A step of the smoke test did not happen."""
 
 
 def wait_for(condition: Callable[[], bool], seconds: float, what: str, errors: list[str]) -> None:
-    """Run the event loop until ``condition()`` holds; SmokeTestFailure naming ``what`` on time-out, or
+    """Run the event loop until ``condition()`` holds; SmokeTestError naming ``what`` on time-out, or
     as soon as an error is reported into ``errors``."""
     deadline = QDeadlineTimer(int(seconds * 1000))
     loop = QEventLoop()
     while not condition():
         if errors:
-            raise SmokeTestFailure(f"{errors[0]} (while waiting for {what})")
+            raise SmokeTestError(f"{errors[0]} (while waiting for {what})")
         if deadline.hasExpired():
-            raise SmokeTestFailure(f"timed out after {seconds:g} s waiting for {what}")
+            raise SmokeTestError(f"timed out after {seconds:g} s waiting for {what}")
         QTimer.singleShot(20, loop.quit)
         loop.exec()
 
@@ -50,7 +50,7 @@ def run_smoke_test(library: Path) -> int:
     try:
         item_id = _play_an_episode(parts)
         position = _close_and_read_position(parts, library, item_id)
-    except (SmokeTestFailure, EarmarkError) as exc:
+    except (SmokeTestError, EarmarkError) as exc:
         print(f"smoke test failed: {exc}", file=sys.stderr)
         parts.window.close()
         return 1
@@ -77,15 +77,15 @@ def _play_an_episode(parts: Parts) -> int:
     row = next((r for r in range(window.items_model.rowCount())
                 if (item := window.items_model.item_at(r)) is not None and item.enclosure_url), None)
     if row is None:
-        raise SmokeTestFailure("the library has no playable episode")
+        raise SmokeTestError("the library has no playable episode")
     window.item_list.selectRow(row)
-    window.actions.play_selected.trigger()
+    window.commands.play_selected.trigger()
     wait(lambda: player.state == PlayerState.PLAYING, 15, "VLC to start playing")
     start = player.position()
     wait(lambda: player.position() >= start + PLAY_SECONDS or player.state != PlayerState.PLAYING,
              PLAY_SECONDS + 10, "the position to advance")
     if player.state != PlayerState.PLAYING:
-        raise SmokeTestFailure(f"playback stopped early ({player.state})")
+        raise SmokeTestError(f"playback stopped early ({player.state})")
     session_item = parts.session.item
     assert session_item is not None
     return session_item.id
@@ -96,5 +96,5 @@ def _close_and_read_position(parts: Parts, library: Path, item_id: int) -> float
     QApplication.processEvents()
     item = get_item(open_library(library), item_id)
     if item.position <= 0 or item.last_played is None:
-        raise SmokeTestFailure(f"the position was not saved (stored position {item.position})")
+        raise SmokeTestError(f"the position was not saved (stored position {item.position})")
     return item.position

@@ -24,6 +24,16 @@ def tag_item(db: sqlite_utils.Database, item_id: int, names: Iterable[str]) -> N
             db.execute("INSERT OR IGNORE INTO item_tags (item_id, tag_id) VALUES (?, ?)", [item_id, _tag_id(db, name)])
 
 
+def untag_item(db: sqlite_utils.Database, item_id: int, names: Iterable[str]) -> None:
+    """Remove tags from an item (tags it does not have are ignored)."""
+    with db.atomic():
+        for name in filter(None, map(normalize_tag, names)):
+            db.execute(
+                "DELETE FROM item_tags WHERE item_id = ? AND tag_id = (SELECT id FROM tags WHERE name = ?)",
+                [item_id, name],
+            )
+
+
 def tags_for_items(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, list[str]]:
     """Each item's own tags, sorted by name."""
     if not item_ids:

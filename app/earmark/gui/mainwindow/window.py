@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sqlite_utils
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent
@@ -27,7 +29,14 @@ from earmark.core.models import Changes, Item
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.mainwindow.player_bar import PlayerBar
-from earmark.gui.models.items import COL_DURATION, COL_PROGRESS, COL_PUBLISHED, COL_SOURCE, COL_TITLE, ItemListModel
+from earmark.gui.models.items import (
+    COL_DURATION,
+    COL_PROGRESS,
+    COL_PUBLISHED,
+    COL_SOURCE,
+    COL_TITLE,
+    ItemListModel,
+)
 from earmark.gui.models.sidebar import FilterRole, SidebarModel, read_sidebar
 from earmark.gui.operations.library import load_sample_library, subscribe_feed
 from earmark.gui.tasks import TaskRunner
@@ -53,7 +62,7 @@ class MainWindow(QMainWindow):
         self._runner = runner
         self._db = db
         self.session = session
-        self.actions = Actions(self)
+        self.commands = Actions(self)
         self._select_after_load: int | None = None
 
         self.sidebar_model = SidebarModel(self)
@@ -85,7 +94,7 @@ class MainWindow(QMainWindow):
             header.resizeSection(column, width)
         self.item_list.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.item_list.doubleClicked.connect(lambda _index: self.play_selected())
-        self.item_list.addAction(self.actions.play_selected)
+        self.item_list.addAction(self.commands.play_selected)
 
         self.empty_view = EmptyLibraryView()
         self.empty_view.load_sample_requested.connect(self.load_sample)
@@ -140,7 +149,7 @@ class MainWindow(QMainWindow):
     # Layout ---------------------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        a = self.actions
+        a = self.commands
         file_menu = self.menuBar().addMenu("&File")
         for action in (a.add_podcast, a.load_sample):
             file_menu.addAction(action)
@@ -154,7 +163,7 @@ class MainWindow(QMainWindow):
         go_menu.addAction(a.focus_list)
 
     def _connect_actions(self) -> None:
-        a = self.actions
+        a = self.commands
         a.add_podcast.triggered.connect(self.add_podcast)
         a.load_sample.triggered.connect(self.load_sample)
         a.quit.triggered.connect(self.close)
@@ -205,12 +214,12 @@ class MainWindow(QMainWindow):
     def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         flt = current.data(FilterRole)
         if isinstance(flt, ItemFilter):
-            self.items_model.set_filter(ItemFilter(**{**_fields(flt), "text": self.search.text()}))
+            self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
 
     @Slot()
     def _apply_search(self) -> None:
         flt = self.items_model.item_filter
-        self.items_model.set_filter(ItemFilter(**{**_fields(flt), "text": self.search.text().strip()}))
+        self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
 
     def apply_changes(self, changes: Changes) -> None:
         """Show what an operation changed: reload when items came or went, else refresh those rows."""
@@ -317,6 +326,3 @@ class MainWindow(QMainWindow):
         self.closed.emit()
         event.accept()
 
-
-def _fields(flt: ItemFilter) -> dict[str, object]:
-    return {name: getattr(flt, name) for name in ItemFilter.__slots__}

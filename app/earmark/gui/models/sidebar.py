@@ -12,7 +12,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_counts
-from earmark.core.models import Source
+from earmark.core.models import ItemKind, Source
 
 FilterRole = Qt.ItemDataRole.UserRole + 1
 
@@ -58,7 +58,7 @@ class SidebarModel(QStandardItemModel):
         articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
         for source in data.sources:
             parent = podcasts if source.kind == "podcast" else articles
-            kind = "episode" if source.kind == "podcast" else "article"
+            kind: ItemKind = "episode" if source.kind == "podcast" else "article"
             parent.appendRow(_row(f"{source.title} ({source.item_count})", ItemFilter(kind=kind, source_id=source.id)))
         tags = _row("Tags", None)
         for name, count in data.tags:

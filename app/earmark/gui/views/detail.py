@@ -44,7 +44,7 @@ class DetailPane(QTextBrowser):
             f"<p style='color:gray'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
         )
 
-    def loadResource(self, type_: int, name: QUrl) -> object:
+    def loadResource(self, type_: int, name: QUrl | str) -> object:
         """Never fetch remote images or files while rendering notes."""
         return None
 
