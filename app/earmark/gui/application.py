@@ -64,7 +64,7 @@ def build(library_path: Path, player: Player | None = None, vlc_args: tuple[str,
         player, problem = create_player(vlc_args)
 
     def save(update: object) -> None:
-        runner.write(store_progress, update)
+        runner.write(store_progress, update, on_done=lambda changes: window.apply_changes(changes))
 
     session = PlaybackSession(player, save)
     window = MainWindow(runner, db, session)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Slot
 
-from earmark.playback.player import Player, PlayerState, clamp_rate
+from earmark.playback.player import Player, PlayerState, clamp_rate, missing_local_file
 
 TICK_MS = 100
 
 
 class NullPlayer(Player):
-    """Simulates playback of media of a given length (``length_for`` maps a URI to seconds)."""
+    """Simulates playback; ``lengths`` maps a URI to its length in seconds (else ``default_length``)."""
 
     def __init__(self, default_length: float = 600.0, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -27,7 +27,12 @@ class NullPlayer(Player):
         return self.lengths.get(self._uri or "", self._default_length)
 
     def load(self, uri: str, start: float = 0.0) -> None:
+        self._tick.stop()
         self._uri = uri
+        missing = missing_local_file(uri)
+        if missing:
+            self._fail(f"The audio file {missing} is missing.")
+            return
         self._base = min(max(0.0, start), self._length())
         self._set_state(PlayerState.LOADING)
         self.duration_changed.emit(self._length())

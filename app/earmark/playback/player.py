@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 from PySide6.QtCore import QObject, Signal
 
@@ -111,3 +113,12 @@ class Player(QObject):
 def clamp_rate(rate: float) -> float:
     """A speed within the supported range, rounded to the 0.05 steps the UI offers."""
     return round(min(MAX_RATE, max(MIN_RATE, rate)) * 20) / 20
+
+
+def missing_local_file(uri: str) -> str | None:
+    """The path of a local media file that does not exist (None for web URLs and present files)."""
+    parsed = urlparse(uri)
+    if parsed.scheme not in ("", "file"):
+        return None
+    path = Path(unquote(parsed.path)) if parsed.scheme else Path(uri)
+    return None if path.is_file() else str(path)

@@ -16,15 +16,16 @@ SAVE_INTERVAL_SECONDS = 5.0
 class PlaybackSession(QObject):
     """Plays library items on a Player and keeps their positions.
 
-    Signals: ``item_changed(int)`` when another item starts, ``progress_saved(int)`` after each save request.
+    Signal: ``item_changed(int)`` when another item starts.
     """
 
     item_changed = Signal(int)
-    progress_saved = Signal(int)
 
-    def __init__(self, player: Player, save: Callable[[ProgressUpdate], None], parent: QObject | None = None) -> None:
+    def __init__(self, player: Player, save: Callable[[ProgressUpdate], None],
+                 save_interval: float = SAVE_INTERVAL_SECONDS, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.player = player
+        self._save_interval_ms = int(save_interval * 1000)
         self._save = save
         self._item: Item | None = None
         self._since_save = QElapsedTimer()
@@ -73,12 +74,11 @@ class PlaybackSession(QObject):
         self._item.played = self._item.played or ended
         self._save(ProgressUpdate(self._item.id, position, self.player.duration(), ended))
         self._since_save.start()
-        self.progress_saved.emit(self._item.id)
 
     @Slot(float)
     def _on_position(self, position: float) -> None:
         if (self._item is not None and self.player.state == PlayerState.PLAYING
-                and self._since_save.elapsed() >= SAVE_INTERVAL_SECONDS * 1000):
+                and self._since_save.elapsed() >= self._save_interval_ms):
             self._store(position, ended=False)
 
     @Slot(str)

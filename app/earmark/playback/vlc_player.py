@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from earmark.playback.player import Player, PlayerState, clamp_rate
+from earmark.playback.player import Player, PlayerState, clamp_rate, missing_local_file
 
 POLL_MS = 200
 DEFAULT_ARGS = ("--no-video", "--quiet", "--no-xlib", "--no-metadata-network-access")
@@ -110,7 +109,7 @@ class VlcPlayer(Player):
         self._uri = uri
         self._duration = None
         self._reached_playing = False
-        missing = _missing_local_file(uri)
+        missing = missing_local_file(uri)
         if missing:
             self._fail(f"The audio file {missing} is missing.")
             return
@@ -170,14 +169,6 @@ class VlcPlayer(Player):
         self._player.stop()
         self._player.release()
         self._instance.release()
-
-
-def _missing_local_file(uri: str) -> str | None:
-    parsed = urlparse(uri)
-    if parsed.scheme not in ("", "file"):
-        return None
-    path = Path(unquote(parsed.path)) if parsed.scheme else Path(uri)
-    return None if path.is_file() else str(path)
 
 
 def _display_name(uri: str | None) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSlider, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QVBoxLayout, QWidget
 
 from earmark.core.timefmt import format_clock
 from earmark.playback.player import Player, PlayerState
@@ -21,10 +21,14 @@ class PlayerBar(QWidget):
         self._dragging = False
         self.title = QLabel("Nothing playing")
         self.title.setObjectName("playerTitle")
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.message = QLabel()
         self.message.setObjectName("playerMessage")
         self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b00020;")
         self.message.hide()
         self.play_button = QToolButton()
         self.play_button.setAccessibleName("Play or pause")
@@ -81,7 +85,8 @@ class PlayerBar(QWidget):
     @Slot(str)
     def _on_state(self, state: str) -> None:
         playing = state in (PlayerState.PLAYING, PlayerState.LOADING)
-        self.play_button.setText("⏸" if playing else "▶")
+        icon = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
+        self.play_button.setIcon(self.style().standardIcon(icon))
         self.play_button.setToolTip("Pause (Space)" if playing else "Play (Space)")
         self.slider.setEnabled(state in (PlayerState.PLAYING, PlayerState.PAUSED))
         if state == PlayerState.PLAYING:

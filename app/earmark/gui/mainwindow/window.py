@@ -58,7 +58,7 @@ class MainWindow(QMainWindow):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Earmark — {runner.library_path.name}")
-        self.resize(1200, 760)
+        self.resize(1280, 800)
         self._runner = runner
         self._db = db
         self.session = session
@@ -89,7 +89,7 @@ class MainWindow(QMainWindow):
         self.item_list.verticalHeader().setDefaultSectionSize(26)
         header = self.item_list.horizontalHeader()
         header.setSectionResizeMode(COL_TITLE, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((COL_SOURCE, 190), (COL_PUBLISHED, 95), (COL_DURATION, 75), (COL_PROGRESS, 95)):
+        for column, width in ((COL_SOURCE, 150), (COL_PUBLISHED, 90), (COL_DURATION, 70), (COL_PROGRESS, 90)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width)
         self.item_list.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(middle)
         self.splitter.addWidget(self.detail)
-        self.splitter.setSizes([230, 620, 350])
+        self.splitter.setSizes([220, 680, 320])
         self.splitter.setStretchFactor(1, 1)
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -140,7 +140,6 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_actions()
         session.item_changed.connect(self._on_playing_item)
-        session.progress_saved.connect(lambda item_id: self.items_model.refresh_items({item_id}))
         session.player.failed.connect(self._show_playback_error)
         runner.failed.connect(self.show_error)
         self.reload()

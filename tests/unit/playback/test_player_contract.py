@@ -1,0 +1,110 @@
+"""The player contract, run against both backends: VLC with real audio files and the null backend."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from earmark.playback.null_player import NullPlayer
+from earmark.playback.player import Player, PlayerState
+from earmark.playback.vlc_player import VlcPlayer
+from helpers.audio import write_corrupt, write_tone
+
+CLIP_SECONDS = 4.0
+
+
+@pytest.fixture(params=["vlc", "null"])
+def player(request: pytest.FixtureRequest, qtbot: QtBot) -> Iterator[Player]:
+    if request.param == "vlc":
+        vlc_player = VlcPlayer(("--aout=dummy",))
+        yield vlc_player
+        vlc_player.shutdown()
+    else:
+        null_player = NullPlayer(default_length=CLIP_SECONDS)
+        yield null_player
+        null_player.stop()
+
+
+@pytest.fixture
+def clip(tmp_path: Path) -> str:
+    return write_tone(tmp_path / "clip.wav", CLIP_SECONDS).as_uri()
+
+
+def wait_state(qtbot: QtBot, player: Player, state: PlayerState, timeout: int = 8000) -> None:
+    qtbot.waitUntil(lambda: player.state == state, timeout=timeout)
+
+
+def test_plays_and_reports_position_and_duration(qtbot: QtBot, player: Player, clip: str) -> None:
+    with qtbot.waitSignal(player.duration_changed, timeout=8000) as duration:
+        player.load(clip)
+    assert duration.args is not None and duration.args[0] == pytest.approx(CLIP_SECONDS, abs=0.1)
+    wait_state(qtbot, player, PlayerState.PLAYING)
+    qtbot.waitUntil(lambda: player.position() >= 0.5, timeout=5000)
+    assert player.duration() == pytest.approx(CLIP_SECONDS, abs=0.1)
+
+
+def test_starts_at_the_given_position(qtbot: QtBot, player: Player, clip: str) -> None:
+    player.load(clip, start=2.0)
+    wait_state(qtbot, player, PlayerState.PLAYING)
+    qtbot.waitUntil(lambda: player.position() >= 2.0, timeout=5000)
+    assert player.position() < 3.5
+
+
+def test_pause_keeps_the_position_and_play_resumes(qtbot: QtBot, player: Player, clip: str) -> None:
+    player.load(clip)
+    wait_state(qtbot, player, PlayerState.PLAYING)
+    qtbot.waitUntil(lambda: player.position() >= 0.5, timeout=5000)
+    player.toggle()
+    wait_state(qtbot, player, PlayerState.PAUSED)
+    paused_at = player.position()
+    qtbot.wait(300)
+    assert player.position() == pytest.approx(paused_at, abs=0.05)
+    player.toggle()
+    wait_state(qtbot, player, PlayerState.PLAYING)
+    qtbot.waitUntil(lambda: player.position() > paused_at + 0.2, timeout=5000)
+
+
+def test_seek_and_skip(qtbot: QtBot, player: Player, clip: str) -> None:
+    player.load(clip)
+    wait_state(qtbot, player, PlayerState.PLAYING)
+    player.seek(2.5)
+    qtbot.waitUntil(lambda: 2.4 <= player.position() <= 3.5, timeout=5000)
+    player.skip(-10)
+    qtbot.waitUntil(lambda: player.position() < 1.0, timeout=5000)
+
+
+def test_reaching_the_end_emits_ended(qtbot: QtBot, player: Player, clip: str) -> None:
+    player.load(clip, start=CLIP_SECONDS - 1.0)
+    with qtbot.waitSignal(player.ended, timeout=8000):
+        pass
+    assert player.state == PlayerState.ENDED
+
+
+def test_rate_is_clamped_to_the_supported_range(player: Player) -> None:
+    player.set_rate(9.0)
+    assert player.rate() == 4.0
+    player.set_rate(0.1)
+    assert player.rate() == 0.5
+    player.set_rate(1.33)
+    assert player.rate() == pytest.approx(1.35)
+
+
+def test_missing_file_fails_with_a_sentence(qtbot: QtBot, player: Player, tmp_path: Path) -> None:
+    with qtbot.waitSignal(player.failed, timeout=5000) as failed:
+        player.load((tmp_path / "gone.mp3").as_uri())
+    assert failed.args is not None and "gone.mp3" in failed.args[0] and "missing" in failed.args[0]
+    assert player.state == PlayerState.ERROR
+
+
+def test_vlc_reports_corrupt_audio(qtbot: QtBot, tmp_path: Path) -> None:
+    player = VlcPlayer(("--aout=dummy",))
+    try:
+        with qtbot.waitSignal(player.failed, timeout=8000) as failed:
+            player.load(write_corrupt(tmp_path / "broken.mp3").as_uri())
+        assert failed.args is not None and "broken.mp3" in failed.args[0]
+        assert player.state == PlayerState.ERROR
+    finally:
+        player.shutdown()
