@@ -45,6 +45,7 @@ def test_keyboard_select_play_pause_and_quit_saves(qtbot: QtBot, launch: Launch,
     qtbot.keyClick(window.item_list, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=8000)
     assert "Middle episode" in window.player_bar.title.text()
+    assert window.items_model.index(1, 0).data(Qt.ItemDataRole.FontRole).bold()
     qtbot.waitUntil(lambda: player.position() >= 1.0, timeout=5000)
 
     qtbot.keyClick(window.item_list, Qt.Key.Key_Space)

@@ -17,7 +17,8 @@ _LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url,
     i.duration, i.position, i.played, '', '', i.last_played"""
 _COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content")
 _FROM = "items i LEFT JOIN sources s ON s.id = i.source_id"
-_ORDER = "i.published IS NULL, i.published DESC, i.id DESC"
+# SQLite sorts NULL lowest, so undated items come last and the (published DESC, id DESC) indexes serve the order.
+_ORDER = "i.published DESC, i.id DESC"
 # An episode counts as played once it is within this many seconds of its end.
 PLAYED_MARGIN = 1.0
 

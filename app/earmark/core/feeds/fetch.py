@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 from earmark import __version__
 from earmark.core.errors import UnreachableError
@@ -36,7 +34,7 @@ def canonical_source(source: str) -> str:
         return source.strip()
     parsed = urlparse(source)
     if parsed.scheme == "file":
-        return Path(urllib.request.url2pathname(parsed.path)).resolve().as_uri()
+        return Path(unquote(parsed.path)).resolve().as_uri()
     if parsed.scheme and len(parsed.scheme) > 1:
         raise UnreachableError(f"Earmark cannot read {source!r}: only http, https and local files are supported.")
     return Path(source).expanduser().resolve().as_uri()
@@ -47,6 +45,9 @@ def fetch(source: str, timeout: float = TIMEOUT_SECONDS) -> Fetched:
     url = canonical_source(source)
     if not is_web_url(url):
         return _read_file(url)
+    import urllib.error  # deferred with urllib.request: http.client costs ~20 ms of the window's start-up
+    import urllib.request
+
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
@@ -65,7 +66,7 @@ def fetch(source: str, timeout: float = TIMEOUT_SECONDS) -> Fetched:
 
 
 def _read_file(url: str) -> Fetched:
-    path = Path(urllib.request.url2pathname(urlparse(url).path))
+    path = Path(unquote(urlparse(url).path))
     try:
         size = path.stat().st_size
         if size > MAX_FEED_BYTES:

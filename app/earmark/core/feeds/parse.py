@@ -7,8 +7,6 @@ import re
 from typing import Any
 from urllib.parse import urljoin, urlparse
 
-import feedparser
-
 from earmark.core.errors import FeedError
 from earmark.core.html import to_text
 from earmark.core.models import EntryData, FeedData
@@ -25,6 +23,8 @@ def parse_feed(data: bytes, url: str) -> FeedData:
     """
     if not data.strip():
         raise FeedError(f"{_name(url)} is empty, so there is no feed to read.")
+    import feedparser  # deferred: it costs ~25 ms of start-up and only feed reading needs it
+
     parsed = feedparser.parse(data, response_headers={"content-location": url}, sanitize_html=False)
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")

@@ -264,7 +264,8 @@ class MainWindow(QMainWindow):
         self.session.player.skip(sign * float(get_setting(self._db, key)))  # type: ignore[arg-type]
 
     @Slot(int)
-    def _on_playing_item(self, _item_id: int) -> None:
+    def _on_playing_item(self, item_id: int) -> None:
+        self.items_model.set_playing(item_id)
         item = self.session.item
         if item is not None:
             self.player_bar.set_title(f"{item.title} — {item.source or ''}")

@@ -7,6 +7,7 @@ from typing import Any
 
 import sqlite_utils
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QFont
 
 from earmark.core.db.items import item_ids, items_by_ids
 from earmark.core.db.queries import ItemFilter
@@ -40,6 +41,7 @@ class ItemListModel(QAbstractTableModel):
         self._rows: dict[int, int] | None = None  # id -> row, built when first needed
         self._pages: OrderedDict[int, dict[int, Item]] = OrderedDict()
         self._generation = 0
+        self._playing: int | None = None
 
     @property
     def item_filter(self) -> ItemFilter:
@@ -66,6 +68,13 @@ class ItemListModel(QAbstractTableModel):
         self._pages.clear()
         self.endResetModel()
         self.loaded.emit()
+
+    def set_playing(self, item_id: int | None) -> None:
+        """Mark the row of the item in the player (shown in bold)."""
+        previous, self._playing = self._playing, item_id
+        rows = self._row_map()
+        for row in sorted(rows[i] for i in (previous, item_id) if i is not None and i in rows):
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1), [Qt.ItemDataRole.FontRole])
 
     def refresh_items(self, ids: set[int]) -> None:
         """Re-read these items' rows (their data changed, not their membership)."""
@@ -123,6 +132,10 @@ class ItemListModel(QAbstractTableModel):
             return item
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(item, index.column())
+        if role == Qt.ItemDataRole.FontRole and item.id == self._playing:
+            font = QFont()
+            font.setBold(True)
+            return font
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_TITLE:
             return item.title
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (COL_DURATION, COL_PROGRESS):
