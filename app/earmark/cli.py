@@ -90,7 +90,10 @@ def main(argv: Sequence[str]) -> int:
         return run(library)
     try:
         db = open_library(library)
-        return int(args.run(db, args))
+        try:
+            return int(args.run(db, args))
+        finally:
+            db.close()
     except EarmarkError as exc:
         print(f"earmark: {exc}", file=sys.stderr)
         return 1

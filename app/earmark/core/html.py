@@ -44,6 +44,7 @@ def to_text(markup: str) -> str:
         return ""
     if "<" in markup:
         with_breaks = _BLOCK_END.sub(lambda m: m.group(0) + "\n", markup)
-        markup = html.unescape(nh3.clean(with_breaks, tags=set(), clean_content_tags={"script", "style"}))
+        markup = nh3.clean(with_breaks, tags=set(), clean_content_tags={"script", "style"})
+    markup = html.unescape(markup)
     text = _SPACES.sub(" ", markup)
     return _LINES.sub("\n\n", "\n".join(line.strip() for line in text.splitlines())).strip()

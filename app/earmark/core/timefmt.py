@@ -33,7 +33,7 @@ def parse_duration(text: object) -> float | None:
 
 def format_clock(seconds: float | None) -> str:
     """``m:ss`` or ``h:mm:ss``; an em dash when unknown."""
-    if seconds is None or seconds < 0:
+    if seconds is None or not 0 <= seconds < float("inf"):  # also NaN
         return "—"
     total = int(seconds)
     hours, rest = divmod(total, 3600)

@@ -21,11 +21,11 @@ def open_library(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Data
     """
     path = Path(path).expanduser()
     _check_is_sqlite(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, timeout=15, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise LibraryError(f"The library {path} cannot be opened: {exc}.") from exc
+    except (OSError, sqlite3.Error) as exc:
+        raise LibraryError(f"The library {path} cannot be opened: {getattr(exc, 'strerror', None) or exc}.") from exc
     try:
         version = schema_version(conn)
         if version > len(MIGRATIONS):
@@ -33,6 +33,9 @@ def open_library(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Data
                 f"The library {path} was written by a newer version of Earmark (schema {version}, this "
                 f"version knows up to {len(MIGRATIONS)}). Please update Earmark to open it."
             )
+        if version == 0 and _has_tables(conn):
+            raise LibraryError(f"{path} is an SQLite database of another program, not an Earmark library; "
+                               "it was left untouched.")
         _configure(conn)
         if migrate and version < len(MIGRATIONS):
             if version > 0:
@@ -45,6 +48,10 @@ def open_library(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Data
         conn.close()
         raise
     return sqlite_utils.Database(conn)
+
+
+def _has_tables(conn: sqlite3.Connection) -> bool:
+    return conn.execute("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchone()[0] > 0
 
 
 def _check_is_sqlite(path: Path) -> None:

@@ -91,8 +91,13 @@ def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:
 def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
     """Store a playback position; an episode that reached its end is marked played and rewound."""
     duration = update.duration if update.duration and update.duration > 0 else None
-    at_end = update.ended or (duration is not None and update.position >= duration - PLAYED_MARGIN)
     with db.atomic():
+        if duration is None:
+            row = db.execute("SELECT duration FROM items WHERE id = ?", [update.item_id]).fetchone()
+            known = row[0] if row else None
+        else:
+            known = duration
+        at_end = update.ended or (known is not None and update.position >= known - PLAYED_MARGIN)
         cursor = db.execute(
             """UPDATE items SET position = ?, last_played = ?,
                    played = CASE WHEN ? THEN 1 ELSE played END,

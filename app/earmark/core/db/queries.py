@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from earmark.core.db.tags import normalize_tag
 from earmark.core.models import ItemKind
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -50,7 +51,8 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
                OR i.source_id IN (SELECT st.source_id FROM source_tags st JOIN tags t ON t.id = st.tag_id
                                   WHERE t.name = ?))"""
         )
-        params += [flt.tag, flt.tag]
+        tag = normalize_tag(flt.tag)
+        params += [tag, tag]
     if flt.unplayed:
         conditions.append("i.played = 0")
     return (" AND ".join(conditions) or "1"), params

@@ -30,9 +30,12 @@ def is_web_url(source: str) -> bool:
 
 def canonical_source(source: str) -> str:
     """The form a source is stored under: web URLs as given, local files as absolute file:// URLs."""
-    if is_web_url(source):
+    try:
+        parsed = urlparse(source.strip())
+    except ValueError as exc:
+        raise UnreachableError(f"{source!r} is not a valid address: {exc}.") from exc
+    if parsed.scheme in ("http", "https"):
         return source.strip()
-    parsed = urlparse(source)
     if parsed.scheme == "file":
         return Path(unquote(parsed.path)).resolve().as_uri()
     if parsed.scheme and len(parsed.scheme) > 1:
@@ -45,21 +48,27 @@ def fetch(source: str, timeout: float = TIMEOUT_SECONDS) -> Fetched:
     url = canonical_source(source)
     if not is_web_url(url):
         return _read_file(url)
-    import urllib.error  # deferred with urllib.request: http.client costs ~20 ms of the window's start-up
+    import http.client  # deferred with urllib.request: http.client costs ~20 ms of the window's start-up
+    import urllib.error
     import urllib.request
 
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"})
     try:
+        request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"})
         with urllib.request.urlopen(request, timeout=timeout) as response:
             data = response.read(MAX_FEED_BYTES + 1)
             final_url = response.geturl()
             content_type = response.headers.get("Content-Type")
     except urllib.error.HTTPError as exc:
+        exc.close()
+        if 300 <= exc.code < 400:
+            raise UnreachableError(f"{url} redirects in a loop or to nowhere (HTTP {exc.code}).") from exc
         raise UnreachableError(f"{url} answered with HTTP error {exc.code} ({exc.reason}).") from exc
     except urllib.error.URLError as exc:
         raise UnreachableError(f"{url} could not be reached: {_reason(exc.reason)}.") from exc
     except (TimeoutError, OSError) as exc:
         raise UnreachableError(f"{url} could not be reached: {_reason(exc)}.") from exc
+    except (http.client.HTTPException, ValueError) as exc:
+        raise UnreachableError(f"{url} did not answer like a web server ({type(exc).__name__}).") from exc
     if len(data) > MAX_FEED_BYTES:
         raise UnreachableError(f"{url} is larger than {MAX_FEED_BYTES // (1024 * 1024)} MB, too large for a feed.")
     return Fetched(data=data, url=final_url, content_type=content_type)

@@ -1,4 +1,4 @@
-"""Turning feed bytes into FeedData with feedparser (RSS 0.9x/1.0/2.0, Atom, JSON Feed)."""
+"""Turning feed bytes into FeedData with feedparser (RSS 0.9x/1.0/2.0, Atom)."""
 
 from __future__ import annotations
 

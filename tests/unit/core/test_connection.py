@@ -1,0 +1,202 @@
+"""Opening library files: pragmas, schema version, and refusing files that are not libraries untouched."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+
+from earmark.core.db import connection, migrations
+from earmark.core.db.connection import open_library
+from earmark.core.db.migrations import MIGRATIONS
+from earmark.core.db.tags import tag_counts, tag_item
+from earmark.core.errors import LibraryError, LibraryTooNewError
+from earmark.core.settings import get_setting, set_setting
+
+
+def _pragma(db: sqlite_utils.Database, name: str) -> object:
+    return db.execute(f"PRAGMA {name}").fetchone()[0]
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir()}
+
+
+def _assert_one_sentence(message: str) -> None:
+    assert message and "\n" not in message
+    assert "Traceback" not in message
+
+
+def test_new_library_uses_wal_foreign_keys_and_the_latest_schema(library: sqlite_utils.Database) -> None:
+    assert str(_pragma(library, "journal_mode")).lower() == "wal"
+    assert _pragma(library, "foreign_keys") == 1
+    assert _pragma(library, "user_version") == len(MIGRATIONS)
+    tables = set(library.table_names())
+    assert {"sources", "items", "tags", "item_tags", "notes", "settings", "search_index"} <= tables
+
+
+def test_new_library_creates_missing_folders(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "library.db"
+    db = open_library(path)
+    db.close()
+    assert path.is_file()
+    assert path.read_bytes().startswith(b"SQLite format 3\x00")
+
+
+def test_reopening_keeps_data_and_makes_no_backup(library_file: Path) -> None:
+    db = open_library(library_file)
+    set_setting(db, "playback.speed", 1.5)
+    db.close()
+    db = open_library(library_file)
+    try:
+        assert get_setting(db, "playback.speed") == 1.5
+        assert _pragma(db, "user_version") == len(MIGRATIONS)
+    finally:
+        db.close()
+    assert not [name for name in _files(library_file.parent) if name.endswith(".bak")]
+
+
+_NOT_SQLITE = {
+    "html": b"<!DOCTYPE html>\n<html><head><title>Feed</title></head><body><p>Not a database</p></body></html>\n",
+    "random": random.Random(1234).randbytes(8192),
+    "text": b"just some notes\n",
+    "one byte": b"S",
+    "truncated header": b"SQLite format",
+    "zip": b"PK\x03\x04" + bytes(200),
+}
+
+
+@pytest.mark.parametrize("content", list(_NOT_SQLITE.values()), ids=list(_NOT_SQLITE))
+def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "library.db"
+    path.write_bytes(content)
+    with pytest.raises(LibraryError) as info:
+        open_library(path)
+    assert not isinstance(info.value, LibraryTooNewError)
+    _assert_one_sentence(str(info.value))
+    assert "not an Earmark library" in str(info.value)
+    assert path.read_bytes() == content
+    assert _files(tmp_path) == {"library.db"}
+
+
+def test_a_corrupt_sqlite_file_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "library.db"
+    content = b"SQLite format 3\x00" + random.Random(99).randbytes(4096)
+    path.write_bytes(content)
+    with pytest.raises(LibraryError) as info:
+        open_library(path)
+    _assert_one_sentence(str(info.value))
+    assert path.read_bytes() == content
+
+
+def test_an_empty_existing_file_becomes_a_library(tmp_path: Path) -> None:
+    path = tmp_path / "library.db"
+    path.write_bytes(b"")
+    db = open_library(path)
+    try:
+        assert _pragma(db, "user_version") == len(MIGRATIONS)
+        assert "items" in db.table_names()
+    finally:
+        db.close()
+    assert path.read_bytes().startswith(b"SQLite format 3\x00")
+
+
+def test_a_library_from_a_newer_version_is_refused_untouched(library_file: Path) -> None:
+    open_library(library_file).close()
+    raw = sqlite3.connect(library_file)
+    raw.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
+    raw.close()
+    before = library_file.read_bytes()
+    with pytest.raises(LibraryTooNewError) as info:
+        open_library(library_file)
+    assert isinstance(info.value, LibraryError)
+    message = str(info.value)
+    _assert_one_sentence(message)
+    assert "newer version" in message
+    assert library_file.read_bytes() == before
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "library.db"
+    folder.mkdir()
+    with pytest.raises(LibraryError) as info:
+        open_library(folder)
+    _assert_one_sentence(str(info.value))
+    assert "folder" in str(info.value)
+    assert list(folder.iterdir()) == []
+
+
+def test_a_path_below_a_regular_file_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("a file, not a folder")
+    with pytest.raises(LibraryError):
+        open_library(blocker / "library.db")
+
+
+def _foreign_sqlite(path: Path, statement: str) -> bytes:
+    raw = sqlite3.connect(path)
+    raw.execute(statement)
+    raw.execute("INSERT INTO " + statement.split()[2] + " VALUES (1, 'x')")
+    raw.commit()
+    raw.close()
+    return path.read_bytes()
+
+
+def test_a_foreign_sqlite_file_that_cannot_be_migrated_is_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other-app.sqlite"
+    before = _foreign_sqlite(path, "CREATE TABLE sources (id INTEGER PRIMARY KEY, name TEXT)")
+    with pytest.raises(LibraryError):
+        open_library(path)
+    assert path.read_bytes() == before
+
+
+def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "places.sqlite"
+    before = _foreign_sqlite(path, "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+    with pytest.raises(LibraryError):
+        open_library(path)
+    assert path.read_bytes() == before
+
+
+def test_two_connections_see_each_others_writes(library_file: Path) -> None:
+    first = open_library(library_file)
+    second = open_library(library_file)
+    try:
+        set_setting(first, "playback.skip_back", 7.0)
+        assert get_setting(second, "playback.skip_back") == 7.0
+        set_setting(second, "playback.skip_back", 3.0)
+        assert get_setting(first, "playback.skip_back") == 3.0
+
+        second.execute(
+            "INSERT INTO items (kind, identity, title, added) VALUES ('article', 'x', 'Shared', '2024-01-01')"
+        )
+        item_id = second.execute("SELECT id FROM items WHERE identity = 'x'").fetchone()[0]
+        tag_item(second, item_id, ["shared"])
+        assert tag_counts(first) == [("shared", 1)]
+        assert first.execute("SELECT title FROM items WHERE id = ?", [item_id]).fetchone()[0] == "Shared"
+    finally:
+        first.close()
+        second.close()
+
+
+def test_migrating_an_older_library_backs_it_up_first(library_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = open_library(library_file)
+    db.execute("INSERT INTO tags (name) VALUES ('kept')")
+    db.close()
+
+    def m002_example(conn: sqlite3.Connection) -> None:
+        conn.execute("ALTER TABLE tags ADD COLUMN colour TEXT")
+
+    monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, m002_example])
+    monkeypatch.setattr(connection, "MIGRATIONS", migrations.MIGRATIONS)
+    migrated = open_library(library_file)
+    assert migrated.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert migrated.execute("SELECT name, colour FROM tags").fetchall() == [("kept", None)]
+    backup = library_file.with_name(f"{library_file.name}.v1.bak")
+    old = sqlite3.connect(backup)
+    assert old.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert old.execute("SELECT name FROM tags").fetchall() == [("kept",)]
+    old.close()
