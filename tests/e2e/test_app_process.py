@@ -7,14 +7,12 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
+from helpers.feed_server import FeedServer
 from helpers.podcast import Episode, write_podcast
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,21 +25,12 @@ def earmark(*args: str, library: Path | None = None, timeout: float = 120) -> su
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
-        pass
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
     """A real HTTP server on 127.0.0.1 serving a podcast folder; yields the feed URL."""
     write_podcast(tmp_path / "site", [Episode("Served episode", 2.0), Episode("Older served episode", 2.0)])
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(tmp_path / "site")))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/feed.xml"
-    server.shutdown()
-    server.server_close()
+    with FeedServer(tmp_path / "site") as server:
+        yield server.url("/feed.xml")
 
 
 @pytest.mark.vlc

@@ -5,18 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.items import get_item, list_items, save_progress
 from earmark.core.db.queries import ItemFilter
+from earmark.core.db.sources import list_sources
 from earmark.core.errors import LibraryError
 from earmark.core.models import ProgressUpdate
 from earmark.gui.application import build
 from earmark.playback.player import PlayerState
+from helpers.feed_server import FeedServer
 from helpers.gui import Launch
+from helpers.podcast import Episode, write_podcast
 
 pytestmark = pytest.mark.vlc
 
@@ -118,6 +121,26 @@ def test_a_file_that_is_not_a_feed_is_explained_and_changes_nothing(qtbot: QtBot
     assert "Traceback" not in box.text()
     box.close()
     assert [i.as_json() for i in list_items(open_library(library_path), ItemFilter())] == before
+
+
+def test_add_podcast_from_the_keyboard_over_http(qtbot: QtBot, launch: Launch, tmp_path: Path,
+                                                library_path: Path) -> None:
+    write_podcast(tmp_path / "site", [Episode("Fetched over HTTP", 2.0)], title="Served Cast")
+    window = launch().window
+    with FeedServer(tmp_path / "site") as server:
+        url = server.url("/feed.xml")
+
+        def fill_in_the_dialog() -> None:
+            dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QInputDialog) and w.isVisible())
+            dialog.setTextValue(url)
+            dialog.accept()
+
+        QTimer.singleShot(200, fill_in_the_dialog)
+        qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: window.items_model.rowCount() == 1, timeout=10000)
+    assert window.items_model.item_at(0).title == "Fetched over HTTP"  # type: ignore[union-attr]
+    assert "Served Cast" in window.statusBar().currentMessage()
+    assert [s.title for s in list_sources(open_library(library_path))] == ["Served Cast"]
 
 
 def test_corrupt_audio_is_explained_and_keeps_the_position(qtbot: QtBot, launch: Launch, with_podcast: None,

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
-from earmark.core.errors import NotFoundError
-from earmark.core.models import Changes, Item
+from earmark.core.errors import EarmarkError, NotFoundError
+from earmark.core.feeds.fetch import canonical_source
+from earmark.core.models import Changes, FeedData, Item
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.mainwindow.player_bar import PlayerBar
@@ -38,7 +39,7 @@ from earmark.gui.models.items import (
     ItemListModel,
 )
 from earmark.gui.models.sidebar import FilterRole, SidebarModel, read_sidebar
-from earmark.gui.operations.library import load_sample_library, subscribe_feed
+from earmark.gui.operations.library import fetch_feed, load_sample_library, note_feed_failure, store_subscription
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
@@ -284,10 +285,23 @@ class MainWindow(QMainWindow):
             self.subscribe(url.strip())
 
     def subscribe(self, source: str) -> None:
-        """Subscribe to ``source`` off the UI thread; errors are shown in a dialog."""
-        self.statusBar().showMessage(f"Reading {source}…")
-        self._runner.write(subscribe_feed, source, on_done=self.apply_changes,
-                           on_error=lambda message: self.show_error(message, title="Could not subscribe"))
+        """Subscribe to ``source``: fetched and parsed in the pool, stored by the writer; errors in a dialog."""
+        try:
+            url = canonical_source(source)
+        except EarmarkError as exc:
+            self._subscribe_failed(source, str(exc))
+            return
+        self.statusBar().showMessage(f"Reading {url}…")
+        self._runner.read(fetch_feed, url, on_done=lambda feed: self._store_feed(url, feed),
+                          on_error=lambda message: self._subscribe_failed(url, message))
+
+    def _store_feed(self, url: str, feed: FeedData) -> None:
+        self._runner.write(store_subscription, url, feed, on_done=self.apply_changes,
+                           on_error=lambda message: self._subscribe_failed(url, message))
+
+    def _subscribe_failed(self, url: str, message: str) -> None:
+        self._runner.write(note_feed_failure, url, message, on_done=self.apply_changes)
+        self.show_error(message, title="Could not subscribe")
 
     @Slot()
     def load_sample(self) -> None:

@@ -5,18 +5,30 @@ from __future__ import annotations
 import sqlite_utils
 
 from earmark.core.db.items import save_progress
-from earmark.core.feeds.subscribe import subscribe
-from earmark.core.models import Changes, ProgressUpdate
+from earmark.core.db.sources import record_failure, store_feed
+from earmark.core.feeds.subscribe import read_feed
+from earmark.core.models import Changes, FeedData, ProgressUpdate
 from earmark.core.sample import load_sample
 
 
-def subscribe_feed(db: sqlite_utils.Database, source: str) -> Changes:
-    """Subscribe to a feed URL or file."""
-    result = subscribe(db, source)
+def fetch_feed(_db: sqlite_utils.Database, url: str) -> FeedData:
+    """Fetch and parse a feed (runs in the pool: the writer stays free meanwhile)."""
+    return read_feed(url)
+
+
+def store_subscription(db: sqlite_utils.Database, url: str, feed: FeedData) -> Changes:
+    """Store a fetched feed (runs on the writer)."""
+    result = store_feed(db, url, feed)
     return Changes(
         items={*result.new, *result.updated}, sources={result.source_id}, structure=bool(result.new),
         message=f"Subscribed to {result.title}: {len(result.new)} new episodes.",
     )
+
+
+def note_feed_failure(db: sqlite_utils.Database, url: str, message: str) -> Changes:
+    """Record that reading an existing subscription failed."""
+    record_failure(db, url, message)
+    return Changes()
 
 
 def load_sample_library(db: sqlite_utils.Database) -> Changes:
