@@ -145,18 +145,14 @@ def _foreign_sqlite(path: Path, statement: str) -> bytes:
     return path.read_bytes()
 
 
-def test_a_foreign_sqlite_file_that_cannot_be_migrated_is_left_untouched(tmp_path: Path) -> None:
-    path = tmp_path / "other-app.sqlite"
-    before = _foreign_sqlite(path, "CREATE TABLE sources (id INTEGER PRIMARY KEY, name TEXT)")
-    with pytest.raises(LibraryError):
-        open_library(path)
-    assert path.read_bytes() == before
-
-
-def test_a_foreign_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
-    path = tmp_path / "places.sqlite"
-    before = _foreign_sqlite(path, "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
-    with pytest.raises(LibraryError):
+@pytest.mark.parametrize("name, statement", [
+    ("other-app.sqlite", "CREATE TABLE sources (id INTEGER PRIMARY KEY, name TEXT)"),  # a table name we use too
+    ("places.sqlite", "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)"),
+])
+def test_another_programs_sqlite_database_is_refused_untouched(tmp_path: Path, name: str, statement: str) -> None:
+    path = tmp_path / name
+    before = _foreign_sqlite(path, statement)
+    with pytest.raises(LibraryError, match="another program"):
         open_library(path)
     assert path.read_bytes() == before
 
