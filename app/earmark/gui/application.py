@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,12 +15,9 @@ from earmark.core.errors import EarmarkError
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.operations.library import store_progress
 from earmark.gui.tasks import TaskRunner
-from earmark.playback.null_player import NullPlayer
 from earmark.playback.player import Player
 from earmark.playback.progress import PlaybackSession
-from earmark.playback.vlc_player import PlaybackUnavailableError, VlcPlayer
-
-log = logging.getLogger(__name__)
+from earmark.playback.vlc_player import VlcPlayer
 
 
 @dataclass(slots=True)
@@ -46,30 +42,18 @@ def application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def create_player(vlc_args: tuple[str, ...] = ()) -> tuple[Player, str | None]:
-    """A VLC player, or (with the reason) a silent one when libVLC is missing."""
-    try:
-        return VlcPlayer(vlc_args), None
-    except PlaybackUnavailableError as exc:
-        log.warning("Playback unavailable: %s", exc)
-        return NullPlayer(), str(exc)
-
-
 def build(library_path: Path, player: Player | None = None, vlc_args: tuple[str, ...] = ()) -> Parts:
     """Open the library and build the main window (raises EarmarkError when the library is unusable)."""
     db = open_library(library_path)
     runner = TaskRunner(library_path)
-    problem = None
     if player is None:
-        player, problem = create_player(vlc_args)
+        player = VlcPlayer(vlc_args)
 
     def save(update: object) -> None:
         runner.write(store_progress, update, on_done=lambda changes: window.apply_changes(changes))
 
     session = PlaybackSession(player, save)
     window = MainWindow(runner, db, session)
-    if problem:
-        window.player_bar.show_error(problem)
     return Parts(window, runner, session)
 
 
