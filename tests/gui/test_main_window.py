@@ -95,6 +95,7 @@ def test_right_skips_forward_and_the_end_marks_played(qtbot: QtBot, launch: Laun
     qtbot.waitUntil(lambda: parts.session.player.state == PlayerState.ENDED, timeout=8000)
     qtbot.waitUntil(lambda: stored(library_path, "Short episode").played, timeout=5000)
     qtbot.waitUntil(lambda: window.items_model.index(2, 4).data() == "played", timeout=5000)
+    assert "played" in window.detail.toPlainText()
     assert stored(library_path, "Short episode").position == 0
 
 

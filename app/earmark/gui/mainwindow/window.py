@@ -227,6 +227,9 @@ class MainWindow(QMainWindow):
             self.reload()
         else:
             self.items_model.refresh_items(changes.items)
+            shown = self.detail.item_id
+            if shown is not None and shown in changes.items:
+                self.detail.show_item(self.selected_item())
         if changes.message:
             self.statusBar().showMessage(changes.message, 8000)
         self.changes_applied.emit(changes)

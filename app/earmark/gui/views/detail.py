@@ -23,10 +23,12 @@ class DetailPane(QTextBrowser):
         self.setAccessibleName("Item details")
         self.setOpenLinks(False)
         self.anchorClicked.connect(_open_external)
+        self.item_id: int | None = None
         self.show_item(None)
 
     def show_item(self, item: Item | None) -> None:
         """Render ``item`` (or a hint when nothing is selected)."""
+        self.item_id = item.id if item is not None else None
         if item is None:
             self.setHtml("<p style='color:gray'>Select an episode or article to see its notes.</p>")
             return
