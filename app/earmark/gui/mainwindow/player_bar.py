@@ -41,7 +41,7 @@ class PlayerBar(QWidget):
         self.slider.sliderPressed.connect(self._on_pressed)
         self.slider.sliderReleased.connect(self._on_released)
         self.elapsed = QLabel("0:00")
-        self.remaining = QLabel("-0:00")
+        self.remaining = QLabel("")
         for label in (self.elapsed, self.remaining):
             label.setObjectName("playerTime")
         self.speed = QComboBox()

@@ -17,10 +17,9 @@ class EmptyLibraryView(QWidget):
         super().__init__(parent)
         heading = QLabel("<h2>Your library is empty</h2>")
         text = QLabel(
-            "Load the sample library to try Earmark with the PyTorch Developer Podcast and a few articles "
-            "(everything plays offline), or add a podcast by its feed URL."
+            "Load the sample library to try Earmark with the PyTorch Developer Podcast<br>"
+            "and a few articles (everything plays offline), or add a podcast by its feed URL."
         )
-        text.setWordWrap(True)
         self.sample_button = QPushButton("&Load the sample library")
         self.sample_button.setDefault(True)
         self.sample_button.clicked.connect(self.load_sample_requested)
@@ -31,5 +30,4 @@ class EmptyLibraryView(QWidget):
         for widget in (heading, text, self.sample_button, self.add_button):
             layout.addWidget(widget, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(2)
-        text.setMaximumWidth(420)
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
