@@ -10,6 +10,7 @@ from pathlib import Path
 import sqlite_utils
 
 from earmark.core.articles.store import ArticleData, save_articles
+from earmark.core.db.connection import write_transaction
 from earmark.core.db.sources import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
@@ -45,9 +46,11 @@ def load_sample(db: sqlite_utils.Database) -> SampleResult:
         )
         for a in raw_articles
     ]
-    with db.atomic():
+    with write_transaction(db):
         result = store_feed(db, url, feed)
-        for entry in feed.entries:
-            tag_item(db, result.item_ids[entry.identity], entry.categories)
+        new = set(result.new)
+        for entry in feed.entries:  # tag new items only: tags the user removed stay removed
+            if result.item_ids[entry.identity] in new:
+                tag_item(db, result.item_ids[entry.identity], entry.categories)
         saved = save_articles(db, articles)
     return SampleResult(episodes=len(feed.entries), articles=len(saved))

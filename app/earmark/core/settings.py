@@ -10,6 +10,8 @@ from pathlib import Path
 import platformdirs
 import sqlite_utils
 
+from earmark.core.db.connection import write_transaction
+
 APP_NAME = "earmark"
 LIBRARY_ENV = "EARMARK_LIBRARY"
 
@@ -57,7 +59,7 @@ def get_setting(db: sqlite_utils.Database, key: str) -> object:
 def set_setting(db: sqlite_utils.Database, key: str, value: object) -> None:
     """Store a setting (checked against its declared type)."""
     setting = SETTINGS[key]
-    with db.atomic():
+    with write_transaction(db):
         db.execute(
             "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             [key, json.dumps(setting.type(value))],

@@ -56,17 +56,18 @@ class PlaybackSession(QObject):
         self.player.load(item.enclosure_url, start)
 
     def stop(self) -> None:
-        """Save the position, then stop the player."""
+        """Save the position, then stop the player and forget the item."""
         self.save_now()
         self.player.stop()
+        self._item = None
 
     def save_now(self) -> None:
-        """Save the current item's position (call before switching and on quit)."""
-        if self._item is None or self.player.state in (PlayerState.ERROR, PlayerState.LOADING):
-            return
-        if self.player.state == PlayerState.ENDED:
-            return  # saved by _on_ended
-        self._store(self.player.position(), ended=False)
+        """Save the current item's position (call before switching and on quit).
+
+        Only a playing or paused player knows a position worth keeping: loading, stopped, failed and ended
+        players report 0 (an ended item was saved when it ended)."""
+        if self._item is not None and self.player.state in (PlayerState.PLAYING, PlayerState.PAUSED):
+            self._store(self.player.position(), ended=False)
 
     def _store(self, position: float, ended: bool) -> None:
         assert self._item is not None

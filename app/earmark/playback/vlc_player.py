@@ -36,7 +36,7 @@ class VlcPlayer(Player):
     start-up, and a machine without VLC learns it (through ``failed``) when it first tries to play.
     """
 
-    _vlc_event = Signal(str, float)
+    _vlc_event = Signal(str, float, int)  # event name, value, load generation
 
     def __init__(self, extra_args: tuple[str, ...] = (), parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +47,7 @@ class VlcPlayer(Player):
         self._rate = 1.0
         self._duration: float | None = None
         self._reached_playing = False
+        self._generation = 0  # bumped on every load: events of the previous media are dropped
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._emit_position)
@@ -74,15 +75,17 @@ class VlcPlayer(Player):
             events.event_attach(event_type, self._relay, name)
         events.event_attach(vlc.EventType.MediaPlayerLengthChanged, self._relay_length)
 
-    # VLC threads: emit only.
+    # VLC threads: emit only (reading the generation is atomic under the GIL).
     def _relay(self, _event: object, name: str) -> None:
-        self._vlc_event.emit(name, 0.0)
+        self._vlc_event.emit(name, 0.0, self._generation)
 
     def _relay_length(self, event: object) -> None:
-        self._vlc_event.emit("length", float(event.u.new_length) / 1000.0)  # type: ignore[attr-defined]
+        self._vlc_event.emit("length", float(event.u.new_length) / 1000.0, self._generation)  # type: ignore[attr-defined]
 
-    @Slot(str, float)
-    def _on_vlc_event(self, name: str, value: float) -> None:
+    @Slot(str, float, int)
+    def _on_vlc_event(self, name: str, value: float, generation: int) -> None:
+        if generation != self._generation:
+            return  # queued before the current media was loaded
         if name == "length":
             if value > 0:
                 self._duration = value
@@ -125,7 +128,8 @@ class VlcPlayer(Player):
         except PlaybackUnavailableError as exc:
             self._fail(str(exc))
             return
-        self._player.stop()
+        self._player.stop()  # synchronous: the old media's last events carry the old generation
+        self._generation += 1
         self._duration = None
         self._reached_playing = False
         missing = missing_local_file(uri)

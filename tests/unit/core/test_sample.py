@@ -13,7 +13,7 @@ import sqlite_utils
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
-from earmark.core.db.tags import tag_counts
+from earmark.core.db.tags import tag_counts, untag_item
 from earmark.core.models import Item
 from earmark.core.sample import ARTICLES_FILE, load_sample, sample_folder
 
@@ -103,3 +103,16 @@ def test_loading_twice_changes_nothing(library: sqlite_utils.Database) -> None:
         (s.id, s.title, s.item_count) for s in sources]
     assert tag_counts(library) == tags
     assert len(items) == 54
+
+
+def test_loading_again_keeps_the_users_tag_edits(library: sqlite_utils.Database) -> None:
+    load_sample(library)
+    by_title = {item.title: item for item in list_items(library, ItemFilter())}
+    episode = by_title["Inductor - Post-grad FX passes"]
+    article = by_title["PyTorch Shanghai Meetup Notes"]
+    untag_item(library, episode.id, ["fx"])
+    untag_item(library, article.id, ["meetup"])
+    load_sample(library)
+    assert "fx" not in get_item(library, episode.id).tags
+    assert "meetup" not in get_item(library, article.id).tags
+    assert "inductor" in get_item(library, episode.id).tags

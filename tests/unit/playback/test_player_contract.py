@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -106,5 +107,25 @@ def test_vlc_reports_corrupt_audio(qtbot: QtBot, tmp_path: Path) -> None:
             player.load(write_corrupt(tmp_path / "broken.mp3").as_uri())
         assert failed.args is not None and "broken.mp3" in failed.args[0]
         assert player.state == PlayerState.ERROR
+    finally:
+        player.shutdown()
+
+
+def test_vlc_drops_a_late_event_of_the_previous_media(qtbot: QtBot, tmp_path: Path) -> None:
+    player = VlcPlayer(("--aout=dummy",))
+    try:
+        player.load(write_tone(tmp_path / "first.wav", 3.0).as_uri())
+        wait_state(qtbot, player, PlayerState.PLAYING)
+        # VLC delivers events on its own threads; one still queued when the next media loads must not count.
+        late = threading.Thread(target=player._relay, args=(None, "ended"))
+        late.start()
+        late.join()
+        failures: list[str] = []
+        player.failed.connect(failures.append)
+        player.load(write_tone(tmp_path / "second.wav", 3.0).as_uri())
+        wait_state(qtbot, player, PlayerState.PLAYING)
+        qtbot.waitUntil(lambda: player.position() >= 0.3, timeout=5000)
+        assert failures == []
+        assert player.state == PlayerState.PLAYING
     finally:
         player.shutdown()

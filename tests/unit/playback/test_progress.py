@@ -53,6 +53,9 @@ def test_pause_saves_and_play_resumes_there(qtbot: QtBot, db: sqlite_utils.Datab
     session.player.pause()
     assert get_item(db, two.id).position == pytest.approx(7.0, abs=0.1)
     session.stop()
+    session.save_now()  # a stopped player knows no position: nothing is overwritten
+    assert session.item is None
+    assert get_item(db, two.id).position == pytest.approx(7.0, abs=0.1)
     session.play_item(get_item(db, two.id))
     assert session.player.position() >= 7.0
 

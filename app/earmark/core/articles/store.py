@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
+from earmark.core.db.connection import write_transaction
 from earmark.core.db.sources import merge_entries, site_source
 from earmark.core.db.tags import tag_item
 from earmark.core.models import EntryData, SubscribeResult
@@ -27,7 +28,7 @@ class ArticleData:
 def save_articles(db: sqlite_utils.Database, articles: list[ArticleData]) -> list[int]:
     """Save articles (an article already saved under the same URL is updated, never duplicated)."""
     changed: list[int] = []
-    with db.atomic():
+    with write_transaction(db):
         for article in articles:
             source_id = site_source(db, article.site)
             result = SubscribeResult(source_id=source_id, title=article.site)
@@ -36,6 +37,7 @@ def save_articles(db: sqlite_utils.Database, articles: list[ArticleData]) -> lis
                 published=article.published, author=article.author, content=article.html,
             )
             item_id = merge_entries(db, source_id, [entry], result)[entry.identity]
-            tag_item(db, item_id, article.tags)
+            if result.new:  # the article's suggested tags go on once; the user's edits stay
+                tag_item(db, item_id, article.tags)
             changed.append(item_id)
     return changed

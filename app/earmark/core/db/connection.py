@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
@@ -90,3 +92,39 @@ def backup_before_migration(path: Path, version: int) -> Path:
         source.close()
     return target
 
+
+
+@contextmanager
+def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
+    """One atomic write. ``BEGIN IMMEDIATE`` takes the write lock up front, so a transaction that reads
+    before it writes waits (busy_timeout) instead of failing when another process writes meanwhile.
+    Nested use becomes a savepoint. Lock, disk-full and read-only failures become a LibraryError."""
+    conn = db.conn
+    try:
+        if conn.in_transaction:
+            with db.atomic():
+                yield
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    except sqlite3.OperationalError as exc:
+        raise library_error(exc) from exc
+
+
+def library_error(exc: sqlite3.Error) -> LibraryError:
+    """The sentence for a database failure the user can act on."""
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return LibraryError("The library is busy: another program kept it locked for too long. Nothing was "
+                            "changed; please try again.")
+    if "full" in text:
+        return LibraryError("The disk that holds the library is full; nothing was changed.")
+    if "readonly" in text or "read-only" in text:
+        return LibraryError("The library is read-only; nothing was changed.")
+    return LibraryError(f"The library could not be used: {exc}.")

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 import sqlite_utils
 
+from earmark.core.db.connection import write_transaction
 from earmark.core.db.queries import ItemFilter, fts_query, where_clause
 from earmark.core.db.tags import tags_for_items
 from earmark.core.errors import NotFoundError
@@ -14,7 +15,7 @@ from earmark.core.models import Item, ProgressUpdate
 from earmark.core.timefmt import now_iso
 
 _LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url, i.enclosure_url, i.published,
-    i.duration, i.position, i.played, '', '', i.last_played"""
+    coalesce(i.media_duration, i.duration), i.position, i.played, '', '', i.last_played"""
 _COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content")
 _FROM = "items i LEFT JOIN sources s ON s.id = i.source_id"
 # SQLite sorts NULL lowest, so undated items come last and the (published DESC, id DESC) indexes serve the order.
@@ -91,9 +92,10 @@ def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:
 def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
     """Store a playback position; an episode that reached its end is marked played and rewound."""
     duration = update.duration if update.duration and update.duration > 0 else None
-    with db.atomic():
+    with write_transaction(db):
         if duration is None:
-            row = db.execute("SELECT duration FROM items WHERE id = ?", [update.item_id]).fetchone()
+            row = db.execute("SELECT coalesce(media_duration, duration) FROM items WHERE id = ?",
+                             [update.item_id]).fetchone()
             known = row[0] if row else None
         else:
             known = duration
@@ -101,7 +103,7 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
         cursor = db.execute(
             """UPDATE items SET position = ?, last_played = ?,
                    played = CASE WHEN ? THEN 1 ELSE played END,
-                   duration = coalesce(?, duration)
+                   media_duration = coalesce(?, media_duration)
                WHERE id = ?""",
             [0.0 if at_end else max(0.0, update.position), now_iso(), at_end, duration, update.item_id],
         )

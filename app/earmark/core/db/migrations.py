@@ -27,8 +27,8 @@ def m001_initial(conn: sqlite3.Connection) -> None:
             last_checked TEXT,
             added TEXT NOT NULL
         )""",
-        # Feed-owned columns are overwritten by a refresh; position, played, last_played belong to the user
-        # and are written only by playback and the user's actions.
+        # Feed-owned columns are overwritten by a refresh; position, played, last_played and media_duration
+        # (the length the player measured) belong to the user and are written only by playback and the user.
         """CREATE TABLE items (
             id INTEGER PRIMARY KEY,
             source_id INTEGER REFERENCES sources(id) ON DELETE CASCADE,
@@ -46,6 +46,7 @@ def m001_initial(conn: sqlite3.Connection) -> None:
             content TEXT NOT NULL DEFAULT '',
             text TEXT NOT NULL DEFAULT '',
             added TEXT NOT NULL,
+            media_duration REAL,
             position REAL NOT NULL DEFAULT 0,
             played INTEGER NOT NULL DEFAULT 0,
             last_played TEXT,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite_utils
 
+from earmark.core.db.connection import write_transaction
 from earmark.core.errors import NotFoundError
 from earmark.core.html import to_text
 from earmark.core.models import EntryData, FeedData, Source, SubscribeResult
@@ -48,7 +49,7 @@ def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData) -> Subscribe
 
     Items keep the user's state (position, played, tags, notes); only feed-owned fields change.
     """
-    with db.atomic():
+    with write_transaction(db):
         checked = now_iso()
         row = db.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()
         values = [feed.kind, feed.title, feed.link, feed.description, feed.author, feed.image_url, checked]
@@ -115,7 +116,7 @@ def _search_text(entry: EntryData) -> str:
 
 def record_failure(db: sqlite_utils.Database, url: str, message: str) -> None:
     """Note on an already subscribed source that its last check failed (new sources are not created)."""
-    with db.atomic():
+    with write_transaction(db):
         db.execute(
             "UPDATE sources SET status = 'error', last_error = ?, last_checked = ? WHERE url = ?",
             [message, now_iso(), url],

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 
 import sqlite_utils
 
+from earmark.core.db.connection import write_transaction
+
 
 def _tag_id(db: sqlite_utils.Database, name: str) -> int:
     db.execute("INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING", [name])
@@ -19,14 +21,14 @@ def normalize_tag(name: str) -> str:
 
 def tag_item(db: sqlite_utils.Database, item_id: int, names: Iterable[str]) -> None:
     """Add tags to an item (existing ones are kept)."""
-    with db.atomic():
+    with write_transaction(db):
         for name in filter(None, map(normalize_tag, names)):
             db.execute("INSERT OR IGNORE INTO item_tags (item_id, tag_id) VALUES (?, ?)", [item_id, _tag_id(db, name)])
 
 
 def untag_item(db: sqlite_utils.Database, item_id: int, names: Iterable[str]) -> None:
     """Remove tags from an item (tags it does not have are ignored)."""
-    with db.atomic():
+    with write_transaction(db):
         for name in filter(None, map(normalize_tag, names)):
             db.execute(
                 "DELETE FROM item_tags WHERE item_id = ? AND tag_id = (SELECT id FROM tags WHERE name = ?)",
