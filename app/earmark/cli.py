@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
@@ -13,7 +15,7 @@ from pathlib import Path
 import sqlite_utils
 
 from earmark import __version__
-from earmark.core.db.connection import open_library
+from earmark.core.db.connection import library_error, open_library
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
@@ -46,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
 
     listing = commands.add_parser("list", help="list episodes and articles, newest first")
     listing.add_argument("--kind", choices=("episode", "article"))
-    listing.add_argument("--source", type=int, metavar="ID", help="only items of this source")
+    listing.add_argument("--source", type=_record_id, metavar="ID", help="only items of this source")
     listing.add_argument("--tag", help="only items with this tag")
     listing.add_argument("--unplayed", action="store_true", help="only unplayed (unread) items")
     listing.add_argument("--json", action="store_true", help="print a JSON array")
@@ -61,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
 
     for name, verb, run in (("tag", "add tags to", _tag), ("untag", "remove tags from", _untag)):
         tagging = commands.add_parser(name, help=f"{verb} an item")
-        tagging.add_argument("item_id", type=int, metavar="ITEM_ID")
+        tagging.add_argument("item_id", type=_record_id, metavar="ITEM_ID")
         tagging.add_argument("tags", nargs="+", metavar="TAG")
         tagging.set_defaults(run=run)
 
@@ -97,6 +99,23 @@ def main(argv: Sequence[str]) -> int:
     except EarmarkError as exc:
         print(f"earmark: {exc}", file=sys.stderr)
         return 1
+    except sqlite3.Error as exc:
+        print(f"earmark: {library_error(exc)}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _record_id(text: str) -> int:
+    """An id as SQLite stores it (a positive 64-bit integer)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 2**63:
+        raise argparse.ArgumentTypeError(f"{text} is not a valid id")
+    return value
 
 
 def _subscribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
 from earmark.core.errors import LibraryError
 from earmark.core.models import ProgressUpdate
+from earmark.core.settings import get_setting
 from earmark.gui.application import build
 from earmark.playback.player import PlayerState
 from helpers.feed_server import FeedServer
@@ -169,9 +170,40 @@ def test_search_box_filters_the_list(qtbot: QtBot, launch: Launch, with_podcast:
     qtbot.keyClicks(window.search, "short")
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1, timeout=3000)
     assert window.items_model.item_at(0).title == "Short episode"  # type: ignore[union-attr]
-    qtbot.keyClicks(window.search, ' "( AND')
-    qtbot.wait(300)
+    with qtbot.waitSignal(window.items_model.loaded, timeout=3000):
+        qtbot.keyClicks(window.search, ' "( AND')
     assert window.items_model.rowCount() == 0
+
+
+def test_reloading_keeps_the_selection_and_the_section(qtbot: QtBot, launch: Launch, with_podcast: None) -> None:
+    window = launch().window
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 3)
+    podcasts = window.sidebar_model.index(1, 0)
+    window.sidebar.setCurrentIndex(podcasts)
+    qtbot.waitUntil(lambda: window.items_model.item_filter.kind == "episode")
+    window.search.setText("episode")
+    qtbot.waitUntil(lambda: window.items_model.item_filter.text == "episode", timeout=3000)
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 3)
+    window.item_list.selectRow(1)
+    with qtbot.waitSignal(window.items_model.loaded, timeout=3000):
+        window.reload()  # as after subscribing or loading the sample
+    qtbot.waitUntil(lambda: window.sidebar.currentIndex().data().startswith("Podcasts"))
+    assert window.items_model.item_at(window.item_list.currentIndex().row()).title == "Middle episode"  # type: ignore[union-attr]
+
+
+def test_the_chosen_speed_is_used_and_remembered(qtbot: QtBot, launch: Launch, with_podcast: None,
+                                                 library_path: Path) -> None:
+    parts = launch()
+    bar = parts.window.player_bar
+    index = bar.speed.findData(1.5)
+    bar.speed.setCurrentIndex(index)
+    bar.speed.activated.emit(index)  # what the combo box emits when the user picks an entry
+    assert parts.session.player.rate() == 1.5
+    parts.window.close()
+    assert get_setting(open_library(library_path), "playback.speed") == 1.5
+    again = launch()
+    assert again.session.player.rate() == 1.5
+    assert again.window.player_bar.speed.currentText() == "1.5×"
 
 
 def test_a_library_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:

@@ -126,6 +126,5 @@ class Changes:
     """What an operation changed, for the GUI to refresh exactly that."""
 
     items: set[int] = field(default_factory=set)
-    sources: set[int] = field(default_factory=set)
     structure: bool = False  # items or sources were added or removed: lists and counts must be re-read
     message: str = ""  # a sentence for the status bar

@@ -14,6 +14,7 @@ from earmark.core.db.connection import write_transaction
 from earmark.core.db.sources import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
+from earmark.core.models import FeedData
 
 FEED_FILE = "pytorch-dev-podcast.xml"
 ARTICLES_FILE = "articles.json"
@@ -32,12 +33,20 @@ def sample_folder() -> Path:
     return Path(str(resources.files("earmark.resources") / "sample"))
 
 
-def load_sample(db: sqlite_utils.Database) -> SampleResult:
-    """Add the sample podcast and articles; loading it twice changes nothing."""
+@dataclass(slots=True)
+class SampleData:
+    """The sample library read from the package: the feed (with its file URL) and the articles."""
+
+    feed_url: str
+    feed: FeedData
+    articles: list[ArticleData]
+
+
+def read_sample() -> SampleData:
+    """Read and parse the shipped sample (file and CPU work; touches no library)."""
     folder = sample_folder()
     feed_path = folder / FEED_FILE
     url = feed_path.resolve().as_uri()
-    feed = parse_feed(feed_path.read_bytes(), url)
     raw_articles = json.loads((folder / ARTICLES_FILE).read_text(encoding="utf-8"))
     articles = [
         ArticleData(
@@ -46,11 +55,21 @@ def load_sample(db: sqlite_utils.Database) -> SampleResult:
         )
         for a in raw_articles
     ]
+    return SampleData(url, parse_feed(feed_path.read_bytes(), url), articles)
+
+
+def store_sample(db: sqlite_utils.Database, sample: SampleData) -> SampleResult:
+    """Add the sample podcast and articles in one transaction; storing it twice changes nothing."""
     with write_transaction(db):
-        result = store_feed(db, url, feed)
+        result = store_feed(db, sample.feed_url, sample.feed)
         new = set(result.new)
-        for entry in feed.entries:  # tag new items only: tags the user removed stay removed
+        for entry in sample.feed.entries:  # tag new items only: tags the user removed stay removed
             if result.item_ids[entry.identity] in new:
                 tag_item(db, result.item_ids[entry.identity], entry.categories)
-        saved = save_articles(db, articles)
-    return SampleResult(episodes=len(feed.entries), articles=len(saved))
+        saved = save_articles(db, sample.articles)
+    return SampleResult(episodes=len(sample.feed.entries), articles=len(saved))
+
+
+def load_sample(db: sqlite_utils.Database) -> SampleResult:
+    """Read and store the sample library."""
+    return store_sample(db, read_sample())

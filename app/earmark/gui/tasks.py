@@ -7,6 +7,7 @@ through a queued signal; workers never touch widgets.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -16,7 +17,7 @@ from typing import Any, TypeVar
 import sqlite_utils
 from PySide6.QtCore import QObject, Signal, Slot
 
-from earmark.core.db.connection import open_library
+from earmark.core.db.connection import library_error, open_library
 from earmark.core.errors import EarmarkError
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ class TaskRunner(QObject):
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="earmark-pool")
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="earmark-writer")
         self._finished.connect(self._deliver)
+        self._stopped = False
 
     def _db(self) -> sqlite_utils.Database:
         db = getattr(self._local, "db", None)
@@ -59,10 +61,15 @@ class TaskRunner(QObject):
         """Run on the writer thread (everything that changes the library)."""
         return self._submit(self._writer, fn, args, on_done, on_error)
 
+    def compute(self, fn: Callable[..., T], *args: object, on_done: Done | None = None,
+                on_error: Failed | None = None) -> Future[T]:
+        """Run ``fn(*args)`` in the pool, without the library (network and parsing)."""
+        return self._submit(self._pool, fn, args, on_done, on_error, with_db=False)
+
     def _submit(self, executor: ThreadPoolExecutor, fn: Callable[..., T], args: tuple[object, ...],
-                on_done: Done | None, on_error: Failed | None) -> Future[T]:
+                on_done: Done | None, on_error: Failed | None, with_db: bool = True) -> Future[T]:
         def work() -> T:
-            return fn(self._db(), *args)
+            return fn(self._db(), *args) if with_db else fn(*args)
 
         future = executor.submit(work)
         future.add_done_callback(lambda f: self._finished.emit(f, (on_done, on_error)))
@@ -71,6 +78,8 @@ class TaskRunner(QObject):
     @Slot(object, object)
     def _deliver(self, future: Future[Any], handlers: tuple[Done | None, Failed | None]) -> None:
         on_done, on_error = handlers
+        if self._stopped or future.cancelled():  # the window is gone: nobody to tell
+            return
         error = future.exception()
         if error is None:
             if on_done is not None:
@@ -78,6 +87,8 @@ class TaskRunner(QObject):
             return
         if isinstance(error, EarmarkError):
             message = str(error)
+        elif isinstance(error, sqlite3.Error):
+            message = str(library_error(error))
         else:
             log.error("Background task failed", exc_info=error)
             message = f"Something went wrong inside Earmark: {error!r}. Details are in the log."
@@ -87,6 +98,15 @@ class TaskRunner(QObject):
             self.failed.emit(message)
 
     def shutdown(self) -> None:
-        """Finish queued writes, then stop the threads (called on quit)."""
+        """Finish queued writes and close the writer's connection, then stop the threads (called on quit).
+        Results that arrive afterwards are dropped."""
+        self._stopped = True
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._writer.submit(self._close_db)
         self._writer.shutdown(wait=True)
+
+    def _close_db(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None

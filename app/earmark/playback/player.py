@@ -97,6 +97,10 @@ class Player(QObject):
         """The playback speed."""
         raise NotImplementedError
 
+    def shutdown(self) -> None:
+        """Release the backend's resources (the player is unusable afterwards)."""
+        self.stop()
+
     def toggle(self) -> None:
         """Pause when playing, play otherwise."""
         if self._state == PlayerState.PLAYING:

@@ -191,7 +191,6 @@ class VlcPlayer(Player):
         return self._rate
 
     def shutdown(self) -> None:
-        """Release VLC's resources (the player is unusable afterwards)."""
         self._poll.stop()
         if self._player is not None:
             self._player.stop()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QVBoxLayout, QWidget
 
 from earmark.core.timefmt import format_clock
@@ -12,7 +12,12 @@ SPEEDS = (0.5, 0.75, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
 
 
 class PlayerBar(QWidget):
-    """Observes a Player and drives it from its controls. The slider's unit is tenths of a second."""
+    """Observes a Player and drives it from its controls. The slider's unit is tenths of a second.
+
+    Signal: ``speed_chosen(float)`` when the user picks a speed (already applied to the player).
+    """
+
+    speed_chosen = Signal(float)
 
     def __init__(self, player: Player, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,7 +55,7 @@ class PlayerBar(QWidget):
         for value in SPEEDS:
             self.speed.addItem(f"{value:g}×", value)
         self.speed.setCurrentIndex(SPEEDS.index(1.0))
-        self.speed.currentIndexChanged.connect(lambda i: player.set_rate(self.speed.itemData(i)))
+        self.speed.activated.connect(self._on_speed_chosen)
 
         controls = QHBoxLayout()
         controls.addWidget(self.play_button)
@@ -70,6 +75,19 @@ class PlayerBar(QWidget):
         player.duration_changed.connect(self._on_duration)
         player.failed.connect(self.show_error)
         self._on_state(str(player.state))
+
+    def show_speed(self, rate: float) -> None:
+        """Show ``rate`` in the speed box (added to the choices if it is not one of them)."""
+        index = self.speed.findData(rate)
+        if index < 0:
+            self.speed.addItem(f"{rate:g}×", rate)
+            index = self.speed.count() - 1
+        self.speed.setCurrentIndex(index)
+
+    def _on_speed_chosen(self, index: int) -> None:
+        rate = float(self.speed.itemData(index))
+        self._player.set_rate(rate)
+        self.speed_chosen.emit(rate)
 
     def set_title(self, title: str) -> None:
         """Show what is loaded."""

@@ -26,7 +26,9 @@ from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.fetch import canonical_source
+from earmark.core.feeds.subscribe import read_feed
 from earmark.core.models import Changes, FeedData, Item
+from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.mainwindow.player_bar import PlayerBar
@@ -39,7 +41,12 @@ from earmark.gui.models.items import (
     ItemListModel,
 )
 from earmark.gui.models.sidebar import FilterRole, SidebarModel, read_sidebar
-from earmark.gui.operations.library import fetch_feed, load_sample_library, note_feed_failure, store_subscription
+from earmark.gui.operations.library import (
+    note_feed_failure,
+    store_sample_library,
+    store_setting,
+    store_subscription,
+)
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
@@ -118,6 +125,10 @@ class MainWindow(QMainWindow):
 
         self.detail = DetailPane()
         self.player_bar = PlayerBar(session.player)
+        speed = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
+        session.player.set_rate(speed)
+        self.player_bar.show_speed(session.player.rate())
+        self.player_bar.speed_chosen.connect(lambda rate: runner.write(store_setting, "playback.speed", rate))
 
         middle = QWidget()
         middle_layout = QVBoxLayout(middle)
@@ -180,7 +191,9 @@ class MainWindow(QMainWindow):
     # Loading --------------------------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Re-read the sidebar and the item list."""
+        """Re-read the sidebar and the item list (the selected item stays selected)."""
+        current = self.items_model.item_at(self.item_list.currentIndex().row())
+        self._select_after_load = current.id if current is not None else None
         self._runner.read(read_sidebar, on_done=self._on_sidebar)
         self.items_model.reload()
 
@@ -189,7 +202,7 @@ class MainWindow(QMainWindow):
         self.sidebar.selectionModel().blockSignals(True)
         self.sidebar_model.populate(data)  # type: ignore[arg-type]
         self.sidebar.expandAll()
-        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(current))
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(replace(current, text="")))
         self.sidebar.selectionModel().blockSignals(False)
         self._update_empty_state()
 
@@ -295,8 +308,8 @@ class MainWindow(QMainWindow):
             self._subscribe_failed(source, str(exc))
             return
         self.statusBar().showMessage(f"Reading {url}…")
-        self._runner.read(fetch_feed, url, on_done=lambda feed: self._store_feed(url, feed),
-                          on_error=lambda message: self._subscribe_failed(url, message))
+        self._runner.compute(read_feed, url, on_done=lambda feed: self._store_feed(url, feed),
+                             on_error=lambda message: self._subscribe_failed(url, message))
 
     def _store_feed(self, url: str, feed: FeedData) -> None:
         self._runner.write(store_subscription, url, feed, on_done=self.apply_changes,
@@ -310,7 +323,10 @@ class MainWindow(QMainWindow):
     def load_sample(self) -> None:
         """Add the sample library in the background."""
         self.statusBar().showMessage("Loading the sample library…")
-        self._runner.write(load_sample_library, on_done=self._on_sample_loaded)
+        self._runner.compute(read_sample, on_done=self._store_sample)
+
+    def _store_sample(self, sample: SampleData) -> None:
+        self._runner.write(store_sample_library, sample, on_done=self._on_sample_loaded)
 
     def _on_sample_loaded(self, changes: Changes) -> None:
         self.apply_changes(changes)
@@ -337,9 +353,11 @@ class MainWindow(QMainWindow):
         self.search.selectAll()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Save the playing position, finish queued writes, then close."""
+        """Save the playing position, finish queued writes, release the player and the library, then close."""
         self.session.stop()
+        self.session.player.shutdown()
         self._runner.shutdown()
+        self._db.close()
         self.closed.emit()
         event.accept()
 

@@ -6,22 +6,19 @@ import sqlite_utils
 
 from earmark.core.db.items import save_progress
 from earmark.core.db.sources import record_failure, store_feed
-from earmark.core.feeds.subscribe import read_feed
 from earmark.core.models import Changes, FeedData, ProgressUpdate
-from earmark.core.sample import load_sample
-
-
-def fetch_feed(_db: sqlite_utils.Database, url: str) -> FeedData:
-    """Fetch and parse a feed (runs in the pool: the writer stays free meanwhile)."""
-    return read_feed(url)
+from earmark.core.sample import SampleData, store_sample
+from earmark.core.settings import set_setting
 
 
 def store_subscription(db: sqlite_utils.Database, url: str, feed: FeedData) -> Changes:
     """Store a fetched feed (runs on the writer)."""
     result = store_feed(db, url, feed)
+    noun = "episodes" if feed.kind == "podcast" else "articles"
+    warning = f" {feed.warning}" if feed.warning else ""
     return Changes(
-        items={*result.new, *result.updated}, sources={result.source_id}, structure=bool(result.new),
-        message=f"Subscribed to {result.title}: {len(result.new)} new episodes.",
+        items={*result.new, *result.updated}, structure=True,
+        message=f"Subscribed to {result.title}: {len(result.new)} new {noun}.{warning}",
     )
 
 
@@ -31,11 +28,17 @@ def note_feed_failure(db: sqlite_utils.Database, url: str, message: str) -> Chan
     return Changes()
 
 
-def load_sample_library(db: sqlite_utils.Database) -> Changes:
-    """Add the sample podcast and articles."""
-    result = load_sample(db)
+def store_sample_library(db: sqlite_utils.Database, sample: SampleData) -> Changes:
+    """Add the sample podcast and articles (read beforehand in the pool)."""
+    result = store_sample(db, sample)
     return Changes(structure=True, message=f"Sample library loaded: {result.episodes} episodes, "
                                            f"{result.articles} articles.")
+
+
+def store_setting(db: sqlite_utils.Database, key: str, value: object) -> Changes:
+    """Remember a setting."""
+    set_setting(db, key, value)
+    return Changes()
 
 
 def store_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> Changes:

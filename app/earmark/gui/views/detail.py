@@ -28,8 +28,8 @@ class DetailPane(QTextBrowser):
 
     def show_item(self, item: Item | None) -> None:
         """Render ``item`` (or a hint when nothing is selected)."""
-        self.item_id = item.id if item is not None else None
         if item is None:
+            self.item_id = None
             self.setHtml("<p style='color:gray'>Select an episode or article to see its notes.</p>")
             return
         facts = [item.source or "", (item.published or "")[:10]]
@@ -41,10 +41,15 @@ class DetailPane(QTextBrowser):
         tags = "".join(f" <span style='color:#2a6f97'>#{html.escape(t)}</span>" for t in item.tags)
         link = f"<p><a href='{html.escape(item.url)}'>Open the page</a></p>" if item.url else ""
         body = sanitize(item.content or item.description) or "<p><i>No notes.</i></p>"
+        same_item = self.item_id == item.id
+        scrolled = self.verticalScrollBar().value()
         self.setHtml(
             f"<h2>{html.escape(item.title)}</h2>"
             f"<p style='color:gray'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
         )
+        if same_item:  # a refresh of the same item (its progress changed) keeps the reader's place
+            self.verticalScrollBar().setValue(scrolled)
+        self.item_id = item.id
 
     def loadResource(self, type_: int, name: QUrl | str) -> object:
         """Never fetch remote images or files while rendering notes."""
