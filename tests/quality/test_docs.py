@@ -46,3 +46,9 @@ def test_keyboard_map_lists_no_action_that_does_not_exist() -> None:
 @pytest.mark.parametrize("key", sorted(SETTINGS))
 def test_every_setting_is_documented(key: str) -> None:
     assert f"`{key}`" in (DOCS / "settings.md").read_text(encoding="utf-8")
+
+
+def test_every_action_spec_is_a_declared_attribute() -> None:
+    from earmark.gui.mainwindow.actions import Actions
+
+    assert set(Actions.__annotations__) == {spec.name for spec in SPECS}

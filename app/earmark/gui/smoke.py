@@ -94,7 +94,11 @@ def _play_an_episode(parts: Parts) -> int:
 def _close_and_read_position(parts: Parts, library: Path, item_id: int) -> float:
     parts.window.close()
     QApplication.processEvents()
-    item = get_item(open_library(library), item_id)
+    db = open_library(library)
+    try:
+        item = get_item(db, item_id)
+    finally:
+        db.close()
     if item.position <= 0 or item.last_played is None:
         raise SmokeTestError(f"the position was not saved (stored position {item.position})")
     return item.position

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import os
+import time
 import urllib.error
 from collections.abc import Callable
 from pathlib import Path
@@ -128,6 +130,21 @@ def test_the_same_file_by_path_uri_or_relative_path_is_one_source(library: sqlit
 def test_escaped_html_title_is_shown_as_text(library: sqlite_utils.Database) -> None:
     result = subscribe(library, str(fixtures_dir() / "feeds" / "fp__wellformed__amp__amp01.xml"))
     assert [item.title for item in list_items(library, ItemFilter(source_id=result.source_id))] == ["&"]
+
+
+# Every XML feed in fixtures/feeds is a real feed and must import; these two are not feeds (README).
+NOT_FEEDS = {
+    "ns__docs__schema__podcast-example.xml": "an XSD example under a non-RSS root",
+    "fp__wellformed__cdf__channel_abstract_map_description.xml": "a CDF channel with no items",
+}
+XML_FEEDS = [p for p in fixture_files("feeds") if p.suffix != ".json" and p.name not in NOT_FEEDS]
+
+
+@pytest.mark.parametrize("path", XML_FEEDS, ids=[p.name for p in XML_FEEDS])
+def test_every_xml_feed_fixture_imports(library: sqlite_utils.Database, path: Path) -> None:
+    result = subscribe(library, str(path))
+    assert result.title.strip()
+    assert len(result.item_ids) == len(list_items(library, ItemFilter(source_id=result.source_id)))
 
 
 # (b) Every fixture over HTTP: a result or an EarmarkError, in bounded time, never touching another feed.
@@ -379,3 +396,12 @@ def test_redirect_to_a_real_fixture(library: sqlite_utils.Database, feed_server:
     result = subscribe(library, url)
     assert result.title == "Accidental Tech Podcast"
     assert count_items(library, ItemFilter(source_id=result.source_id)) == 100
+
+
+def test_a_body_that_takes_too_long_is_given_up() -> None:
+    from earmark.core.feeds import fetch as fetch_module
+
+    body = io.BytesIO(b"<rss/>" * 100_000)  # several chunks: the deadline is checked between them
+    with pytest.raises(UnreachableError, match="took more than"):
+        fetch_module._read_within(body, "http://slow.example/feed", deadline=time.monotonic() - 1)
+    assert fetch_module._read_within(io.BytesIO(b"<rss/>"), "u", deadline=time.monotonic() + 60) == b"<rss/>"

@@ -15,22 +15,21 @@ _FEED_FIELDS = ("kind", "guid", "title", "url", "enclosure_url", "enclosure_type
                 "author", "description", "content")
 
 
+_SOURCE_QUERY = """SELECT s.id, s.kind, s.title, s.url, s.link, s.status, s.last_error, s.last_checked,
+    (SELECT count(*) FROM items i WHERE i.source_id = s.id) FROM sources s"""
+
+
 def list_sources(db: sqlite_utils.Database) -> list[Source]:
     """Every source with its item count, by title."""
-    rows = db.execute(
-        """SELECT s.id, s.kind, s.title, s.url, s.link, s.status, s.last_error, s.last_checked,
-                  (SELECT count(*) FROM items i WHERE i.source_id = s.id)
-           FROM sources s ORDER BY s.title COLLATE NOCASE, s.id"""
-    )
-    return [Source(*row) for row in rows]
+    return [Source(*row) for row in db.execute(f"{_SOURCE_QUERY} ORDER BY s.title COLLATE NOCASE, s.id")]
 
 
 def get_source(db: sqlite_utils.Database, source_id: int) -> Source:
     """The source with this id; NotFoundError when there is none."""
-    for source in list_sources(db):
-        if source.id == source_id:
-            return source
-    raise NotFoundError(f"There is no source with id {source_id}.")
+    row = db.execute(f"{_SOURCE_QUERY} WHERE s.id = ?", [source_id]).fetchone()
+    if row is None:
+        raise NotFoundError(f"There is no source with id {source_id}.")
+    return Source(*row)
 
 
 def site_source(db: sqlite_utils.Database, title: str, link: str | None = None) -> int:

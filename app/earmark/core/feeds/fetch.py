@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import unquote, urlparse
 
 from earmark import __version__
 from earmark.core.errors import UnreachableError
 
 MAX_FEED_BYTES = 50 * 1024 * 1024
-TIMEOUT_SECONDS = 20.0
+TIMEOUT_SECONDS = 20.0  # per network operation (connect, each read)
+TOTAL_SECONDS = 90.0  # for the whole body
+CHUNK_BYTES = 256 * 1024
 USER_AGENT = f"Earmark/{__version__} (+podcast and article library)"
 
 
@@ -20,7 +24,7 @@ class Fetched:
 
     data: bytes
     url: str
-    content_type: str | None = None
+    content_type: str | None = None  # the server's, with its charset: feedparser decodes by it
 
 
 def is_web_url(source: str) -> bool:
@@ -55,7 +59,7 @@ def fetch(source: str, timeout: float = TIMEOUT_SECONDS) -> Fetched:
     try:
         request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"})
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            data = response.read(MAX_FEED_BYTES + 1)
+            data = _read_within(response, url, time.monotonic() + TOTAL_SECONDS)
             final_url = response.geturl()
             content_type = response.headers.get("Content-Type")
     except urllib.error.HTTPError as exc:
@@ -69,9 +73,25 @@ def fetch(source: str, timeout: float = TIMEOUT_SECONDS) -> Fetched:
         raise UnreachableError(f"{url} could not be reached: {_reason(exc)}.") from exc
     except (http.client.HTTPException, ValueError) as exc:
         raise UnreachableError(f"{url} did not answer like a web server ({type(exc).__name__}).") from exc
-    if len(data) > MAX_FEED_BYTES:
-        raise UnreachableError(f"{url} is larger than {MAX_FEED_BYTES // (1024 * 1024)} MB, too large for a feed.")
     return Fetched(data=data, url=final_url, content_type=content_type)
+
+
+def _read_within(response: BinaryIO, url: str, deadline: float) -> bytes:
+    """The body, read in chunks so that a server trickling bytes cannot hold a fetch forever."""
+    chunks: list[bytes] = []
+    size = 0
+    while chunk := response.read(CHUNK_BYTES):
+        size += len(chunk)
+        if size > MAX_FEED_BYTES:
+            raise _too_large(url)
+        if time.monotonic() > deadline:
+            raise UnreachableError(f"{url} took more than {TOTAL_SECONDS:g} s to send the feed; gave up.")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _too_large(name: object) -> UnreachableError:
+    return UnreachableError(f"{name} is larger than {MAX_FEED_BYTES // (1024 * 1024)} MB, too large for a feed.")
 
 
 def _read_file(url: str) -> Fetched:
@@ -79,7 +99,7 @@ def _read_file(url: str) -> Fetched:
     try:
         size = path.stat().st_size
         if size > MAX_FEED_BYTES:
-            raise UnreachableError(f"{path} is larger than {MAX_FEED_BYTES // (1024 * 1024)} MB, too large for a feed.")
+            raise _too_large(path)
         return Fetched(data=path.read_bytes(), url=url)
     except FileNotFoundError as exc:
         raise UnreachableError(f"There is no file {path}.") from exc

@@ -7,6 +7,7 @@ import re
 from typing import Any
 from urllib.parse import urljoin, urlparse
 
+from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
 from earmark.core.html import to_text
 from earmark.core.models import EntryData, FeedData
@@ -15,8 +16,9 @@ from earmark.core.timefmt import iso_from_struct, parse_duration
 _MEDIA_EXTENSIONS = re.compile(r"\.(mp3|m4a|m4b|aac|ogg|oga|opus|flac|wav|mp4|m4v|webm|mkv|mov)(\?|$)", re.I)
 
 
-def parse_feed(data: bytes, url: str) -> FeedData:
-    """Parse a feed document fetched from ``url`` (used to resolve relative links).
+def parse_feed(data: bytes, url: str, content_type: str | None = None) -> FeedData:
+    """Parse a feed document fetched from ``url`` (used to resolve relative links); ``content_type`` is the
+    server's header, whose charset decides the encoding.
 
     Raises FeedError when the document is not a feed at all; a feed with recoverable errors is imported
     as far as it goes, with ``warning`` saying what was wrong.
@@ -25,7 +27,10 @@ def parse_feed(data: bytes, url: str) -> FeedData:
         raise FeedError(f"{_name(url)} is empty, so there is no feed to read.")
     import feedparser  # deferred: it costs ~25 ms of start-up and only feed reading needs it
 
-    parsed = feedparser.parse(data, response_headers={"content-location": url}, sanitize_html=False)
+    headers = {"content-location": url}
+    if content_type:
+        headers["content-type"] = content_type
+    parsed = feedparser.parse(data, response_headers=headers, sanitize_html=False)
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
     feed = parsed.feed
@@ -106,12 +111,7 @@ def _web_link(base: str, href: str | None) -> str | None:
 def _categories(raw: Any) -> list[str]:
     names = [tag.get("term") or "" for tag in raw.get("tags") or []]
     names += (raw.get("itunes_keywords") or "").split(",")
-    seen: dict[str, None] = {}
-    for name in names:
-        clean = " ".join(name.split()).lower()
-        if clean:
-            seen.setdefault(clean, None)
-    return list(seen)
+    return list(dict.fromkeys(filter(None, map(normalize_tag, names))))
 
 
 def _clean_title(title: str | None) -> str:

@@ -14,7 +14,7 @@ from earmark.core.models import FeedData, SubscribeResult
 def read_feed(url: str) -> FeedData:
     """Fetch and parse the feed at a canonical source URL (network and CPU work; touches no library)."""
     fetched = fetch(url)
-    return parse_feed(fetched.data, fetched.url)
+    return parse_feed(fetched.data, fetched.url, fetched.content_type)
 
 
 def subscribe(db: sqlite_utils.Database, source: str) -> SubscribeResult:

@@ -35,6 +35,16 @@ SPECS = (
 class Actions:
     """The QActions of the main window, one attribute per spec name."""
 
+    add_podcast: QAction
+    load_sample: QAction
+    quit: QAction
+    play_selected: QAction
+    play_pause: QAction
+    skip_back: QAction
+    skip_forward: QAction
+    focus_search: QAction
+    focus_list: QAction
+
     def __init__(self, parent: QWidget) -> None:
         self.all: dict[str, QAction] = {}
         for spec in SPECS:
@@ -44,6 +54,3 @@ class Actions:
             action.setShortcutContext(spec.context)
             self.all[spec.name] = action
             setattr(self, spec.name, action)
-
-    def __getattr__(self, name: str) -> QAction:  # for type checkers: attributes are set in __init__
-        raise AttributeError(name)
