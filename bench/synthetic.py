@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
+import inspect
 import json
 import math
 import os
@@ -90,10 +92,16 @@ class LibraryInfo:
     cached: bool = False
 
 
+def _schema_digest() -> str:
+    source = "".join(inspect.getsource(migration) for migration in MIGRATIONS)
+    return f"{len(MIGRATIONS)}.{hashlib.sha1(source.encode()).hexdigest()[:8]}"
+
+
 def cache_name(podcasts: int, episodes: int, articles: int, seed: int, sites: int | None = None) -> str:
-    """The cache file name for these parameters (schema and generator versions included)."""
+    """The cache file name for these parameters (generator version and a digest of the schema included, so a
+    changed migration builds a new library)."""
     site_count = _site_count(articles, sites)
-    return (f"library-g{GENERATOR_VERSION}-s{len(MIGRATIONS)}-p{podcasts}-e{episodes}-w{site_count}-a{articles}"
+    return (f"library-g{GENERATOR_VERSION}-s{_schema_digest()}-p{podcasts}-e{episodes}-w{site_count}-a{articles}"
             f"-r{seed}.sqlite")
 
 
