@@ -13,10 +13,9 @@ from earmark.core.db.connection import open_library
 from earmark.core.db.items import get_item, list_items, save_progress
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
-from earmark.core.errors import LibraryError
 from earmark.core.models import ProgressUpdate
 from earmark.core.settings import get_setting
-from earmark.gui.application import build
+from earmark.gui.application import run
 from earmark.playback.player import PlayerState
 from helpers.feed_server import FeedServer
 from helpers.gui import Launch
@@ -206,11 +205,21 @@ def test_the_chosen_speed_is_used_and_remembered(qtbot: QtBot, launch: Launch, w
     assert again.window.player_bar.speed.currentText() == "1.5×"
 
 
-def test_a_library_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
+def test_a_library_that_is_not_sqlite_is_explained_in_a_dialog_and_left_untouched(qtbot: QtBot,
+                                                                                 tmp_path: Path) -> None:
     bad = tmp_path / "notes.txt"
     bad.write_text("my precious notes")
-    with pytest.raises(LibraryError, match="not an Earmark library"):
-        build(bad)
+    shown: list[str] = []
+
+    def read_and_close_the_dialog() -> None:
+        box = error_dialog()
+        assert box is not None
+        shown.append(box.text())
+        box.close()
+
+    QTimer.singleShot(300, read_and_close_the_dialog)
+    assert run(bad) == 1
+    assert shown and "is not an Earmark library" in shown[0] and "Traceback" not in shown[0]
     assert bad.read_text() == "my precious notes"
 
 
