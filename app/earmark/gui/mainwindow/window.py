@@ -207,13 +207,15 @@ class MainWindow(QMainWindow):
         self._update_empty_state()
 
     def _update_empty_state(self) -> None:
-        empty = self.sidebar_model.total == 0
+        # Either read may come back first: the library is empty only when neither found anything.
+        empty = self.sidebar_model.total == 0 and self.items_model.rowCount() == 0
         self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
         if empty:
             self.empty_view.sample_button.setFocus()
 
     @Slot()
     def _on_items_loaded(self) -> None:
+        self._update_empty_state()
         target = self._select_after_load
         self._select_after_load = None
         row = self.items_model.row_of(target) if target is not None else None
