@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +14,6 @@ from earmark.core.errors import EarmarkError
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.operations.library import store_progress
 from earmark.gui.tasks import TaskRunner
-from earmark.playback.player import Player
 from earmark.playback.progress import PlaybackSession
 from earmark.playback.vlc_player import VlcPlayer
 
@@ -42,12 +40,11 @@ def application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def build(library_path: Path, player: Player | None = None, vlc_args: tuple[str, ...] = ()) -> Parts:
+def build(library_path: Path, vlc_args: tuple[str, ...] = ()) -> Parts:
     """Open the library and build the main window (raises EarmarkError when the library is unusable)."""
     db = open_library(library_path)
     runner = TaskRunner(library_path)
-    if player is None:
-        player = VlcPlayer(vlc_args)
+    player = VlcPlayer(vlc_args)
 
     def save(update: object) -> None:
         runner.write(store_progress, update, on_done=lambda changes: window.apply_changes(changes))
@@ -57,16 +54,13 @@ def build(library_path: Path, player: Player | None = None, vlc_args: tuple[str,
     return Parts(window, runner, session)
 
 
-def run(library_path: Path, on_ready: Callable[[Parts], None] | None = None,
-        vlc_args: tuple[str, ...] = ()) -> int:
+def run(library_path: Path) -> int:
     """Show the main window on ``library_path`` and run the event loop."""
     app = application()
     try:
-        parts = build(library_path, vlc_args=vlc_args)
+        parts = build(library_path)
     except EarmarkError as exc:
         QMessageBox.critical(None, "Earmark cannot open the library", str(exc))
         return 1
     parts.window.show()
-    if on_ready is not None:
-        on_ready(parts)
     return app.exec()

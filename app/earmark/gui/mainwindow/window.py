@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import sqlite_utils
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,11 +56,7 @@ SEARCH_DELAY_MS = 150
 
 
 class MainWindow(QMainWindow):
-    """The library window. Signals: ``changes_applied(object)`` after a Changes set was shown,
-    ``closed()`` once the window has saved everything on close."""
-
-    changes_applied = Signal(object)
-    closed = Signal()
+    """The library window: shows the library, plays from it, and saves everything on close."""
 
     def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
                  parent: QWidget | None = None) -> None:
@@ -247,7 +243,6 @@ class MainWindow(QMainWindow):
                 self.detail.show_item(self.selected_item())
         if changes.message:
             self.statusBar().showMessage(changes.message, 8000)
-        self.changes_applied.emit(changes)
 
     # Selection and playback --------------------------------------------------------------------------
 
@@ -360,6 +355,5 @@ class MainWindow(QMainWindow):
         self.session.player.shutdown()
         self._runner.shutdown()
         self._db.close()
-        self.closed.emit()
         event.accept()
 

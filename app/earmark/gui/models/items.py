@@ -18,7 +18,6 @@ from earmark.gui.tasks import TaskRunner
 COL_TITLE, COL_SOURCE, COL_PUBLISHED, COL_DURATION, COL_PROGRESS = range(5)
 HEADERS = ("Title", "Source", "Published", "Duration", "Progress")
 ItemIdRole = Qt.ItemDataRole.UserRole + 1
-ItemRole = Qt.ItemDataRole.UserRole + 2
 PAGE_SIZE = 200
 MAX_CACHED_PAGES = 40
 Index = QModelIndex | QPersistentModelIndex
@@ -128,8 +127,6 @@ class ItemListModel(QAbstractTableModel):
             return None
         if role == ItemIdRole:
             return item.id
-        if role == ItemRole:
-            return item
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(item, index.column())
         if role == Qt.ItemDataRole.FontRole and item.id == self._playing:
