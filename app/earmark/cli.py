@@ -9,7 +9,6 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
 from pathlib import Path
 
 import sqlite_utils
@@ -169,7 +168,7 @@ def _tags(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     sources = list_sources(db)
     if args.json:
-        _print_json([asdict(source) for source in sources])
+        _print_json([source.as_json() for source in sources])
         return 0
     for source in sources:
         error = f"  error: {source.last_error}" if source.last_error else ""

@@ -23,3 +23,19 @@ class UnreachableError(EarmarkError):
 
 class NotFoundError(EarmarkError):
     """An item, source or other record named by the user does not exist."""
+
+
+class GoneError(UnreachableError):
+    """The server says the feed is gone for good (HTTP 410)."""
+
+
+class AuthRequiredError(UnreachableError):
+    """The server wants a user name and password (HTTP 401/403)."""
+
+
+class RetryLaterError(UnreachableError):
+    """The server is busy or rate-limiting (HTTP 429/503); ``retry_after`` is in seconds when it said."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -61,6 +61,27 @@ class Source:
     last_error: str | None
     last_checked: str | None
     item_count: int = 0
+    last_new: str | None = None  # when the last new item arrived
+    failures: int = 0  # failed checks in a row
+    retry_after: str | None = None  # automatic refreshes wait until then
+    has_credentials: bool = False
+
+    def as_json(self) -> dict[str, object]:
+        """The object printed by ``sources --json`` (a contract: add, never rename)."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            "url": self.url,
+            "link": self.link,
+            "status": self.status,
+            "last_error": self.last_error,
+            "item_count": self.item_count,
+            "last_checked": self.last_checked,
+            "last_new": self.last_new,
+            "failures": self.failures,
+            "retry_after": self.retry_after,
+        }
 
 
 @dataclass(slots=True)
@@ -101,6 +122,15 @@ class EntryData:
     description: str = ""
     content: str = ""
     categories: list[str] = field(default_factory=list)
+    image_url: str | None = None
+    season: int | None = None
+    episode: int | None = None
+    episode_type: str | None = None
+    explicit: bool | None = None
+    chapters_url: str | None = None
+    chapters_type: str | None = None
+    transcripts: str = "[]"  # JSON, canonical (sorted keys) so that an unchanged list compares equal
+    persons: str = "[]"
 
 
 @dataclass(slots=True)
@@ -114,6 +144,12 @@ class FeedData:
     image_url: str | None = None
     entries: list[EntryData] = field(default_factory=list)
     warning: str | None = None
+    podcast_guid: str | None = None
+    itunes_type: str | None = None
+    explicit: bool | None = None
+    locked: bool | None = None
+    funding: str = "[]"  # JSON, canonical
+    persons: str = "[]"
 
     @property
     def kind(self) -> SourceKind:

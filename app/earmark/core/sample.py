@@ -11,7 +11,7 @@ import sqlite_utils
 
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import write_transaction
-from earmark.core.db.sources import store_feed
+from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData

@@ -183,16 +183,34 @@ def test_migrating_an_older_library_backs_it_up_first(library_file: Path, monkey
     db.execute("INSERT INTO tags (name) VALUES ('kept')")
     db.close()
 
-    def m002_example(conn: sqlite3.Connection) -> None:
+    def m_example(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE tags ADD COLUMN colour TEXT")
 
-    monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, m002_example])
+    current = len(MIGRATIONS)
+    monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, m_example])
     monkeypatch.setattr(connection, "MIGRATIONS", migrations.MIGRATIONS)
     migrated = open_library(library_file)
-    assert migrated.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert migrated.execute("PRAGMA user_version").fetchone()[0] == current + 1
     assert migrated.execute("SELECT name, colour FROM tags").fetchall() == [("kept", None)]
-    backup = library_file.with_name(f"{library_file.name}.v1.bak")
+    backup = library_file.with_name(f"{library_file.name}.v{current}.bak")
     old = sqlite3.connect(backup)
-    assert old.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert old.execute("PRAGMA user_version").fetchone()[0] == current
     assert old.execute("SELECT name FROM tags").fetchall() == [("kept",)]
     old.close()
+
+
+def test_a_version_1_library_gains_the_refresh_columns_and_keeps_its_rows(library_file: Path) -> None:
+    raw = sqlite3.connect(library_file)
+    migrations.m001_initial(raw)
+    raw.execute("PRAGMA user_version = 1")
+    raw.execute("INSERT INTO sources (kind, title, url, added) VALUES ('podcast', 'Old', 'https://x/f', 'then')")
+    raw.execute("INSERT INTO items (source_id, kind, identity, title, added, position) "
+                "VALUES (1, 'episode', 'guid:a', 'Kept', 'then', 42.5)")
+    raw.commit()
+    raw.close()
+    db = open_library(library_file)
+    rows = db.execute("SELECT title, position, transcripts, season FROM items").fetchall()
+    assert rows == [("Kept", 42.5, "[]", None)]
+    assert db.execute("SELECT failures, funding, etag FROM sources").fetchall() == [(0, "[]", None)]
+    assert library_file.with_name(f"{library_file.name}.v1.bak").exists()
+    db.close()

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
-from earmark.core.db.sources import merge_entries, site_source
+from earmark.core.db.merge import merge_entries
+from earmark.core.db.sources import site_source
 from earmark.core.db.tags import tag_item
 from earmark.core.models import EntryData, SubscribeResult
 

@@ -1,27 +1,40 @@
-"""Sources (podcasts, feeds, sites) and the merge of a feed's entries into the library."""
+"""Sources (podcasts, feeds, sites): listing them and keeping each feed's refresh state."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.errors import NotFoundError
-from earmark.core.html import to_text
-from earmark.core.models import EntryData, FeedData, Source, SubscribeResult
+from earmark.core.models import Source
 from earmark.core.timefmt import now_iso
 
-# Feed-owned item columns: a re-read overwrites these and nothing else.
-_FEED_FIELDS = ("kind", "guid", "title", "url", "enclosure_url", "enclosure_type", "published", "duration",
-                "author", "description", "content")
-
-
 _SOURCE_QUERY = """SELECT s.id, s.kind, s.title, s.url, s.link, s.status, s.last_error, s.last_checked,
-    (SELECT count(*) FROM items i WHERE i.source_id = s.id) FROM sources s"""
+    (SELECT count(*) FROM items i WHERE i.source_id = s.id), s.last_new, s.failures, s.retry_after,
+    s.auth_user IS NOT NULL FROM sources s"""
+BACKOFF_CAP = timedelta(hours=24)
+
+
+@dataclass(slots=True)
+class FeedTarget:
+    """A subscribed feed as a refresh needs it: where to fetch it and what to send along."""
+
+    source_id: int
+    url: str
+    title: str
+    etag: str | None = None
+    last_modified: str | None = None
+    content_hash: str | None = None
+    user: str | None = None
+    password: str | None = None
 
 
 def list_sources(db: sqlite_utils.Database) -> list[Source]:
     """Every source with its item count, by title."""
-    return [Source(*row) for row in db.execute(f"{_SOURCE_QUERY} ORDER BY s.title COLLATE NOCASE, s.id")]
+    return [_source(row) for row in db.execute(f"{_SOURCE_QUERY} ORDER BY s.title COLLATE NOCASE, s.id")]
 
 
 def get_source(db: sqlite_utils.Database, source_id: int) -> Source:
@@ -29,7 +42,11 @@ def get_source(db: sqlite_utils.Database, source_id: int) -> Source:
     row = db.execute(f"{_SOURCE_QUERY} WHERE s.id = ?", [source_id]).fetchone()
     if row is None:
         raise NotFoundError(f"There is no source with id {source_id}.")
-    return Source(*row)
+    return _source(row)
+
+
+def _source(row: tuple[object, ...]) -> Source:
+    return Source(*row[:12], has_credentials=bool(row[12]))  # type: ignore[arg-type]  # columns match the fields
 
 
 def site_source(db: sqlite_utils.Database, title: str, link: str | None = None) -> int:
@@ -43,80 +60,84 @@ def site_source(db: sqlite_utils.Database, title: str, link: str | None = None) 
     return int(cursor.lastrowid or 0)
 
 
-def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData) -> SubscribeResult:
-    """Create or update the source for ``url`` and merge the feed's entries, in one transaction.
+def feed_targets(db: sqlite_utils.Database, source_ids: list[int] | None = None) -> list[FeedTarget]:
+    """The feeds to refresh: the given sources (whatever their state), or every feed that is due.
 
-    Items keep the user's state (position, played, tags, notes); only feed-owned fields change.
+    A feed is not due while it is gone (HTTP 410) or backing off after failures or a server's Retry-After.
     """
-    with write_transaction(db):
-        checked = now_iso()
-        row = db.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()
-        values = [feed.kind, feed.title, feed.link, feed.description, feed.author, feed.image_url, checked]
-        if row:
-            source_id = int(row[0])
-            db.execute(
-                """UPDATE sources SET kind = ?, title = ?, link = ?, description = ?, author = ?, image_url = ?,
-                       last_checked = ?, status = 'ok', last_error = NULL WHERE id = ?""",
-                [*values, source_id],
-            )
-        else:
-            cursor = db.execute(
-                """INSERT INTO sources (kind, title, link, description, author, image_url, last_checked, url, added)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                [*values, url, checked],
-            )
-            source_id = int(cursor.lastrowid or 0)
-        result = SubscribeResult(source_id=source_id, title=feed.title)
-        result.item_ids = merge_entries(db, source_id, feed.entries, result)
-    return result
-
-
-def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: list[EntryData],
-                  result: SubscribeResult) -> dict[str, int]:
-    """Insert new entries and update changed ones; unchanged ones cost no write.
-
-    Returns the item id of every entry, keyed by identity.
-    """
-    existing = {
-        row[0]: (row[1], tuple(row[2:]))
-        for row in db.execute(
-            f"SELECT identity, id, {', '.join(_FEED_FIELDS)} FROM items WHERE source_id IS ?", [source_id]
+    columns = "id, url, title, etag, last_modified, content_hash, auth_user, auth_password"
+    if source_ids is not None:
+        for source_id in source_ids:
+            get_source(db, source_id)  # NotFoundError for an unknown id
+        marks = ", ".join("?" * len(source_ids))
+        rows = db.execute(f"SELECT {columns} FROM sources WHERE url IS NOT NULL AND id IN ({marks}) ORDER BY id",
+                          source_ids)
+    else:
+        rows = db.execute(
+            f"""SELECT {columns} FROM sources WHERE url IS NOT NULL AND status != 'gone'
+                AND (retry_after IS NULL OR retry_after <= ?) ORDER BY id""",
+            [now_iso()],
         )
-    }
-    ids: dict[str, int] = {}
-    for entry in entries:
-        if entry.identity in ids:  # a feed that repeats an item: the first one wins
-            continue
-        values = tuple(getattr(entry, name) for name in _FEED_FIELDS)
-        if entry.identity not in existing:
-            cursor = db.execute(
-                f"""INSERT INTO items (source_id, identity, {', '.join(_FEED_FIELDS)}, text, added)
-                    VALUES (?, ?, {', '.join('?' * len(_FEED_FIELDS))}, ?, ?)""",
-                [source_id, entry.identity, *values, _search_text(entry), now_iso()],
-            )
-            ids[entry.identity] = int(cursor.lastrowid or 0)
-            result.new.append(ids[entry.identity])
-            continue
-        item_id, stored = existing[entry.identity]
-        ids[entry.identity] = item_id
-        if stored != values:
-            assignments = ", ".join(f"{name} = ?" for name in _FEED_FIELDS)
-            db.execute(
-                f"UPDATE items SET {assignments}, text = ? WHERE id = ?",
-                [*values, _search_text(entry), item_id],
-            )
-            result.updated.append(item_id)
-    return ids
+    return [FeedTarget(*row) for row in rows]
 
 
-def _search_text(entry: EntryData) -> str:
-    return "\n\n".join(part for part in (to_text(entry.description), to_text(entry.content)) if part)
+def waiting_feeds(db: sqlite_utils.Database) -> int:
+    """How many feeds a refresh of everything leaves out (gone, or backing off)."""
+    row = db.execute(
+        "SELECT count(*) FROM sources WHERE url IS NOT NULL AND (status = 'gone' OR retry_after > ?)", [now_iso()]
+    ).fetchone()
+    return int(row[0])
 
 
-def record_failure(db: sqlite_utils.Database, url: str, message: str) -> None:
-    """Note on an already subscribed source that its last check failed (new sources are not created)."""
+def record_checked(db: sqlite_utils.Database, source_id: int, etag: str | None, last_modified: str | None) -> None:
+    """The feed answered but has not changed (HTTP 304 or the same body as last time)."""
     with write_transaction(db):
         db.execute(
-            "UPDATE sources SET status = 'error', last_error = ?, last_checked = ? WHERE url = ?",
-            [message, now_iso(), url],
+            """UPDATE sources SET last_checked = ?, status = 'ok', last_error = NULL, failures = 0,
+                   retry_after = NULL, etag = coalesce(?, etag), last_modified = coalesce(?, last_modified)
+               WHERE id = ?""",
+            [now_iso(), etag, last_modified, source_id],
+        )
+
+
+def record_failure(db: sqlite_utils.Database, url: str, message: str, status: str = "error",
+                   retry_after: float | None = None) -> None:
+    """Note on an already subscribed source that its last check failed (new sources are not created).
+
+    Repeated failures back off: after the second in a row the feed waits 1 h, then 2 h, 4 h... up to a day
+    before automatic refreshes try it again; a server's Retry-After (seconds) is honoured when longer.
+    """
+    with write_transaction(db):
+        row = db.execute("SELECT failures FROM sources WHERE url = ?", [url]).fetchone()
+        if row is None:
+            return
+        failures = int(row[0]) + 1
+        now = datetime.now(UTC).replace(microsecond=0)
+        wait = min(timedelta(hours=2 ** (failures - 2)), BACKOFF_CAP) if failures >= 2 else timedelta(0)
+        if retry_after:
+            wait = max(wait, timedelta(seconds=min(retry_after, BACKOFF_CAP.total_seconds())))
+        db.execute(
+            """UPDATE sources SET status = ?, last_error = ?, last_checked = ?, failures = ?, retry_after = ?
+               WHERE url = ?""",
+            [status, message, now.isoformat(), failures, (now + wait).isoformat() if wait else None, url],
+        )
+
+
+def move_source(db: sqlite_utils.Database, source_id: int, new_url: str) -> bool:
+    """Store a feed's new address after a permanent redirect; False (nothing changed) when another
+    subscription already has that address."""
+    with write_transaction(db):
+        if db.execute("SELECT 1 FROM sources WHERE url = ? AND id != ?", [new_url, source_id]).fetchone():
+            return False
+        db.execute("UPDATE sources SET url = ? WHERE id = ?", [new_url, source_id])
+    return True
+
+
+def set_credentials(db: sqlite_utils.Database, source_id: int, user: str | None, password: str | None) -> None:
+    """Store (or with ``user`` None, forget) the basic-auth credentials of a feed, and make it due again."""
+    get_source(db, source_id)
+    with write_transaction(db):
+        db.execute(
+            "UPDATE sources SET auth_user = ?, auth_password = ?, retry_after = NULL WHERE id = ?",
+            [user, password if user is not None else None, source_id],
         )

@@ -2,20 +2,38 @@
 
 from __future__ import annotations
 
+import base64
 import time
+import zlib
 from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 from urllib.parse import unquote, urlparse
 
 from earmark import __version__
-from earmark.core.errors import UnreachableError
+from earmark.core.errors import AuthRequiredError, GoneError, RetryLaterError, UnreachableError
+
+if TYPE_CHECKING:
+    import urllib.request
 
 MAX_FEED_BYTES = 50 * 1024 * 1024
 TIMEOUT_SECONDS = 20.0  # per network operation (connect, each read)
 TOTAL_SECONDS = 90.0  # for the whole body
 CHUNK_BYTES = 256 * 1024
 USER_AGENT = f"Earmark/{__version__} (+podcast and article library)"
+_PERMANENT = (301, 308)
+_SUBSCRIBE_SCHEMES = {"feed", "itpc", "pcast", "podcast"}
+
+
+@dataclass(slots=True)
+class Validators:
+    """What a conditional GET sends back to the server, and the credentials it needs."""
+
+    etag: str | None = None
+    last_modified: str | None = None
+    user: str | None = None
+    password: str | None = None
 
 
 @dataclass(slots=True)
@@ -25,6 +43,10 @@ class Fetched:
     data: bytes
     url: str
     content_type: str | None = None  # the server's, with its charset: feedparser decodes by it
+    etag: str | None = None
+    last_modified: str | None = None
+    moved_to: str | None = None  # set when every redirect on the way was permanent (301/308)
+    not_modified: bool = False  # the server answered 304: ``data`` is empty
 
 
 def is_web_url(source: str) -> bool:
@@ -33,22 +55,35 @@ def is_web_url(source: str) -> bool:
 
 
 def canonical_source(source: str) -> str:
-    """The form a source is stored under: web URLs as given, local files as absolute file:// URLs."""
+    """The form a source is stored under: web URLs as given, local files as absolute file:// URLs.
+
+    Subscribe links (``feed:``, ``itpc:``, ``podcast:``) become the https URL they wrap.
+    """
+    source = source.strip()
     try:
-        parsed = urlparse(source.strip())
+        parsed = urlparse(source)
     except ValueError as exc:
         raise UnreachableError(f"{source!r} is not a valid address: {exc}.") from exc
-    if parsed.scheme in ("http", "https"):
-        return source.strip()
-    if parsed.scheme == "file":
+    scheme = parsed.scheme.lower()
+    if scheme in _SUBSCRIBE_SCHEMES:
+        inner = source.split(":", 1)[1]
+        return canonical_source(inner if urlparse(inner).scheme in ("http", "https") else "https:" + inner.lstrip(":"))
+    if scheme in ("http", "https"):
+        if not parsed.netloc:
+            raise UnreachableError(f"{source!r} is not a valid address: it names no server.")
+        return source
+    if scheme == "file":
         return Path(unquote(parsed.path)).resolve().as_uri()
-    if parsed.scheme and len(parsed.scheme) > 1:
+    if scheme and len(scheme) > 1:
         raise UnreachableError(f"Earmark cannot read {source!r}: only http, https and local files are supported.")
     return Path(source).expanduser().resolve().as_uri()
 
 
-def fetch(source: str, timeout: float = TIMEOUT_SECONDS) -> Fetched:
-    """Fetch a feed from the web or the disk; UnreachableError with a plain sentence on any failure."""
+def fetch(source: str, validators: Validators | None = None, timeout: float = TIMEOUT_SECONDS) -> Fetched:
+    """Fetch a feed from the web or the disk; UnreachableError (or a subclass) with a plain sentence on failure.
+
+    With ``validators`` the request is conditional: an unchanged feed comes back with ``not_modified`` set.
+    """
     url = canonical_source(source)
     if not is_web_url(url):
         return _read_file(url)
@@ -56,38 +91,134 @@ def fetch(source: str, timeout: float = TIMEOUT_SECONDS) -> Fetched:
     import urllib.error
     import urllib.request
 
+    hops: list[int] = []
+    opener = urllib.request.build_opener(_redirect_recorder(hops))
     try:
-        request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"})
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            data = _read_within(response, url, time.monotonic() + TOTAL_SECONDS)
+        with opener.open(_request(url, validators or Validators()), timeout=timeout) as response:
+            data = _read_within(response, url, response.headers.get("Content-Encoding"))
             final_url = response.geturl()
-            content_type = response.headers.get("Content-Type")
+            headers = response.headers
     except urllib.error.HTTPError as exc:
         exc.close()
-        if 300 <= exc.code < 400:
-            raise UnreachableError(f"{url} redirects in a loop or to nowhere (HTTP {exc.code}).") from exc
-        raise UnreachableError(f"{url} answered with HTTP error {exc.code} ({exc.reason}).") from exc
+        if exc.code == 304:
+            return Fetched(b"", url, not_modified=True, etag=exc.headers.get("ETag"),
+                           last_modified=exc.headers.get("Last-Modified"))
+        raise _http_error(url, exc.code, exc.reason, exc.headers.get("Retry-After")) from exc
     except urllib.error.URLError as exc:
         raise UnreachableError(f"{url} could not be reached: {_reason(exc.reason)}.") from exc
     except (TimeoutError, OSError) as exc:
         raise UnreachableError(f"{url} could not be reached: {_reason(exc)}.") from exc
     except (http.client.HTTPException, ValueError) as exc:
         raise UnreachableError(f"{url} did not answer like a web server ({type(exc).__name__}).") from exc
-    return Fetched(data=data, url=final_url, content_type=content_type)
+    permanent = bool(hops) and all(code in _PERMANENT for code in hops)
+    return Fetched(
+        data=data,
+        url=final_url,
+        content_type=headers.get("Content-Type"),
+        etag=headers.get("ETag"),
+        last_modified=headers.get("Last-Modified"),
+        moved_to=final_url if permanent and final_url != url else None,
+    )
 
 
-def _read_within(response: BinaryIO, url: str, deadline: float) -> bytes:
-    """The body, read in chunks so that a server trickling bytes cannot hold a fetch forever."""
+def _request(url: str, validators: Validators) -> urllib.request.Request:
+    import urllib.request
+
+    headers = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"}
+    if validators.etag:
+        headers["If-None-Match"] = validators.etag
+    if validators.last_modified:
+        headers["If-Modified-Since"] = validators.last_modified
+    if validators.user is not None:
+        token = f"{validators.user}:{validators.password or ''}".encode()
+        headers["Authorization"] = "Basic " + base64.b64encode(token).decode("ascii")
+    return urllib.request.Request(url, headers=headers)
+
+
+def _redirect_recorder(hops: list[int]) -> urllib.request.HTTPRedirectHandler:
+    """A redirect handler that notes each hop's status code, to tell moved feeds from temporary detours."""
+    import urllib.request
+
+    class Recorder(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]  # stdlib hook
+            hops.append(code)
+            return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+    return Recorder()
+
+
+def _http_error(url: str, code: int, reason: object, retry_after: str | None) -> UnreachableError:
+    if 300 <= code < 400:
+        return UnreachableError(f"{url} redirects in a loop or to nowhere (HTTP {code}).")
+    if code == 410:
+        return GoneError(f"{url} is gone: the server says the feed was removed for good (HTTP 410).")
+    if code in (401, 403):
+        return AuthRequiredError(f"{url} needs a user name and password (HTTP {code}).")
+    if code in (429, 503):
+        wait = parse_retry_after(retry_after)
+        later = f" and asks to wait {_duration(wait)}" if wait else ""
+        return RetryLaterError(f"{url} is busy (HTTP {code}){later}; Earmark will try again later.", wait)
+    return UnreachableError(f"{url} answered with HTTP error {code} ({reason}).")
+
+
+def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds to wait from a Retry-After header (delta seconds or an HTTP date); None when absent or junk."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.0f} h"
+
+
+def _read_within(response: BinaryIO, url: str, encoding: str | None = None, deadline: float | None = None) -> bytes:
+    """The body, read in chunks so that a server trickling bytes cannot hold a fetch forever, and decoded
+    from gzip/deflate with the same size cap on the decoded bytes (a compression bomb stops at the cap)."""
+    deadline = time.monotonic() + TOTAL_SECONDS if deadline is None else deadline
+    decoder = _decoder(encoding)
     chunks: list[bytes] = []
     size = 0
     while chunk := response.read(CHUNK_BYTES):
+        if time.monotonic() > deadline:
+            raise UnreachableError(f"{url} took more than {TOTAL_SECONDS:g} s to send the feed; gave up.")
+        if decoder is not None:
+            chunk = _inflate(decoder, chunk, MAX_FEED_BYTES - size + 1, url)
         size += len(chunk)
         if size > MAX_FEED_BYTES:
             raise _too_large(url)
-        if time.monotonic() > deadline:
-            raise UnreachableError(f"{url} took more than {TOTAL_SECONDS:g} s to send the feed; gave up.")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _decoder(encoding: str | None) -> zlib._Decompress | None:
+    encoding = (encoding or "").strip().lower()
+    if encoding in ("gzip", "x-gzip"):
+        return zlib.decompressobj(16 + zlib.MAX_WBITS)
+    if encoding == "deflate":
+        return zlib.decompressobj(32 + zlib.MAX_WBITS)  # zlib-wrapped, as the standard says (raw handled below)
+    return None
+
+
+def _inflate(decoder: zlib._Decompress, chunk: bytes, limit: int, url: str) -> bytes:
+    try:
+        out = decoder.decompress(chunk, limit)
+    except zlib.error as exc:
+        raise UnreachableError(f"{url} sent a compressed feed that cannot be decompressed ({exc}).") from exc
+    if decoder.unconsumed_tail:  # more output is waiting than the cap allows
+        raise _too_large(url)
+    return out
 
 
 def _too_large(name: object) -> UnreachableError:

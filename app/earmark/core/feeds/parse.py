@@ -30,7 +30,7 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None) -> FeedDa
     headers = {"content-location": url}
     if content_type:
         headers["content-type"] = content_type
-    parsed = feedparser.parse(data, response_headers=headers, sanitize_html=False)
+    parsed = feedparser.parse(data, response_headers=headers, sanitize_html=False, resolve_relative_uris=False)
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
     feed = parsed.feed

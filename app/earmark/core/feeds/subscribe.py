@@ -2,19 +2,54 @@
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
+
 import sqlite_utils
 
-from earmark.core.db.sources import record_failure, store_feed
+from earmark.core.db.merge import CacheState, store_feed
+from earmark.core.db.sources import move_source, record_failure
 from earmark.core.errors import EarmarkError
-from earmark.core.feeds.fetch import canonical_source, fetch
+from earmark.core.feeds.fetch import Fetched, canonical_source, fetch
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData, SubscribeResult
 
 
-def read_feed(url: str) -> FeedData:
-    """Fetch and parse the feed at a canonical source URL (network and CPU work; touches no library)."""
+@dataclass(slots=True)
+class ReadFeed:
+    """A feed fetched and parsed, with the address to store it under and what the next fetch sends."""
+
+    url: str
+    feed: FeedData
+    cache: CacheState
+
+
+def body_hash(data: bytes) -> str:
+    """The fingerprint that tells an unchanged feed body from a changed one."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def cache_state(fetched: Fetched) -> CacheState:
+    """The validators and body hash to store after a successful fetch."""
+    return CacheState(fetched.etag, fetched.last_modified, body_hash(fetched.data))
+
+
+def read_feed(source: str) -> ReadFeed:
+    """Fetch and parse the feed at ``source`` (network and CPU work; touches no library)."""
+    url = canonical_source(source)
     fetched = fetch(url)
-    return parse_feed(fetched.data, fetched.url, fetched.content_type)
+    feed = parse_feed(fetched.data, fetched.url, fetched.content_type)
+    return ReadFeed(fetched.moved_to or url, feed, cache_state(fetched))
+
+
+def store_read_feed(db: sqlite_utils.Database, source: str, read: ReadFeed) -> SubscribeResult:
+    """Store a feed read by ``read_feed``; a subscription whose feed moved for good follows it."""
+    old_url = canonical_source(source)
+    if read.url != old_url:
+        row = db.execute("SELECT id FROM sources WHERE url = ?", [old_url]).fetchone()
+        if row:
+            move_source(db, int(row[0]), read.url)
+    return store_feed(db, read.url, read.feed, read.cache)
 
 
 def subscribe(db: sqlite_utils.Database, source: str) -> SubscribeResult:
@@ -22,8 +57,8 @@ def subscribe(db: sqlite_utils.Database, source: str) -> SubscribeResult:
     except the failure itself on an existing subscription."""
     url = canonical_source(source)
     try:
-        feed = read_feed(url)
+        read = read_feed(url)
     except EarmarkError as exc:
         record_failure(db, url, str(exc))
         raise
-    return store_feed(db, url, feed)
+    return store_read_feed(db, url, read)

@@ -26,8 +26,8 @@ from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.fetch import canonical_source
-from earmark.core.feeds.subscribe import read_feed
-from earmark.core.models import Changes, FeedData, Item
+from earmark.core.feeds.subscribe import ReadFeed, read_feed
+from earmark.core.models import Changes, Item
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
@@ -305,11 +305,11 @@ class MainWindow(QMainWindow):
             self._subscribe_failed(source, str(exc))
             return
         self.statusBar().showMessage(f"Reading {url}…")
-        self._runner.compute(read_feed, url, on_done=lambda feed: self._store_feed(url, feed),
+        self._runner.compute(read_feed, url, on_done=lambda read: self._store_feed(url, read),
                              on_error=lambda message: self._subscribe_failed(url, message))
 
-    def _store_feed(self, url: str, feed: FeedData) -> None:
-        self._runner.write(store_subscription, url, feed, on_done=self.apply_changes,
+    def _store_feed(self, url: str, read: ReadFeed) -> None:
+        self._runner.write(store_subscription, url, read, on_done=self.apply_changes,
                            on_error=lambda message: self._subscribe_failed(url, message))
 
     def _subscribe_failed(self, url: str, message: str) -> None:

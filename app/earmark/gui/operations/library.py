@@ -5,17 +5,18 @@ from __future__ import annotations
 import sqlite_utils
 
 from earmark.core.db.items import save_progress
-from earmark.core.db.sources import record_failure, store_feed
-from earmark.core.models import Changes, FeedData, ProgressUpdate
+from earmark.core.db.sources import record_failure
+from earmark.core.feeds.subscribe import ReadFeed, store_read_feed
+from earmark.core.models import Changes, ProgressUpdate
 from earmark.core.sample import SampleData, store_sample
 from earmark.core.settings import set_setting
 
 
-def store_subscription(db: sqlite_utils.Database, url: str, feed: FeedData) -> Changes:
+def store_subscription(db: sqlite_utils.Database, url: str, read: ReadFeed) -> Changes:
     """Store a fetched feed (runs on the writer)."""
-    result = store_feed(db, url, feed)
-    noun = "episodes" if feed.kind == "podcast" else "articles"
-    warning = f" {feed.warning}" if feed.warning else ""
+    result = store_read_feed(db, url, read)
+    noun = "episodes" if read.feed.kind == "podcast" else "articles"
+    warning = f" {read.feed.warning}" if read.feed.warning else ""
     return Changes(
         items={*result.new, *result.updated}, structure=True,
         message=f"Subscribed to {result.title}: {len(result.new)} new {noun}.{warning}",

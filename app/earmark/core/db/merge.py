@@ -1,0 +1,148 @@
+"""Storing a parsed feed: the source's fields and a diff-based merge of its entries into the library."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from earmark.core.db.connection import write_transaction
+from earmark.core.html import to_text
+from earmark.core.models import EntryData, FeedData, SubscribeResult
+from earmark.core.timefmt import now_iso
+
+# Feed-owned item columns: a re-read overwrites these and nothing else.
+FEED_FIELDS = ("kind", "guid", "title", "url", "enclosure_url", "enclosure_type", "published", "duration",
+               "author", "description", "content", "image_url", "season", "episode", "episode_type", "explicit",
+               "chapters_url", "chapters_type", "transcripts", "persons")
+_SOURCE_FIELDS = ("kind", "title", "link", "description", "author", "image_url", "podcast_guid", "itunes_type",
+                  "explicit", "locked", "funding", "persons")
+_ENCLOSURE = FEED_FIELDS.index("enclosure_url")
+_TITLE = FEED_FIELDS.index("title")
+_PUBLISHED = FEED_FIELDS.index("published")
+
+
+@dataclass(slots=True)
+class CacheState:
+    """What the next conditional fetch of a feed needs: the server's validators and the body's hash."""
+
+    etag: str | None = None
+    last_modified: str | None = None
+    content_hash: str | None = None
+
+
+def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData, cache: CacheState | None = None) -> SubscribeResult:
+    """Create or update the source for ``url`` and merge the feed's entries, in one transaction.
+
+    Items keep the user's state (position, played, tags, notes); only feed-owned fields change. A
+    successful read clears the source's error and back-off.
+    """
+    cache = cache or CacheState()
+    with write_transaction(db):
+        checked = now_iso()
+        row = db.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()
+        values = [getattr(feed, name) for name in _SOURCE_FIELDS]
+        state = [checked, cache.etag, cache.last_modified, cache.content_hash]
+        if row:
+            source_id = int(row[0])
+            assignments = ", ".join(f"{name} = ?" for name in _SOURCE_FIELDS)
+            db.execute(
+                f"""UPDATE sources SET {assignments}, last_checked = ?, etag = ?, last_modified = ?,
+                       content_hash = ?, status = 'ok', last_error = NULL, failures = 0, retry_after = NULL
+                    WHERE id = ?""",
+                [*values, *state, source_id],
+            )
+        else:
+            columns = ", ".join(_SOURCE_FIELDS)
+            cursor = db.execute(
+                f"""INSERT INTO sources ({columns}, last_checked, etag, last_modified, content_hash, url, added)
+                    VALUES ({', '.join('?' * (len(_SOURCE_FIELDS) + 6))})""",
+                [*values, *state, url, checked],
+            )
+            source_id = int(cursor.lastrowid or 0)
+        result = SubscribeResult(source_id=source_id, title=feed.title)
+        result.item_ids = merge_entries(db, source_id, feed.entries, result, rematch=True)
+        if result.new:
+            db.execute("UPDATE sources SET last_new = ? WHERE id = ?", [checked, source_id])
+    return result
+
+
+def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: list[EntryData],
+                  result: SubscribeResult, rematch: bool = False) -> dict[str, int]:
+    """Insert new entries and update changed ones; unchanged ones cost no write.
+
+    With ``rematch`` (``entries`` is a whole feed), an entry whose identity is unknown may take over a stored
+    item that the feed no longer names, matched by enclosure URL or by title and day: a feed that changes
+    its guid scheme keeps its back catalogue instead of doubling it. Returns every entry's item id by identity.
+    """
+    existing = {
+        row[0]: (row[1], tuple(row[2:]))
+        for row in db.execute(
+            f"SELECT identity, id, {', '.join(FEED_FIELDS)} FROM items WHERE source_id IS ?", [source_id]
+        )
+    }
+    orphans = _Orphans(existing, {entry.identity for entry in entries}) if rematch else None
+    ids: dict[str, int] = {}
+    for entry in entries:
+        if entry.identity in ids:  # a feed that repeats an item: the first one wins
+            continue
+        values = tuple(getattr(entry, name) for name in FEED_FIELDS)
+        if entry.identity not in existing and orphans is not None:
+            orphans.adopt(db, entry, values)
+        if entry.identity not in existing:
+            cursor = db.execute(
+                f"""INSERT INTO items (source_id, identity, {', '.join(FEED_FIELDS)}, text, added)
+                    VALUES (?, ?, {', '.join('?' * len(FEED_FIELDS))}, ?, ?)""",
+                [source_id, entry.identity, *values, _search_text(entry), now_iso()],
+            )
+            ids[entry.identity] = int(cursor.lastrowid or 0)
+            result.new.append(ids[entry.identity])
+            continue
+        item_id, stored = existing[entry.identity]
+        ids[entry.identity] = item_id
+        if stored != values:
+            assignments = ", ".join(f"{name} = ?" for name in FEED_FIELDS)
+            db.execute(
+                f"UPDATE items SET {assignments}, text = ? WHERE id = ?",
+                [*values, _search_text(entry), item_id],
+            )
+            result.updated.append(item_id)
+    return ids
+
+
+class _Orphans:
+    """Stored items the feed no longer names, findable by enclosure URL or by title and day."""
+
+    def __init__(self, existing: dict[str, tuple[int, tuple[object, ...]]], named: set[str]) -> None:
+        self._existing = existing
+        self._by_key: dict[tuple[str, object], str] | None = None
+        self._named = named
+
+    def adopt(self, db: sqlite_utils.Database, entry: EntryData, values: tuple[object, ...]) -> None:
+        """Re-key a matching orphan to ``entry.identity`` (in the library and in ``existing``)."""
+        if self._by_key is None:  # built on the first unknown entry only: most refreshes never need it
+            self._by_key = {}
+            for identity, (_, stored) in self._existing.items():
+                if identity not in self._named:
+                    for key in _keys(stored):
+                        self._by_key.setdefault(key, identity)
+        for key in _keys(values):
+            old = self._by_key.pop(key, None)
+            if old is not None and old in self._existing:
+                db.execute("UPDATE items SET identity = ? WHERE id = ?", [entry.identity, self._existing[old][0]])
+                self._existing[entry.identity] = self._existing.pop(old)
+                return
+
+
+def _keys(values: tuple[object, ...]) -> list[tuple[str, object]]:
+    keys: list[tuple[str, object]] = []
+    if values[_ENCLOSURE]:
+        keys.append(("enclosure", values[_ENCLOSURE]))
+    published = values[_PUBLISHED]
+    if isinstance(published, str) and published:
+        keys.append(("title+day", (values[_TITLE], published[:10])))
+    return keys
+
+
+def _search_text(entry: EntryData) -> str:
+    return "\n\n".join(part for part in (to_text(entry.description), to_text(entry.content)) if part)
