@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import logging
 import os
+import signal
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlite_utils
 
@@ -17,14 +21,26 @@ from earmark import __version__
 from earmark.core.db.connection import library_error, open_library
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.queries import ItemFilter
-from earmark.core.db.sources import list_sources
+from earmark.core.db.sources import (
+    FeedTarget,
+    feed_targets,
+    get_source,
+    list_sources,
+    set_credentials,
+    waiting_feeds,
+)
 from earmark.core.db.tags import tag_counts, tag_item, untag_item
-from earmark.core.errors import EarmarkError
+from earmark.core.errors import EarmarkError, UnreachableError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
 from earmark.core.sample import load_sample
 from earmark.core.settings import default_library_path
 from earmark.core.timefmt import format_clock
+
+if TYPE_CHECKING:
+    from earmark.core.feeds.refresh import FeedOutcome
+
+# Commands that refresh or read OPML import their modules when run: the window's start-up does not need them.
 
 Command = Callable[[sqlite_utils.Database, argparse.Namespace], int]
 
@@ -73,7 +89,36 @@ def _parser() -> argparse.ArgumentParser:
     sources = commands.add_parser("sources", help="list podcasts, feeds and sites")
     sources.add_argument("--json", action="store_true", help="print a JSON array")
     sources.set_defaults(run=_sources)
+
+    refresh = commands.add_parser("refresh", help="check feeds for new and changed items")
+    refresh.add_argument("--source", type=_record_id, metavar="ID", action="append",
+                         help="only this source, checked even when it is backing off or gone (repeatable)")
+    _add_result_options(refresh)
+    refresh.set_defaults(run=_refresh)
+
+    importing = commands.add_parser("import-opml", help="subscribe to every feed of an OPML file and fetch them")
+    importing.add_argument("file", type=Path)
+    importing.add_argument("--no-refresh", action="store_true", help="only record the subscriptions")
+    _add_result_options(importing)
+    importing.set_defaults(run=_import_opml)
+
+    exporting = commands.add_parser("export-opml", help="write every subscription to an OPML file")
+    exporting.add_argument("file", help="the file to write, or - for standard output")
+    exporting.set_defaults(run=_export_opml)
+
+    login = commands.add_parser("set-credentials",
+                                help="store the user name and password a feed needs (password read from stdin)")
+    login.add_argument("source_id", type=_record_id, metavar="SOURCE_ID")
+    login.add_argument("user", nargs="?", help="the user name; leave out to forget the credentials")
+    login.set_defaults(run=_set_credentials)
     return parser
+
+
+def _add_result_options(command: argparse.ArgumentParser) -> None:
+    output = command.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print a JSON array, one object per feed")
+    output.add_argument("--jsonl", action="store_true",
+                        help="print one JSON object per line as each feed finishes, after a {\"total\": N} line")
 
 
 def main(argv: Sequence[str]) -> int:
@@ -173,6 +218,89 @@ def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     for source in sources:
         error = f"  error: {source.last_error}" if source.last_error else ""
         print(f"{source.id:>4}  {source.kind:<7}  {source.item_count:>5} items  {source.title}{error}")
+    return 0
+
+
+def _refresh(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    targets = feed_targets(db, args.source)
+    if args.source is None and (waiting := waiting_feeds(db)):
+        print(f"earmark: {waiting} feed(s) left out: gone, or waiting after repeated failures "
+              "(refresh them with --source ID).", file=sys.stderr)
+    return _run_refresh(db, targets, args)
+
+
+def _import_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.feeds.subscriptions import import_opml, read_opml_file
+
+    result = import_opml(db, read_opml_file(args.file))
+    for sentence in result.skipped:
+        print(f"earmark: {sentence}", file=sys.stderr)
+    print(f"{len(result.added)} new subscription(s), {len(result.existing)} already subscribed.",
+          file=sys.stderr if args.json or args.jsonl else sys.stdout)
+    if args.no_refresh:
+        if args.json:
+            _print_json([])
+        return 0
+    return _run_refresh(db, feed_targets(db, result.source_ids), args)
+
+
+def _run_refresh(db: sqlite_utils.Database, targets: list[FeedTarget], args: argparse.Namespace) -> int:
+    from earmark.core.feeds.refresh import Refresher
+
+    def report(outcome: FeedOutcome) -> None:
+        if args.jsonl:
+            print(json.dumps(outcome.as_json(), ensure_ascii=False), flush=True)
+        elif not args.json:
+            print(_outcome_line(outcome), flush=True)
+
+    if args.jsonl:
+        print(json.dumps({"total": len(targets)}), flush=True)
+    cancel = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: cancel.set())  # finish the feeds in flight, start no more
+    with Refresher() as refresher:
+        outcomes = refresher.refresh(db, targets, on_outcome=report, cancel=cancel)
+    if args.json:
+        _print_json([outcome.as_json() for outcome in sorted(outcomes, key=lambda o: o.source_id)])
+    elif not args.jsonl:
+        failed = sum(outcome.status in ("error", "gone") for outcome in outcomes)
+        print(f"Checked {len(outcomes)} feed(s): {sum(len(o.new) for o in outcomes)} new item(s), {failed} failed.")
+    return 0
+
+
+def _outcome_line(outcome: FeedOutcome) -> str:
+    if outcome.error:
+        return f"{outcome.status:<12}  {outcome.source_id:>4}  {outcome.title}: {outcome.error}"
+    changes = f"{len(outcome.new)} new, {len(outcome.updated)} updated" if outcome.status == "ok" else "unchanged"
+    return f"{outcome.status:<12}  {outcome.source_id:>4}  {outcome.title}: {changes}"
+
+
+def _export_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.feeds.subscriptions import export_opml
+
+    data = export_opml(db)
+    if args.file == "-":
+        sys.stdout.buffer.write(data)
+        return 0
+    path = Path(args.file).expanduser()
+    try:
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_bytes(data)
+        partial.replace(path)  # never leaves half a file where an older export was
+    except OSError as exc:
+        raise UnreachableError(f"Could not write {path}: {exc.strerror}.") from exc
+    print(f"Wrote {sum(source.url is not None for source in list_sources(db))} subscription(s) to {path}.")
+    return 0
+
+
+def _set_credentials(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    source = get_source(db, args.source_id)
+    if args.user is None:
+        set_credentials(db, source.id, None, None)
+        print(f"Forgot the credentials of {source.title}.")
+        return 0
+    password = getpass.getpass() if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
+    set_credentials(db, source.id, args.user, password)
+    print(f"Stored credentials for {source.title}; refresh it with: earmark refresh --source {source.id}")
     return 0
 
 

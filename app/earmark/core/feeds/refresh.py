@@ -1,0 +1,183 @@
+"""Refreshing many feeds: fetches in parallel (bounded overall and per host), big parses in worker
+processes, and every write on the caller's connection, one short transaction per feed."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+import sqlite_utils
+
+from earmark.core.db.merge import CacheState, store_feed
+from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
+from earmark.core.errors import AuthRequiredError, EarmarkError, GoneError, RetryLaterError
+from earmark.core.feeds.fetch import Fetched, Validators, fetch
+from earmark.core.feeds.parse import parse_feed
+from earmark.core.feeds.subscribe import body_hash
+from earmark.core.models import FeedData
+
+WORKERS = 8  # connections at once
+PER_HOST = 3  # connections at once to one server
+INLINE_PARSE_BYTES = 256 * 1024  # smaller bodies are parsed in the fetching thread; bigger ones in a process
+
+
+@dataclass(slots=True)
+class FeedOutcome:
+    """What refreshing one feed did; ``as_json`` is the object ``refresh --json`` prints."""
+
+    source_id: int
+    url: str
+    title: str
+    status: str  # ok, not_modified, error, gone
+    new: list[int] = field(default_factory=list)
+    updated: list[int] = field(default_factory=list)
+    error: str | None = None
+    warning: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        """A contract: add fields, never rename them."""
+        return {
+            "source_id": self.source_id,
+            "url": self.url,
+            "title": self.title,
+            "status": self.status,
+            "new": len(self.new),
+            "updated": len(self.updated),
+            "error": self.error,
+            "warning": self.warning,
+        }
+
+
+@dataclass(slots=True)
+class _Checked:
+    """The network and parsing half of a refresh, for one feed (no library access)."""
+
+    target: FeedTarget
+    fetched: Fetched | None = None
+    feed: FeedData | None = None
+    unchanged: bool = False
+    error: EarmarkError | None = None
+
+
+class Refresher:
+    """Runs refreshes; owns the thread pool and, once a big feed needs one, the parsing processes."""
+
+    def __init__(self, workers: int = WORKERS, per_host: int = PER_HOST, processes: int | None = None) -> None:
+        self._workers = workers
+        self._per_host = per_host
+        self._processes = processes or max(1, multiprocessing.cpu_count())
+        self._hosts: dict[str, threading.BoundedSemaphore] = {}
+        self._lock = threading.Lock()
+        self._parsers: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def refresh(self, db: sqlite_utils.Database, targets: list[FeedTarget],
+                on_outcome: Callable[[FeedOutcome], None] | None = None,
+                cancel: threading.Event | None = None) -> list[FeedOutcome]:
+        """Refresh ``targets``; each result is stored as it arrives and passed to ``on_outcome``.
+
+        One feed's failure is recorded on that feed and never stops the others. With ``cancel`` set, feeds
+        not started yet are skipped; those in flight finish (they are bounded by the fetch timeouts).
+        """
+        cancel = cancel or threading.Event()
+        outcomes: list[FeedOutcome] = []
+        with concurrent.futures.ThreadPoolExecutor(self._workers, thread_name_prefix="refresh") as pool:
+            futures = [pool.submit(self._check, target, cancel) for target in targets]
+            try:
+                for future in concurrent.futures.as_completed(futures):
+                    checked = future.result()
+                    if checked is None:
+                        continue
+                    outcome = store_checked(db, checked)
+                    outcomes.append(outcome)
+                    if on_outcome is not None:
+                        on_outcome(outcome)
+            finally:
+                cancel.set()  # on an error in the loop (a full disk): drop what has not started
+        return outcomes
+
+    def close(self) -> None:
+        """Stop the parsing processes, if any were started."""
+        if self._parsers is not None:
+            self._parsers.shutdown(cancel_futures=True)
+            self._parsers = None
+
+    def __enter__(self) -> Refresher:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def _check(self, target: FeedTarget, cancel: threading.Event) -> _Checked | None:
+        if cancel.is_set():
+            return None
+        checked = _Checked(target)
+        try:
+            with self._host_slot(target.url):
+                if cancel.is_set():
+                    return None
+                validators = Validators(target.etag, target.last_modified, target.user, target.password)
+                checked.fetched = fetch(target.url, validators)
+            if checked.fetched.not_modified or body_hash(checked.fetched.data) == target.content_hash:
+                checked.unchanged = True
+            else:
+                checked.feed = self._parse(checked.fetched)
+        except EarmarkError as exc:
+            checked.error = exc
+        return checked
+
+    def _host_slot(self, url: str) -> threading.BoundedSemaphore:
+        host = (urlparse(url).hostname or "").lower()
+        with self._lock:
+            if host not in self._hosts:
+                self._hosts[host] = threading.BoundedSemaphore(self._per_host)
+            return self._hosts[host]
+
+    def _parse(self, fetched: Fetched) -> FeedData:
+        """Small feeds parse here; big ones in a worker process, so that parsing uses every core and a
+        GUI in this process keeps its share of the GIL."""
+        if len(fetched.data) < INLINE_PARSE_BYTES or self._processes < 2:
+            return parse_feed(fetched.data, fetched.url, fetched.content_type)
+        with self._lock:
+            if self._parsers is None:
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["earmark.core.feeds.parse"])
+                self._parsers = concurrent.futures.ProcessPoolExecutor(self._processes, mp_context=context)
+            parsers = self._parsers
+        return parsers.submit(parse_feed, fetched.data, fetched.url, fetched.content_type).result()
+
+
+def store_checked(db: sqlite_utils.Database, checked: _Checked) -> FeedOutcome:
+    """Record one feed's check in the library (one short transaction) and say what happened."""
+    target = checked.target
+    outcome = FeedOutcome(target.source_id, target.url, target.title, "ok")
+    if checked.error is not None:
+        return _store_failure(db, outcome, checked.error)
+    fetched = checked.fetched
+    assert fetched is not None  # a check without an error has fetched
+    url = target.url
+    if fetched.moved_to and move_source(db, target.source_id, fetched.moved_to):
+        url = outcome.url = fetched.moved_to
+    if checked.unchanged:
+        record_checked(db, target.source_id, fetched.etag, fetched.last_modified)
+        outcome.status = "not_modified"
+        return outcome
+    assert checked.feed is not None  # a changed body was parsed
+    result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified,
+                                                          body_hash(fetched.data)))
+    outcome.title = result.title
+    outcome.new, outcome.updated = result.new, result.updated
+    outcome.warning = checked.feed.warning
+    return outcome
+
+
+def _store_failure(db: sqlite_utils.Database, outcome: FeedOutcome, error: EarmarkError) -> FeedOutcome:
+    status = "gone" if isinstance(error, GoneError) else "auth" if isinstance(error, AuthRequiredError) else "error"
+    retry_after = error.retry_after if isinstance(error, RetryLaterError) else None
+    record_failure(db, outcome.url, str(error), status=status, retry_after=retry_after)
+    outcome.status = "gone" if status == "gone" else "error"
+    outcome.error = str(error)
+    return outcome

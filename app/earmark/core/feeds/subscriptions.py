@@ -1,0 +1,81 @@
+"""Subscription lists in and out: OPML import (feeds recorded with their folder tags) and export."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sqlite_utils
+
+from earmark.core.db.connection import write_transaction
+from earmark.core.db.tags import tag_source, tags_for_sources
+from earmark.core.errors import UnreachableError
+from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml, write_opml
+from earmark.core.timefmt import now_iso
+
+MAX_OPML_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(slots=True)
+class ImportResult:
+    """What an OPML import recorded: new subscriptions, ones already there, and outlines it could not use."""
+
+    added: list[int] = field(default_factory=list)
+    existing: list[int] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def source_ids(self) -> list[int]:
+        """Every subscription the file lists, new or not."""
+        return [*self.added, *self.existing]
+
+
+def read_opml_file(path: Path) -> OpmlDocument:
+    """Read and parse an OPML file; a sentence (UnreachableError or FeedError) when that fails."""
+    try:
+        if path.stat().st_size > MAX_OPML_BYTES:
+            raise UnreachableError(f"{path} is larger than {MAX_OPML_BYTES // (1024 * 1024)} MB, too large "
+                                   "for a subscription list.")
+        data = path.read_bytes()
+    except FileNotFoundError as exc:
+        raise UnreachableError(f"There is no file {path}.") from exc
+    except IsADirectoryError as exc:
+        raise UnreachableError(f"{path} is a folder, not an OPML file.") from exc
+    except OSError as exc:
+        raise UnreachableError(f"{path} cannot be read: {exc.strerror}.") from exc
+    return read_opml(data, path.name)
+
+
+def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResult:
+    """Record every feed of the document as a subscription (not fetched yet) and tag it with its folders.
+
+    Feeds already subscribed keep their data and gain the folder tags. One transaction.
+    """
+    result = ImportResult(skipped=list(document.skipped))
+    with write_transaction(db):
+        for feed in document.feeds:
+            row = db.execute("SELECT id FROM sources WHERE url = ?", [feed.url]).fetchone()
+            if row:
+                source_id = int(row[0])
+                result.existing.append(source_id)
+            else:
+                cursor = db.execute(
+                    "INSERT INTO sources (kind, title, url, link, added) VALUES ('podcast', ?, ?, ?, ?)",
+                    [feed.title, feed.url, feed.html_url, now_iso()],
+                )
+                source_id = int(cursor.lastrowid or 0)
+                result.added.append(source_id)
+            tag_source(db, source_id, feed.tags)
+    return result
+
+
+def export_opml(db: sqlite_utils.Database) -> bytes:
+    """Every feed subscription as an OPML 2.0 document, tags as folders and categories."""
+    tags = tags_for_sources(db)
+    feeds = [
+        OpmlFeed(url=url, title=title, tags=tags.get(source_id, []), html_url=link)
+        for source_id, url, title, link in db.execute(
+            "SELECT id, url, title, link FROM sources WHERE url IS NOT NULL ORDER BY title COLLATE NOCASE, id"
+        )
+    ]
+    return write_opml(feeds, "Earmark subscriptions")
