@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import time
 import urllib.error
@@ -406,3 +407,32 @@ def test_a_body_that_takes_too_long_is_given_up() -> None:
     with pytest.raises(UnreachableError, match="took more than"):
         fetch_module._read_within(body, "http://slow.example/feed", deadline=time.monotonic() - 1)
     assert fetch_module._read_within(io.BytesIO(b"<rss/>"), "u", deadline=time.monotonic() + 60) == b"<rss/>"
+
+
+def test_podcast_namespace_facts_are_stored_with_the_items(library: sqlite_utils.Database,
+                                                           fixtures_server: FeedServer) -> None:
+    result = subscribe(library, fixtures_server.url("/feeds/ns__example.xml"))
+    source = library.execute("SELECT podcast_guid, locked, funding FROM sources WHERE id = ?",
+                             [result.source_id]).fetchone()
+    assert source[:2] == ("y0ur-gu1d-g035-h3r3", 1)
+    assert json.loads(source[2]) == [{"text": "Support the show!", "url": "https://example.com/donate"}]
+    row = library.execute(
+        "SELECT chapters_url, transcripts, persons FROM items WHERE source_id = ? AND title = ?",
+        [result.source_id, "Episode 3 - The Future"],
+    ).fetchone()
+    assert row[0] == "https://example.com/ep3_chapters.json"
+    assert [t["url"] for t in json.loads(row[1])] == ["https://example.com/ep3/transcript.txt",
+                                                       "https://example.com/episode1/transcript.vtt"]
+    assert json.loads(row[1])[1]["language"] == "es"
+    persons = json.loads(row[2])
+    assert [(p["name"], p.get("role")) for p in persons] == [
+        ("Adam Curry", None), ("Dave Jones", "guest"), ("Becky Smith", "cover art designer")]
+
+
+def test_rereading_an_unchanged_namespace_feed_writes_nothing(library: sqlite_utils.Database,
+                                                              fixtures_server: FeedServer) -> None:
+    url = fixtures_server.url("/feeds/pt__pc20rss.xml")
+    first = subscribe(library, url)
+    assert len(first.new) == 56
+    again = subscribe(library, url)
+    assert (again.new, again.updated) == ([], [])

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin, urlparse
 
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
+from earmark.core.feeds.namespaces import ItemExtras, NamespaceData, read_extras
 from earmark.core.html import to_text
 from earmark.core.models import EntryData, FeedData
 from earmark.core.timefmt import iso_from_struct, parse_duration
 
+_NO_EXTRAS = ItemExtras()
 _MEDIA_EXTENSIONS = re.compile(r"\.(mp3|m4a|m4b|aac|ogg|oga|opus|flac|wav|mp4|m4v|webm|mkv|mov)(\?|$)", re.I)
 
 
@@ -34,7 +38,10 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None) -> FeedDa
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
     feed = parsed.feed
-    entries = [_entry(raw, url) for raw in parsed.entries]
+    extras = read_extras(data, url)
+    item_extras = _matcher(extras, len(parsed.entries))
+    entries = [_entry(raw, url, item_extras(index, raw)) for index, raw in enumerate(parsed.entries)]
+    channel = extras.channel
     return FeedData(
         title=_clean_title(feed.get("title")) or _name(url),
         link=_web_link(url, feed.get("link")),
@@ -43,10 +50,35 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None) -> FeedDa
         image_url=_web_link(url, (feed.get("image") or {}).get("href")),
         entries=entries,
         warning=f"The feed has errors{_bozo_reason(parsed)}." if parsed.bozo else None,
+        podcast_guid=channel.podcast_guid,
+        itunes_type=channel.itunes_type,
+        explicit=channel.explicit,
+        locked=channel.locked,
+        funding=_json(channel.funding),
+        persons=_json(channel.persons),
     )
 
 
-def _entry(raw: Any, base: str) -> EntryData:
+def _matcher(extras: NamespaceData, entry_count: int) -> Callable[[int, Any], ItemExtras]:
+    """Finds the namespace extras of a feedparser entry: by guid, else by position when both parsers
+    saw the same number of items."""
+    by_guid = {extra.guid: extra for extra in extras.items if extra.guid}
+    same_count = len(extras.items) == entry_count
+
+    def find(index: int, raw: Any) -> ItemExtras:
+        guid = (raw.get("id") or "").strip()
+        if guid and guid in by_guid:
+            return by_guid[guid]
+        return extras.items[index] if same_count else _NO_EXTRAS
+
+    return find
+
+
+def _json(value: list[dict[str, str]]) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
     enclosure_url, enclosure_type = _enclosure(raw, base)
     summary = raw.get("summary") or ""
     content_values = [c.get("value") or "" for c in raw.get("content") or []]
@@ -75,6 +107,15 @@ def _entry(raw: Any, base: str) -> EntryData:
         description=(full if len(full) > len(summary) else summary) if is_episode else summary,
         content="" if is_episode else full,
         categories=_categories(raw),
+        image_url=extras.image_url,
+        season=extras.season,
+        episode=extras.episode,
+        episode_type=extras.episode_type,
+        explicit=extras.explicit,
+        chapters_url=extras.chapters_url,
+        chapters_type=extras.chapters_type,
+        transcripts=_json(extras.transcripts),
+        persons=_json(extras.persons),
     )
 
 
