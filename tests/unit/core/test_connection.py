@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -214,3 +216,23 @@ def test_a_version_1_library_gains_the_refresh_columns_and_keeps_its_rows(librar
     assert db.execute("SELECT failures, funding, etag FROM sources").fetchall() == [(0, "[]", None)]
     assert library_file.with_name(f"{library_file.name}.v1.bak").exists()
     db.close()
+
+
+def test_opening_the_library_again_keeps_this_process_s_locks(library_file: Path) -> None:
+    """Regression: reading the file header with open()/close() dropped the process's POSIX locks, so another
+    process closing its connection took the library for unused, reset the WAL, and our connections kept
+    reading a stale snapshot."""
+    first = open_library(library_file)
+    first.execute("INSERT INTO tags (name) VALUES ('before')")
+    second = open_library(library_file)  # e.g. a new worker thread opening its connection
+    script = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+              "c.execute(\"INSERT INTO tags (name) VALUES ('from the other process')\"); c.commit(); c.close()")
+    subprocess.run([sys.executable, "-c", script, str(library_file)], check=True)
+    try:
+        assert library_file.with_name(library_file.name + "-wal").exists()  # we still use it: not cleaned up
+        for db in (first, second):
+            names = [row[0] for row in db.execute("SELECT name FROM tags ORDER BY id")]
+            assert names == ["before", "from the other process"]
+    finally:
+        first.close()
+        second.close()

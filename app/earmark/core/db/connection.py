@@ -12,8 +12,6 @@ import sqlite_utils
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
 from earmark.core.errors import LibraryError, LibraryTooNewError
 
-_SQLITE_HEADER = b"SQLite format 3\x00"
-
 
 def open_library(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Database:
     """Open (creating if missing) the library at ``path`` and bring its schema up to date.
@@ -45,6 +43,9 @@ def open_library(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Data
             apply_migrations(conn)
     except sqlite3.DatabaseError as exc:
         conn.close()
+        if "not a database" in str(exc):
+            raise LibraryError(f"{path} is not an Earmark library (it is not an SQLite database); it was left "
+                               "untouched.") from exc
         raise LibraryError(f"The library {path} cannot be used: {exc}.") from exc
     except LibraryError:
         conn.close()
@@ -56,17 +57,21 @@ def _has_tables(conn: sqlite3.Connection) -> bool:
     return conn.execute("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchone()[0] > 0
 
 
+_SMALLEST_DATABASE = 512  # bytes: the smallest page size, so the smallest SQLite file that is not empty
+
+
 def _check_is_sqlite(path: Path) -> None:
-    if not path.exists():
-        return
+    """Refuse folders early. Whether a file is SQLite is left to SQLite itself: reading its header here
+    with open()/close() would drop every POSIX lock this process holds on the library (closing any
+    descriptor of a file does that), and another process would then take it for unused and reset the WAL
+    under our open connections."""
     if path.is_dir():
         raise LibraryError(f"The library path {path} is a folder, not a library file.")
     try:
-        with path.open("rb") as handle:
-            header = handle.read(len(_SQLITE_HEADER))
-    except OSError as exc:
-        raise LibraryError(f"The library {path} cannot be read: {exc.strerror}.") from exc
-    if header and header != _SQLITE_HEADER:
+        size = path.stat().st_size
+    except OSError:
+        return  # missing (created later) or unreadable (SQLite says so)
+    if 0 < size < _SMALLEST_DATABASE:  # SQLite would take such a stub for an empty database and write to it
         raise LibraryError(f"{path} is not an Earmark library (it is not an SQLite database); it was left untouched.")
 
 
