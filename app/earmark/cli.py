@@ -30,7 +30,7 @@ from earmark.core.db.sources import (
     waiting_feeds,
 )
 from earmark.core.db.tags import tag_counts, tag_item, untag_item
-from earmark.core.errors import EarmarkError, UnreachableError
+from earmark.core.errors import EarmarkError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
 from earmark.core.sample import load_sample
@@ -275,20 +275,13 @@ def _outcome_line(outcome: FeedOutcome) -> str:
 
 
 def _export_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    from earmark.core.feeds.subscriptions import export_opml
+    from earmark.core.feeds.subscriptions import export_opml, save_opml
 
-    data = export_opml(db)
     if args.file == "-":
-        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.write(export_opml(db))
         return 0
     path = Path(args.file).expanduser()
-    try:
-        partial = path.with_name(f".{path.name}.partial")
-        partial.write_bytes(data)
-        partial.replace(path)  # never leaves half a file where an older export was
-    except OSError as exc:
-        raise UnreachableError(f"Could not write {path}: {exc.strerror}.") from exc
-    print(f"Wrote {sum(source.url is not None for source in list_sources(db))} subscription(s) to {path}.")
+    print(f"Wrote {save_opml(db, path)} subscription(s) to {path}.")
     return 0
 
 

@@ -1,10 +1,18 @@
-"""A real HTTP server on 127.0.0.1 for feed tests: files from a folder plus scripted routes."""
+"""A real HTTP server on 127.0.0.1 for feed tests: files from a folder plus scripted routes.
+
+Routes can script headers (ETag, Last-Modified, Retry-After, Content-Encoding...), answer conditional requests
+with 304, require basic auth, send compressed or truncated bodies, and wait before answering. Every request's
+path and headers are recorded, and the server counts how many requests it was answering at once.
+"""
 
 from __future__ import annotations
 
+import base64
+import gzip
 import socket
 import threading
-from collections.abc import Iterable, Mapping
+import zlib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from html import escape
@@ -73,28 +81,81 @@ def rss(title: str, entries: Iterable[Mapping[str, str]], link: str = "https://e
     ).encode()
 
 
+def gzip_bytes(data: bytes) -> bytes:
+    """``data`` as a gzip stream (what ``Content-Encoding: gzip`` carries)."""
+    return gzip.compress(data, mtime=0)
+
+
+def deflate_bytes(data: bytes) -> bytes:
+    """``data`` as a zlib-wrapped deflate stream (what ``Content-Encoding: deflate`` carries, per the RFC)."""
+    return zlib.compress(data)
+
+
+def raw_deflate_bytes(data: bytes) -> bytes:
+    """``data`` as a raw deflate stream, without the zlib header (what some servers send as ``deflate``)."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(data) + compressor.flush()
+
+
+def gzip_bomb(inflated_size: int) -> bytes:
+    """A small gzip stream that inflates to ``inflated_size`` zero bytes (built in chunks: it never holds them)."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    chunk = bytes(1024 * 1024)
+    parts = []
+    left = inflated_size
+    while left > 0:
+        parts.append(compressor.compress(chunk[: min(left, len(chunk))]))
+        left -= len(chunk)
+    parts.append(compressor.flush())
+    return b"".join(parts)
+
+
+def basic_auth(user: str, password: str) -> str:
+    """The ``Authorization`` header value for HTTP basic auth."""
+    return "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode("ascii")
+
+
 @dataclass(frozen=True, slots=True)
 class Route:
     """What the server answers for one path instead of a file."""
 
     status: int = 200
-    body: bytes = b""
+    body: bytes = b""  # sent as it is: compress it yourself (gzip_bytes, deflate_bytes) with a Content-Encoding
     content_type: str = "application/rss+xml"
     location: str | None = None  # for redirects
     delay: float = 0.0  # seconds to wait before answering (bounded by MAX_DELAY)
     raw: bytes | None = None  # bytes written to the socket as they are, instead of an HTTP response
+    headers: tuple[tuple[str, str], ...] = ()  # extra response headers (Retry-After, Content-Encoding, ...)
+    etag: str | None = None  # sent as ETag; a request whose If-None-Match names it gets 304
+    last_modified: str | None = None  # sent as Last-Modified; an equal If-Modified-Since gets 304
+    auth: tuple[str, str] | None = None  # (user, password): 401 unless the request carries them (basic auth)
+    truncate: int | None = None  # send only this many body bytes (Content-Length says all), then close
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One request as the server received it; header names are lower case."""
+
+    path: str
+    headers: dict[str, str]
+
+    def header(self, name: str) -> str | None:
+        return self.headers.get(name.lower())
 
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = False  # server_close() joins every handler thread: nothing outlives the test
     block_on_close = True
 
-    def __init__(self, handler: partial[SimpleHTTPRequestHandler]) -> None:
+    def __init__(self, handler: Callable[..., SimpleHTTPRequestHandler]) -> None:
         super().__init__(("127.0.0.1", 0), handler)
         self.routes: dict[str, Route] = {}
         self.lock = threading.Lock()
         self.stopping = threading.Event()
         self.requests: list[str] = []
+        self.received: list[Request] = []
+        self.active = 0  # route requests being answered right now (from arrival until the response starts)
+        self.max_active = 0
 
     def handle_error(self, request: object, client_address: object) -> None:
         """Clients that gave up (timeouts) close their end; that is expected here, not worth a traceback."""
@@ -110,23 +171,66 @@ class _Handler(SimpleHTTPRequestHandler):
         path = urlsplit(self.path).path
         with self.server.lock:
             self.server.requests.append(path)
+            self.server.received.append(Request(path, {k.lower(): v for k, v in self.headers.items()}))
             route = self.server.routes.get(path)
+            if route is not None:
+                self.server.active += 1
+                self.server.max_active = max(self.server.max_active, self.server.active)
         if route is None:
             super().do_GET()
             return
-        if route.delay and self.server.stopping.wait(min(route.delay, MAX_DELAY)):
+        try:
+            # Counted as active until the answer starts: a client that limits its connections cannot start
+            # the next request before it has this answer, so the count never over-reports.
+            stopping = bool(route.delay) and self.server.stopping.wait(min(route.delay, MAX_DELAY))
+        finally:
+            with self.server.lock:
+                self.server.active -= 1
+        if stopping:
             return  # the server is stopping: drop the request
         if route.raw is not None:
             self.wfile.write(route.raw)
             self.close_connection = True
             return
-        self.send_response(route.status)
-        if route.location is not None:
-            self.send_header("Location", route.location)
-        self.send_header("Content-Type", route.content_type)
-        self.send_header("Content-Length", str(len(route.body)))
+        self._answer(route)
+
+    def _answer(self, route: Route) -> None:
+        validators = [("ETag", route.etag), ("Last-Modified", route.last_modified)]
+        if route.auth is not None and self.headers.get("Authorization") != basic_auth(*route.auth):
+            self._send(401, b"authorization required", "text/plain",
+                       [("WWW-Authenticate", 'Basic realm="feeds"')])
+        elif self._not_modified(route):
+            self._send(304, b"", None, validators)
+        else:
+            self._send(route.status, route.body, route.content_type, [*validators, *route.headers],
+                       route.location, route.truncate)
+
+    def _not_modified(self, route: Route) -> bool:
+        """RFC 9110: If-None-Match decides when sent; If-Modified-Since only without it."""
+        if_none_match = self.headers.get("If-None-Match")
+        if if_none_match is not None:
+            tags = {tag.strip() for tag in if_none_match.split(",")}
+            return route.etag is not None and (route.etag in tags or "*" in tags)
+        since = self.headers.get("If-Modified-Since")
+        return since is not None and route.last_modified is not None and since == route.last_modified
+
+    def _send(self, status: int, body: bytes, content_type: str | None, headers: Iterable[tuple[str, str | None]],
+              location: str | None = None, truncate: int | None = None) -> None:
+        self.send_response(status)
+        if location is not None:
+            self.send_header("Location", location)
+        for name, value in headers:
+            if value is not None:
+                self.send_header(name, value)
+        if status != 304:
+            if content_type is not None:
+                self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+        if truncate is not None:
+            self.send_header("Connection", "close")
+            self.close_connection = True
         self.end_headers()
-        self.wfile.write(route.body)
+        self.wfile.write(body if truncate is None else body[:truncate])
 
 
 class FeedServer:
@@ -150,6 +254,23 @@ class FeedServer:
         """Paths requested so far, in order."""
         with self._server.lock:
             return list(self._server.requests)
+
+    @property
+    def received(self) -> list[Request]:
+        """Every request so far (path and headers), in order."""
+        with self._server.lock:
+            return list(self._server.received)
+
+    def received_for(self, path: str) -> list[Request]:
+        """The requests for ``path`` (with or without its leading slash), in order."""
+        key = "/" + path.lstrip("/")
+        return [request for request in self.received if request.path == key]
+
+    @property
+    def max_concurrent(self) -> int:
+        """The most route requests the server was answering at the same time (waiting out a delay included)."""
+        with self._server.lock:
+            return self._server.max_active
 
     def url(self, path: str) -> str:
         """The full URL of ``path`` on this server."""
@@ -182,6 +303,35 @@ class FeedServer:
     def serve_raw(self, path: str, data: bytes) -> str:
         """Answer with bytes that are not an HTTP response (as a non-HTTP service on the port would)."""
         return self.route(path, Route(raw=data))
+
+    def serve_feed(self, path: str, body: bytes, *, etag: str | None = None, last_modified: str | None = None,
+                   headers: Mapping[str, str] | None = None, auth: tuple[str, str] | None = None,
+                   delay: float = 0.0, content_type: str = "application/rss+xml") -> str:
+        """Serve a feed with validators (answering conditional requests with 304), extra headers, basic auth
+        or a delay."""
+        return self.route(path, Route(body=body, content_type=content_type, etag=etag, last_modified=last_modified,
+                                      headers=tuple((headers or {}).items()), auth=auth, delay=delay))
+
+    def serve_compressed(self, path: str, body: bytes, encoding: str = "gzip",
+                         content_type: str = "application/rss+xml") -> str:
+        """Serve ``body`` compressed with ``encoding`` (gzip or deflate), saying so in Content-Encoding."""
+        encoded = {"gzip": gzip_bytes, "deflate": deflate_bytes}[encoding](body)
+        return self.serve_encoded(path, encoded, encoding, content_type)
+
+    def serve_encoded(self, path: str, encoded: bytes, encoding: str,
+                      content_type: str = "application/rss+xml") -> str:
+        """Serve bytes that are already encoded (a bomb, a broken stream) with this Content-Encoding."""
+        return self.route(path, Route(body=encoded, content_type=content_type,
+                                      headers=(("Content-Encoding", encoding),)))
+
+    def serve_truncated(self, path: str, body: bytes, sent: int) -> str:
+        """Announce all of ``body`` in Content-Length, send only its first ``sent`` bytes, then close."""
+        return self.route(path, Route(body=body, truncate=sent))
+
+    def serve_status_with(self, path: str, status: int, headers: Mapping[str, str]) -> str:
+        """Answer with a bare HTTP status and these headers (a 429 or 503 with Retry-After)."""
+        return self.route(path, Route(status=status, body=f"status {status}".encode(), content_type="text/plain",
+                                      headers=tuple(headers.items())))
 
     def start(self) -> FeedServer:
         self._thread.start()

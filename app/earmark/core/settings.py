@@ -32,6 +32,9 @@ SETTINGS: dict[str, Setting] = {
         Setting("playback.skip_back", float, 10.0, "Seconds that Left (skip back) jumps back."),
         Setting("playback.skip_forward", float, 30.0, "Seconds that Right (skip forward) jumps ahead."),
         Setting("playback.speed", float, 1.0, "Playback speed used for episodes (0.5 to 4.0)."),
+        Setting("feeds.refresh_interval", int, 60,
+                "Minutes between automatic refreshes of every feed while the window is open (0: never)."),
+        Setting("feeds.refresh_on_start", bool, True, "Refresh every feed a few seconds after the window opens."),
     )
 }
 

@@ -54,3 +54,23 @@ def iso_from_struct(value: time.struct_time | None) -> str | None:
 def now_iso() -> str:
     """The current time as ISO 8601 UTC, to the second."""
     return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def format_ago(iso: str | None, now: datetime | None = None) -> str:
+    """How long ago an ISO 8601 time was, in the words a status column uses (``never`` when unknown)."""
+    if not iso:
+        return "never"
+    try:
+        when = datetime.fromisoformat(iso)
+    except ValueError:
+        return "never"
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    seconds = ((now or datetime.now(UTC)) - when).total_seconds()
+    if seconds < 60:
+        return "just now"
+    for unit, size in (("day", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {unit}{'s' if unit == 'day' and count > 1 else ''} ago"
+    return "just now"

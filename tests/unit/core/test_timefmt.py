@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 
 import pytest
 
-from earmark.core.timefmt import format_clock, iso_from_struct, now_iso, parse_duration
+from earmark.core.timefmt import format_ago, format_clock, iso_from_struct, now_iso, parse_duration
 
 
 @pytest.mark.parametrize(
@@ -82,3 +83,16 @@ def test_now_iso_is_utc_to_the_second() -> None:
     value = now_iso()
     assert value.endswith("+00:00")
     assert "." not in value
+
+
+@pytest.mark.parametrize(("iso", "expected"), [
+    (None, "never"),
+    ("not a time", "never"),
+    ("2026-01-10T11:59:30+00:00", "just now"),
+    ("2026-01-10T11:55:00+00:00", "5 min ago"),
+    ("2026-01-10T09:00:00+00:00", "3 h ago"),
+    ("2026-01-09T12:00:00+00:00", "1 day ago"),
+    ("2026-01-01T12:00:00", "9 days ago"),  # a time without zone is UTC
+])
+def test_format_ago(iso: str | None, expected: str) -> None:
+    assert format_ago(iso, datetime(2026, 1, 10, 12, 0, tzinfo=UTC)) == expected

@@ -46,7 +46,9 @@ def get_source(db: sqlite_utils.Database, source_id: int) -> Source:
 
 
 def _source(row: tuple[object, ...]) -> Source:
-    return Source(*row[:12], has_credentials=bool(row[12]))  # type: ignore[arg-type]  # columns match the fields
+    values = list(row)
+    values[-1] = bool(values[-1])  # auth_user IS NOT NULL
+    return Source(*values)  # type: ignore[arg-type]  # the query's columns are the fields, in order
 
 
 def site_source(db: sqlite_utils.Database, title: str, link: str | None = None) -> int:

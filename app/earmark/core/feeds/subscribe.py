@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from earmark.core.db.merge import CacheState, store_feed
-from earmark.core.db.sources import move_source, record_failure
-from earmark.core.errors import EarmarkError
-from earmark.core.feeds.fetch import Fetched, canonical_source, fetch
+from earmark.core.db.sources import move_source, record_failure, set_credentials
+from earmark.core.errors import AuthRequiredError, EarmarkError
+from earmark.core.feeds.fetch import Fetched, Validators, canonical_source, fetch
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData, SubscribeResult
 
@@ -22,6 +22,16 @@ class ReadFeed:
     url: str
     feed: FeedData
     cache: CacheState
+    user: str | None = None  # the credentials it took, stored with the subscription
+    password: str | None = None
+
+
+@dataclass(slots=True)
+class NeedsCredentials:
+    """The feed's server asked for a user name and password."""
+
+    url: str
+    message: str
 
 
 def body_hash(data: bytes) -> str:
@@ -34,12 +44,20 @@ def cache_state(fetched: Fetched) -> CacheState:
     return CacheState(fetched.etag, fetched.last_modified, body_hash(fetched.data))
 
 
-def read_feed(source: str) -> ReadFeed:
+def read_feed(source: str, user: str | None = None, password: str | None = None) -> ReadFeed:
     """Fetch and parse the feed at ``source`` (network and CPU work; touches no library)."""
     url = canonical_source(source)
-    fetched = fetch(url)
+    fetched = fetch(url, Validators(user=user, password=password))
     feed = parse_feed(fetched.data, fetched.url, fetched.content_type)
-    return ReadFeed(fetched.moved_to or url, feed, cache_state(fetched))
+    return ReadFeed(fetched.moved_to or url, feed, cache_state(fetched), user, password)
+
+
+def try_read_feed(source: str, user: str | None = None, password: str | None = None) -> ReadFeed | NeedsCredentials:
+    """``read_feed``, with a server's request for credentials as a result instead of an error."""
+    try:
+        return read_feed(source, user, password)
+    except AuthRequiredError as exc:
+        return NeedsCredentials(canonical_source(source), str(exc))
 
 
 def store_read_feed(db: sqlite_utils.Database, source: str, read: ReadFeed) -> SubscribeResult:
@@ -49,7 +67,10 @@ def store_read_feed(db: sqlite_utils.Database, source: str, read: ReadFeed) -> S
         row = db.execute("SELECT id FROM sources WHERE url = ?", [old_url]).fetchone()
         if row:
             move_source(db, int(row[0]), read.url)
-    return store_feed(db, read.url, read.feed, read.cache)
+    result = store_feed(db, read.url, read.feed, read.cache)
+    if read.user is not None:
+        set_credentials(db, result.source_id, read.user, read.password)
+    return result
 
 
 def subscribe(db: sqlite_utils.Database, source: str) -> SubscribeResult:

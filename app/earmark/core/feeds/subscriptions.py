@@ -79,3 +79,16 @@ def export_opml(db: sqlite_utils.Database) -> bytes:
         )
     ]
     return write_opml(feeds, "Earmark subscriptions")
+
+
+def save_opml(db: sqlite_utils.Database, path: Path) -> int:
+    """Write every subscription to ``path`` as OPML, never leaving half a file; returns how many."""
+    data = export_opml(db)
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_bytes(data)
+        partial.replace(path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise UnreachableError(f"Could not write {path}: {exc.strerror}.") from exc
+    return int(db.execute("SELECT count(*) FROM sources WHERE url IS NOT NULL").fetchone()[0])

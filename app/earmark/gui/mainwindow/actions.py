@@ -22,6 +22,13 @@ class ActionSpec:
 SPECS = (
     ActionSpec("add_podcast", "&Add Podcast…", ("Ctrl+N",)),
     ActionSpec("load_sample", "Load &Sample Library"),
+    ActionSpec("import_opml", "&Import Subscriptions (OPML)…", ("Ctrl+O",)),
+    ActionSpec("export_opml", "&Export Subscriptions (OPML)…", ("Ctrl+Shift+E",)),
+    ActionSpec("refresh_all", "&Refresh All Feeds", ("F5", "Ctrl+R")),
+    ActionSpec("refresh_selected", "Refresh (Retry) &Selected Feeds", ("Shift+F5",)),
+    ActionSpec("cancel_refresh", "S&top Refreshing"),
+    ActionSpec("set_password", "Set Feed &Password…"),
+    ActionSpec("show_subscriptions", "S&ubscriptions", ("Ctrl+Shift+U",)),
     ActionSpec("quit", "&Quit", ("Ctrl+Q",)),
     ActionSpec("play_selected", "&Play Selected", ("Return", "Enter"), Qt.ShortcutContext.WidgetShortcut),
     ActionSpec("play_pause", "Play/&Pause", ("Space",)),
@@ -37,6 +44,13 @@ class Actions:
 
     add_podcast: QAction
     load_sample: QAction
+    import_opml: QAction
+    export_opml: QAction
+    refresh_all: QAction
+    refresh_selected: QAction
+    cancel_refresh: QAction
+    set_password: QAction
+    show_subscriptions: QAction
     quit: QAction
     play_selected: QAction
     play_pause: QAction

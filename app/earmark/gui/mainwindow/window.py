@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import sqlite_utils
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Slot
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, QUrl, Slot
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -26,11 +27,12 @@ from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.fetch import canonical_source
-from earmark.core.feeds.subscribe import ReadFeed, read_feed
+from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_feed
 from earmark.core.models import Changes, Item
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.feeds import FeedsController
 from earmark.gui.mainwindow.player_bar import PlayerBar
 from earmark.gui.models.items import (
     COL_DURATION,
@@ -40,7 +42,7 @@ from earmark.gui.models.items import (
     COL_TITLE,
     ItemListModel,
 )
-from earmark.gui.models.sidebar import FilterRole, SidebarModel, read_sidebar
+from earmark.gui.models.sidebar import SUBSCRIPTIONS, FilterRole, SidebarModel, read_sidebar
 from earmark.gui.operations.library import (
     note_feed_failure,
     store_sample_library,
@@ -48,8 +50,10 @@ from earmark.gui.operations.library import (
     store_subscription,
 )
 from earmark.gui.tasks import TaskRunner
+from earmark.gui.views.credentials import CredentialsDialog
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
+from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
 
 SEARCH_DELAY_MS = 150
@@ -100,12 +104,19 @@ class MainWindow(QMainWindow):
         self.item_list.doubleClicked.connect(lambda _index: self.play_selected())
         self.item_list.addAction(self.commands.play_selected)
 
+        self.feeds = FeedsController(self, runner, db, self.apply_changes, self.show_error)
+        a = self.commands
+        self.subscriptions = SubscriptionsView(
+            self.feeds.sources_model, [a.refresh_selected, a.set_password, a.refresh_all, a.import_opml, a.export_opml]
+        )
+        self.subscriptions.table.doubleClicked.connect(lambda _index: self._refresh_selected())
         self.empty_view = EmptyLibraryView()
         self.empty_view.load_sample_requested.connect(self.load_sample)
         self.empty_view.add_podcast_requested.connect(self.add_podcast)
         self.list_stack = QStackedWidget()
         self.list_stack.addWidget(self.item_list)
         self.list_stack.addWidget(self.empty_view)
+        self.list_stack.addWidget(self.subscriptions)
 
         self.search = QLineEdit()
         self.search.setObjectName("search")
@@ -145,6 +156,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.player_bar)
         self.setCentralWidget(central)
 
+        self.statusBar().addPermanentWidget(self.feeds.progress)
+        self.setAcceptDrops(True)
         self._build_menus()
         self._connect_actions()
         session.item_changed.connect(self._on_playing_item)
@@ -158,10 +171,13 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         a = self.commands
         file_menu = self.menuBar().addMenu("&File")
-        for action in (a.add_podcast, a.load_sample):
+        for action in (a.add_podcast, a.load_sample, a.import_opml, a.export_opml):
             file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(a.quit)
+        feeds_menu = self.menuBar().addMenu("F&eeds")
+        for action in (a.refresh_all, a.refresh_selected, a.cancel_refresh, a.set_password, a.show_subscriptions):
+            feeds_menu.addAction(action)
         play_menu = self.menuBar().addMenu("&Playback")
         for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward):
             play_menu.addAction(action)
@@ -173,6 +189,13 @@ class MainWindow(QMainWindow):
         a = self.commands
         a.add_podcast.triggered.connect(self.add_podcast)
         a.load_sample.triggered.connect(self.load_sample)
+        a.import_opml.triggered.connect(self.feeds.ask_import_opml)
+        a.export_opml.triggered.connect(self.feeds.ask_export_opml)
+        a.refresh_all.triggered.connect(self.feeds.refresh_all)
+        a.refresh_selected.triggered.connect(self._refresh_selected)
+        a.cancel_refresh.triggered.connect(self.feeds.cancel)
+        a.set_password.triggered.connect(self._set_password)
+        a.show_subscriptions.triggered.connect(self.show_subscriptions)
         a.quit.triggered.connect(self.close)
         a.play_selected.triggered.connect(self.play_selected)
         a.play_pause.triggered.connect(self.session.player.toggle)
@@ -198,12 +221,16 @@ class MainWindow(QMainWindow):
         self.sidebar.selectionModel().blockSignals(True)
         self.sidebar_model.populate(data)  # type: ignore[arg-type]
         self.sidebar.expandAll()
-        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(replace(current, text="")))
+        showing_feeds = self.list_stack.currentWidget() is self.subscriptions
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(SUBSCRIPTIONS if showing_feeds
+                                                                  else replace(current, text="")))
         self.sidebar.selectionModel().blockSignals(False)
         self._update_empty_state()
 
     def _update_empty_state(self) -> None:
         # Either read may come back first: the library is empty only when neither found anything.
+        if self.list_stack.currentWidget() is self.subscriptions:
+            return
         empty = self.sidebar_model.total == 0 and self.items_model.rowCount() == 0
         self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
         if empty:
@@ -224,8 +251,13 @@ class MainWindow(QMainWindow):
     @Slot(QModelIndex, QModelIndex)
     def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         flt = current.data(FilterRole)
+        if flt == SUBSCRIPTIONS:
+            self.feeds.reload_sources()
+            self.list_stack.setCurrentWidget(self.subscriptions)
+            return
         if isinstance(flt, ItemFilter):
             self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
+            self._update_empty_state()
 
     @Slot()
     def _apply_search(self) -> None:
@@ -305,8 +337,20 @@ class MainWindow(QMainWindow):
             self._subscribe_failed(source, str(exc))
             return
         self.statusBar().showMessage(f"Reading {url}…")
-        self._runner.compute(read_feed, url, on_done=lambda read: self._store_feed(url, read),
+        self._read_feed(url)
+
+    def _read_feed(self, url: str, user: str | None = None, password: str | None = None) -> None:
+        self._runner.compute(try_read_feed, url, user, password, on_done=lambda read: self._on_feed_read(url, read),
                              on_error=lambda message: self._subscribe_failed(url, message))
+
+    def _on_feed_read(self, url: str, read: ReadFeed | NeedsCredentials) -> None:
+        if isinstance(read, ReadFeed):
+            self._store_feed(url, read)
+            return
+        self.statusBar().showMessage(read.message, 10000)
+        dialog = CredentialsDialog(url, self)
+        dialog.accepted.connect(lambda: self._read_feed(url, dialog.user, dialog.password))
+        dialog.open()
 
     def _store_feed(self, url: str, read: ReadFeed) -> None:
         self._runner.write(store_subscription, url, read, on_done=self.apply_changes,
@@ -338,6 +382,55 @@ class MainWindow(QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
+    @Slot()
+    def show_subscriptions(self) -> None:
+        """Show every feed with its status, and put the keyboard there."""
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(SUBSCRIPTIONS))
+        self.subscriptions.table.setFocus()
+
+    def _selected_source_ids(self) -> list[int]:
+        if self.list_stack.currentWidget() is self.subscriptions:
+            return self.subscriptions.selected_source_ids()
+        rows = {index.row() for index in self.item_list.selectionModel().selectedRows()}
+        items = (self.items_model.item_at(row) for row in sorted(rows))
+        return list(dict.fromkeys(item.source_id for item in items if item is not None and item.source_id))
+
+    @Slot()
+    def _refresh_selected(self) -> None:
+        ids = self._selected_source_ids()
+        if not ids:
+            self.statusBar().showMessage("Select the feeds (or items of the feed) to refresh.", 6000)
+        self.feeds.refresh_sources(ids)
+
+    @Slot()
+    def _set_password(self) -> None:
+        ids = self._selected_source_ids()
+        if len(ids) != 1:
+            self.statusBar().showMessage("Select one feed to set its password.", 6000)
+            return
+        self.feeds.ask_credentials(ids[0])
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept feed links, .opml files and feed files dropped on the window."""
+        mime = event.mimeData()
+        if mime.hasUrls() or mime.hasText():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Subscribe to dropped feed links and files; import dropped OPML files."""
+        mime = event.mimeData()
+        urls = mime.urls() if mime.hasUrls() else [QUrl(line.strip()) for line in mime.text().splitlines()]
+        for url in urls:
+            if url.isLocalFile():
+                path = Path(url.toLocalFile())
+                if path.suffix.lower() == ".opml":
+                    self.feeds.import_opml(path)
+                else:
+                    self.subscribe(str(path))
+            elif url.scheme().lower() in ("http", "https", "feed", "itpc", "pcast", "podcast"):
+                self.subscribe(url.toString())
+        event.acceptProposedAction()
+
     # Focus ----------------------------------------------------------------------------------------------
 
     @Slot()
@@ -350,7 +443,8 @@ class MainWindow(QMainWindow):
         self.search.selectAll()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Save the playing position, finish queued writes, release the player and the library, then close."""
+        """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
+        self.feeds.shutdown()
         self.session.stop()
         self.session.player.shutdown()
         self._runner.shutdown()

@@ -13,8 +13,10 @@ from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_counts
 from earmark.core.models import ItemKind, Source
+from earmark.gui.icons import warning_icon
 
 FilterRole = Qt.ItemDataRole.UserRole + 1
+SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
 
 
 @dataclass(slots=True)
@@ -56,17 +58,27 @@ class SidebarModel(QStandardItemModel):
         root.appendRow(_row(f"All ({data.total})", ItemFilter()))
         podcasts = _row(f"Podcasts ({data.episodes})", ItemFilter(kind="episode"))
         articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
+        failing = 0
         for source in data.sources:
             parent = podcasts if source.kind == "podcast" else articles
             kind: ItemKind = "episode" if source.kind == "podcast" else "article"
-            parent.appendRow(_row(f"{source.title} ({source.item_count})", ItemFilter(kind=kind, source_id=source.id)))
+            row = _row(f"{source.title} ({source.item_count})", ItemFilter(kind=kind, source_id=source.id))
+            if source.status != "ok":
+                failing += 1
+                row.setIcon(warning_icon())
+                row.setToolTip(source.last_error or "")
+            parent.appendRow(row)
         tags = _row("Tags", None)
         for name, count in data.tags:
             tags.appendRow(_row(f"{name} ({count})", ItemFilter(tag=name)))
         for heading in (podcasts, articles, tags):
             root.appendRow(heading)
+        feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
+        if failing:
+            feeds.setIcon(warning_icon())
+        root.appendRow(feeds)
 
-    def index_for(self, flt: ItemFilter) -> Any:
+    def index_for(self, flt: ItemFilter | str) -> Any:
         """The index of the row whose filter is ``flt`` (the All row when there is none)."""
         pending = [self.invisibleRootItem()]
         while pending:
@@ -79,7 +91,7 @@ class SidebarModel(QStandardItemModel):
         return self.index(0, 0)
 
 
-def _row(text: str, flt: ItemFilter | None) -> QStandardItem:
+def _row(text: str, flt: ItemFilter | str | None) -> QStandardItem:
     item = QStandardItem(text)
     item.setEditable(False)
     item.setData(flt, FilterRole)

@@ -1,0 +1,177 @@
+"""The window's feed work: refreshes (on request, on start, every N minutes) with progress and cancel,
+OPML import and export, feed passwords, and the Subscriptions view's data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import sqlite_utils
+from PySide6.QtCore import QObject, QTimer, Slot
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QStatusBar
+
+from earmark.core.db.sources import get_source, set_credentials
+from earmark.core.feeds.subscriptions import save_opml
+from earmark.core.models import Changes
+from earmark.core.settings import get_setting
+from earmark.gui.feed_refresh import FeedRefresh, RefreshSummary
+from earmark.gui.models.sources import SourceTableModel, read_subscriptions
+from earmark.gui.tasks import TaskRunner
+from earmark.gui.views.credentials import CredentialsDialog
+from earmark.gui.views.refresh_progress import RefreshProgress
+
+START_DELAY_MS = 3000  # the on-start refresh waits for the window to settle
+RELOAD_DELAY_MS = 500  # feeds finishing in a burst cause one reload of the lists, not one each
+
+
+class FeedsController(QObject):
+    """Runs the feed operations of ``window`` and keeps ``sources_model`` current.
+
+    ``on_library_changed`` is called (throttled) when a refresh brought or changed items; ``on_error``
+    shows a sentence to the user.
+    """
+
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
+                 on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._runner = runner
+        self._db = db
+        self._on_library_changed = on_library_changed
+        self._on_error = on_error
+        self.sources_model = SourceTableModel(self)
+        self.progress = RefreshProgress()
+        self.progress.cancel_requested.connect(self.cancel)
+        self.refresher = FeedRefresh(runner.library_path, self)
+        self.refresher.started.connect(self.progress.set_total)
+        self.refresher.feed_done.connect(self._on_feed_done)
+        self.refresher.finished.connect(self._on_finished)
+        self._items_changed = False
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(RELOAD_DELAY_MS)
+        self._reload_timer.timeout.connect(self._reload_after_feeds)
+        self.periodic = QTimer(self)
+        self.periodic.timeout.connect(self.refresh_all)
+        minutes = int(get_setting(db, "feeds.refresh_interval"))  # type: ignore[call-overload]
+        if minutes > 0:
+            self.periodic.start(minutes * 60_000)
+        if get_setting(db, "feeds.refresh_on_start"):
+            QTimer.singleShot(START_DELAY_MS, self, self._refresh_on_start)
+        self.reload_sources()
+
+    def _status(self) -> QStatusBar:
+        return self._window.statusBar()
+
+    # Refreshing ---------------------------------------------------------------------------------------
+
+    @Slot()
+    def refresh_all(self) -> None:
+        """Refresh every feed that is due (gone and backing-off feeds wait; refresh them by name)."""
+        self._start(self.refresher.refresh(), "Refreshing feeds…")
+
+    def refresh_sources(self, source_ids: list[int]) -> None:
+        """Refresh these feeds now, whatever their state (this is also "retry")."""
+        if source_ids:
+            self._start(self.refresher.refresh(source_ids), "Refreshing…")
+
+    def _refresh_on_start(self) -> None:
+        if not self.refresher.is_running() and self.sources_model.rowCount():
+            self.refresh_all()
+
+    def _start(self, started: bool, text: str) -> None:
+        if not started:
+            self._status().showMessage("A refresh is already running.", 4000)
+            return
+        self._items_changed = False
+        self.progress.begin(text)
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop starting feeds; the ones in flight finish and are kept."""
+        if self.refresher.is_running():
+            self.progress.cancelling()
+            self.refresher.cancel()
+
+    @Slot(dict)
+    def _on_feed_done(self, outcome: dict[str, object]) -> None:
+        self.progress.advance(str(outcome.get("title") or outcome.get("url")))
+        if outcome.get("new") or outcome.get("updated"):
+            self._items_changed = True
+        self._reload_timer.start()
+
+    def _reload_after_feeds(self) -> None:
+        self.reload_sources()
+        if self._items_changed:
+            self._items_changed = False
+            self._on_library_changed(Changes(structure=True))
+
+    @Slot(object)
+    def _on_finished(self, summary: RefreshSummary) -> None:
+        self.progress.hide()
+        self._reload_timer.stop()
+        self._reload_after_feeds()
+        if summary.error:
+            self._on_error(summary.error, "Refresh failed")
+            return
+        if summary.notes:
+            self._on_error("\n".join(summary.notes), "Notes from the import")
+        done = "Refresh cancelled" if summary.cancelled else "Refreshed"
+        failed = f"; {summary.failed} failed (see Subscriptions)" if summary.failed else ""
+        self._status().showMessage(
+            f"{done}: {summary.checked} of {summary.total} feed(s) checked, {summary.new} new item(s){failed}.", 15000
+        )
+
+    # OPML -------------------------------------------------------------------------------------------
+
+    @Slot()
+    def ask_import_opml(self) -> None:
+        """Choose an OPML file and import it."""
+        name, _filter = QFileDialog.getOpenFileName(self._window, "Import Subscriptions", str(Path.home()),
+                                                    "OPML files (*.opml *.xml);;All files (*)")
+        if name:
+            self.import_opml(Path(name))
+
+    def import_opml(self, path: Path) -> None:
+        """Subscribe to every feed of ``path`` and fetch them, with progress."""
+        self._start(self.refresher.import_opml(path), f"Importing {path.name}…")
+
+    @Slot()
+    def ask_export_opml(self) -> None:
+        """Choose where to write the subscriptions as OPML, and write them."""
+        name, _filter = QFileDialog.getSaveFileName(self._window, "Export Subscriptions",
+                                                    str(Path.home() / "earmark-subscriptions.opml"),
+                                                    "OPML files (*.opml)")
+        if name:
+            self.export_opml(Path(name))
+
+    def export_opml(self, path: Path) -> None:
+        """Write the subscriptions to ``path`` in the background."""
+        self._runner.read(save_opml, path,
+                          on_done=lambda count: self._status().showMessage(
+                              f"Exported {count} subscription(s) to {path}.", 10000),
+                          on_error=lambda message: self._on_error(message, "Export failed"))
+
+    # Passwords --------------------------------------------------------------------------------------
+
+    def ask_credentials(self, source_id: int) -> None:
+        """Ask for a feed's user name and password, store them and refresh the feed."""
+        source = get_source(self._db, source_id)
+        dialog = CredentialsDialog(source.title, self._window)
+        dialog.accepted.connect(lambda: self._store_credentials(source_id, dialog.user, dialog.password))
+        dialog.open()
+
+    def _store_credentials(self, source_id: int, user: str, password: str) -> None:
+        self._runner.write(set_credentials, source_id, user or None, password,
+                           on_done=lambda _none: self.refresh_sources([source_id]))
+
+    # Data ---------------------------------------------------------------------------------------------
+
+    def reload_sources(self) -> None:
+        """Re-read the subscriptions in the background."""
+        self._runner.read(read_subscriptions, on_done=self.sources_model.populate)
+
+    def shutdown(self) -> None:
+        """Stop a running refresh (what it stored stays) before the window closes."""
+        self.periodic.stop()
+        self.refresher.shutdown()

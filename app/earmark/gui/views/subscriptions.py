@@ -1,0 +1,101 @@
+"""The Subscriptions view: every feed with its status and last error, and the actions that fix them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from earmark.gui.models.sources import (
+    COL_CHECKED,
+    COL_ERROR,
+    COL_ITEMS,
+    COL_NEW,
+    COL_STATUS,
+    COL_TITLE,
+    SourceIdRole,
+    SourceTableModel,
+)
+
+
+class SubscriptionsView(QWidget):
+    """A table of feeds over a SourceTableModel, with buttons for the given actions (the window owns them)."""
+
+    def __init__(self, model: SourceTableModel, actions: list[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.summary = QLabel()
+        self.summary.setObjectName("subscriptionsSummary")
+        self.table = QTableView()
+        self.table.setObjectName("subscriptionsTable")
+        self.table.setAccessibleName("Subscriptions")
+        self.table.setModel(model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setShowGrid(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(26)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(COL_ERROR, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((COL_TITLE, 240), (COL_STATUS, 130), (COL_ITEMS, 60), (COL_CHECKED, 100),
+                              (COL_NEW, 100)):
+            header.resizeSection(column, width)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.summary, 1)
+        for action in actions:
+            self.table.addAction(action)
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keyboard works through the shortcuts
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.table, 1)
+        model.modelAboutToBeReset.connect(self._remember_selection)
+        model.modelReset.connect(self._restore_selection)
+        model.modelReset.connect(self._update_summary)
+        self._selected: list[int] = []
+        self._current: int | None = None
+
+    def selected_source_ids(self) -> list[int]:
+        """The ids of the selected feeds (the current one when nothing is selected)."""
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        if not rows and self.table.currentIndex().isValid():
+            rows = [self.table.currentIndex().row()]
+        return [int(self.model.index(row, 0).data(SourceIdRole)) for row in rows]
+
+    def _remember_selection(self) -> None:
+        self._selected = self.selected_source_ids()
+        current = self.table.currentIndex()
+        self._current = int(current.data(SourceIdRole)) if current.isValid() else None
+
+    def _restore_selection(self) -> None:
+        selection = self.table.selectionModel()
+        for source_id in self._selected:
+            row = self.model.row_of(source_id)
+            if row is not None:
+                selection.select(self.model.index(row, 0), selection.SelectionFlag.Select
+                                 | selection.SelectionFlag.Rows)
+        row = self.model.row_of(self._current) if self._current is not None else None
+        if row is not None:
+            selection.setCurrentIndex(self.model.index(row, 0), selection.SelectionFlag.NoUpdate)
+
+    def _update_summary(self) -> None:
+        total, failing = self.model.rowCount(), len(self.model.failing())
+        trouble = f" — {failing} with problems" if failing else ""
+        self.summary.setText(f"<b>{total} feed{'s' if total != 1 else ''}</b>{trouble}")
