@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
+from urllib.parse import urljoin
 
 import nh3
 
@@ -19,10 +21,11 @@ _LINES = re.compile(r"\n\s*\n+")
 _LOOKS_LIKE_HTML = re.compile(r"<(p|br|a|div|ul|ol|li|b|i|em|strong|h\d|img|span|code|pre)\b", re.IGNORECASE)
 
 
-def sanitize(markup: str) -> str:
+def sanitize(markup: str, base: str | None = None) -> str:
     """HTML safe to render: no scripts, styles, event handlers, or non-web link schemes.
 
-    Plain text (no tags) is escaped and its line breaks kept.
+    Relative links and images are resolved against ``base`` (the item's page): show notes are stored as the
+    feed gave them. Plain text (no tags) is escaped and its line breaks kept.
     """
     if not markup:
         return ""
@@ -35,7 +38,20 @@ def sanitize(markup: str) -> str:
         attributes=_ALLOWED_ATTRIBUTES,
         url_schemes={"http", "https", "mailto"},
         link_rel="noopener noreferrer",
+        attribute_filter=_resolver(base) if base else None,
     )
+
+
+def _resolver(base: str) -> Callable[[str, str, str], str | None]:
+    def resolve(_tag: str, attribute: str, value: str) -> str | None:
+        if attribute in ("href", "src"):
+            try:
+                return urljoin(base, value.strip())
+            except ValueError:
+                return None  # a malformed URL (bad IPv6 brackets...): drop the attribute
+        return value
+
+    return resolve
 
 
 def to_text(markup: str) -> str:

@@ -123,3 +123,13 @@ def test_to_text_collapses_whitespace() -> None:
 
 def test_to_text_unescapes_entities_without_tags() -> None:
     assert to_text("AT&amp;T &#38; friends") == "AT&T & friends"
+
+
+def test_relative_links_resolve_against_the_item_page_and_stay_safe() -> None:
+    markup = ('<p><a href="notes.html">notes</a> <img src="/cover.png" alt="c"> '
+              '<a href="javascript:alert(1)">bad</a> <a href="http://[::1">broken</a></p>')
+    clean = sanitize(markup, "https://example.com/show/ep1")
+    assert 'href="https://example.com/show/notes.html"' in clean
+    assert 'src="https://example.com/cover.png"' in clean
+    assert "javascript" not in clean
+    assert sanitize('<a href="notes.html">n</a>') == '<a href="notes.html" rel="noopener noreferrer">n</a>'

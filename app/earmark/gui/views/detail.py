@@ -40,7 +40,7 @@ class DetailPane(QTextBrowser):
             facts.append(state)
         tags = "".join(f" <span style='color:#2a6f97'>#{html.escape(t)}</span>" for t in item.tags)
         link = f"<p><a href='{html.escape(item.url)}'>Open the page</a></p>" if item.url else ""
-        body = sanitize(item.content or item.description) or "<p><i>No notes.</i></p>"
+        body = sanitize(item.content or item.description, item.url) or "<p><i>No notes.</i></p>"
         same_item = self.item_id == item.id
         scrolled = self.verticalScrollBar().value()
         self.setHtml(
