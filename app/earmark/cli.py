@@ -256,9 +256,12 @@ def _run_refresh(db: sqlite_utils.Database, targets: list[FeedTarget], args: arg
     if args.jsonl:
         print(json.dumps({"total": len(targets)}), flush=True)
     cancel = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: cancel.set())  # finish the feeds in flight, start no more
-    with Refresher() as refresher:
-        outcomes = refresher.refresh(db, targets, on_outcome=report, cancel=cancel)
+    previous = signal.signal(signal.SIGTERM, lambda *_: cancel.set())  # finish the feeds in flight, start no more
+    try:
+        with Refresher() as refresher:
+            outcomes = refresher.refresh(db, targets, on_outcome=report, cancel=cancel)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if args.json:
         _print_json([outcome.as_json() for outcome in sorted(outcomes, key=lambda o: o.source_id)])
     elif not args.jsonl:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import base64
 import time
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote, urlparse, urlsplit, urlunsplit
 
 from earmark import __version__
 from earmark.core.errors import AuthRequiredError, GoneError, RetryLaterError, UnreachableError
@@ -91,18 +91,22 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
     import urllib.error
     import urllib.request
 
+    url, userinfo, validators = _split_credentials(url, validators or Validators())
     hops: list[int] = []
     opener = urllib.request.build_opener(_redirect_recorder(hops))
     try:
-        with opener.open(_request(url, validators or Validators()), timeout=timeout) as response:
+        with opener.open(_request(url, validators), timeout=timeout) as response:
             data = _read_within(response, url, response.headers.get("Content-Encoding"))
             final_url = response.geturl()
             headers = response.headers
     except urllib.error.HTTPError as exc:
         exc.close()
         if exc.code == 304:
+            # A feed that moved for good without changing answers 304 at its new address: the move counts too,
+            # or the old address would be followed (and redirected) on every refresh forever.
             return Fetched(b"", url, not_modified=True, etag=exc.headers.get("ETag"),
-                           last_modified=exc.headers.get("Last-Modified"))
+                           last_modified=exc.headers.get("Last-Modified"),
+                           moved_to=_moved_to(hops, exc.geturl(), url, userinfo))
         raise _http_error(url, exc.code, exc.reason, exc.headers.get("Retry-After")) from exc
     except urllib.error.URLError as exc:
         raise UnreachableError(f"{url} could not be reached: {_reason(exc.reason)}.") from exc
@@ -110,15 +114,47 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
         raise UnreachableError(f"{url} could not be reached: {_reason(exc)}.") from exc
     except (http.client.HTTPException, ValueError) as exc:
         raise UnreachableError(f"{url} did not answer like a web server ({type(exc).__name__}).") from exc
-    permanent = bool(hops) and all(code in _PERMANENT for code in hops)
     return Fetched(
         data=data,
         url=final_url,
         content_type=headers.get("Content-Type"),
         etag=headers.get("ETag"),
         last_modified=headers.get("Last-Modified"),
-        moved_to=final_url if permanent and final_url != url else None,
+        moved_to=_moved_to(hops, final_url, url, userinfo),
     )
+
+
+def _split_credentials(url: str, validators: Validators) -> tuple[str, str, Validators]:
+    """The address without ``user:password@``, that ``user:password`` part ("" when none), and the validators
+    carrying it as basic auth.
+
+    Private feeds are often shared with their credentials in the address; urllib would look up
+    "user:password@host" as a host name, and error sentences would show the password. Stored credentials
+    (``set-credentials``) win over the address's.
+    """
+    parts = urlsplit(url)
+    if parts.username is None:
+        return url, "", validators
+    userinfo, _, host = parts.netloc.rpartition("@")
+    if validators.user is None:
+        validators = replace(validators, user=unquote(parts.username), password=unquote(parts.password or ""))
+    return urlunsplit(parts._replace(netloc=host)), userinfo, validators
+
+
+def _moved_to(hops: list[int], final_url: str, url: str, userinfo: str) -> str | None:
+    """The feed's new address when every redirect was permanent; credentials that came in the address stay
+    in it while the feed stays on the same server (and are never handed to another)."""
+    if not hops or not all(code in _PERMANENT for code in hops) or final_url == url:
+        return None
+    final = urlsplit(final_url)
+    if userinfo and _origin(final_url) == _origin(url):
+        return urlunsplit(final._replace(netloc=f"{userinfo}@{final.netloc}"))
+    return final_url
+
+
+def _origin(url: str) -> tuple[str, str | None, int | None]:
+    parts = urlsplit(url)
+    return parts.scheme.lower(), parts.hostname, parts.port
 
 
 def _request(url: str, validators: Validators) -> urllib.request.Request:
@@ -142,7 +178,10 @@ def _redirect_recorder(hops: list[int]) -> urllib.request.HTTPRedirectHandler:
     class Recorder(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]  # stdlib hook
             hops.append(code)
-            return super().redirect_request(req, fp, code, msg, headers, newurl)
+            new = super().redirect_request(req, fp, code, msg, headers, newurl)
+            if new is not None and _origin(newurl) != _origin(req.full_url):
+                new.remove_header("Authorization")  # urllib forwards it anywhere: the password is for this server
+            return new
 
     return Recorder()
 
@@ -187,27 +226,39 @@ def _read_within(response: BinaryIO, url: str, encoding: str | None = None, dead
     """The body, read in chunks so that a server trickling bytes cannot hold a fetch forever, and decoded
     from gzip/deflate with the same size cap on the decoded bytes (a compression bomb stops at the cap)."""
     deadline = time.monotonic() + TOTAL_SECONDS if deadline is None else deadline
-    decoder = _decoder(encoding)
+    decoder: zlib._Decompress | None = None
     chunks: list[bytes] = []
     size = 0
     while chunk := response.read(CHUNK_BYTES):
         if time.monotonic() > deadline:
             raise UnreachableError(f"{url} took more than {TOTAL_SECONDS:g} s to send the feed; gave up.")
+        if decoder is None:
+            decoder = _decoder(encoding, chunk)  # on the first bytes: deflate comes with or without its header
         if decoder is not None:
             chunk = _inflate(decoder, chunk, MAX_FEED_BYTES - size + 1, url)
         size += len(chunk)
         if size > MAX_FEED_BYTES:
             raise _too_large(url)
         chunks.append(chunk)
+    # http.client's read(n) returns b"" when the server closes early, even short of its Content-Length
+    # (``length`` keeps what is missing), and a zlib stream cut short just stops: both are half a feed,
+    # which would otherwise be parsed (and stored) as if it were the whole one.
+    if getattr(response, "length", None):
+        raise UnreachableError(f"{url} closed the connection before the whole feed arrived; try again later.")
+    if decoder is not None and not decoder.eof:
+        raise UnreachableError(f"{url} sent a compressed feed that stops in the middle; try again later.")
     return b"".join(chunks)
 
 
-def _decoder(encoding: str | None) -> zlib._Decompress | None:
+def _decoder(encoding: str | None, first: bytes) -> zlib._Decompress | None:
     encoding = (encoding or "").strip().lower()
     if encoding in ("gzip", "x-gzip"):
         return zlib.decompressobj(16 + zlib.MAX_WBITS)
     if encoding == "deflate":
-        return zlib.decompressobj(32 + zlib.MAX_WBITS)  # zlib-wrapped, as the standard says (raw handled below)
+        # zlib-wrapped, as the standard says; but some servers send a raw deflate stream, which has no
+        # header (a zlib header is CM 8 in the low nibble and a multiple of 31 as a big-endian number).
+        wrapped = len(first) >= 2 and first[0] & 0x0F == 8 and int.from_bytes(first[:2], "big") % 31 == 0
+        return zlib.decompressobj(32 + zlib.MAX_WBITS if wrapped else -zlib.MAX_WBITS)
     return None
 
 

@@ -4,6 +4,7 @@ processes, and every write on the caller's connection, one short transaction per
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
 import multiprocessing
 import threading
 from collections.abc import Callable
@@ -14,7 +15,7 @@ import sqlite_utils
 
 from earmark.core.db.merge import CacheState, store_feed
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
-from earmark.core.errors import AuthRequiredError, EarmarkError, GoneError, RetryLaterError
+from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, fetch
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.feeds.subscribe import body_hash
@@ -95,8 +96,11 @@ class Refresher:
                     outcomes.append(outcome)
                     if on_outcome is not None:
                         on_outcome(outcome)
-            finally:
-                cancel.set()  # on an error in the loop (a full disk): drop what has not started
+            except BaseException:
+                # On an error in the loop (a full disk): drop what has not started. Only then: a finished
+                # refresh must not trip the caller's Event, which may be reused for the next refresh.
+                cancel.set()
+                raise
         return outcomes
 
     def close(self) -> None:
@@ -147,7 +151,17 @@ class Refresher:
                 context.set_forkserver_preload(["earmark.core.feeds.parse"])
                 self._parsers = concurrent.futures.ProcessPoolExecutor(self._processes, mp_context=context)
             parsers = self._parsers
-        return parsers.submit(parse_feed, fetched.data, fetched.url, fetched.content_type).result()
+        try:
+            return parsers.submit(parse_feed, fetched.data, fetched.url, fetched.content_type).result()
+        except concurrent.futures.process.BrokenProcessPool as exc:
+            # A parsing process died (killed, out of memory): a broken pool would fail every later big feed and,
+            # not being an EarmarkError, end the whole refresh. This feed fails; the next one gets a new pool.
+            with self._lock:
+                if self._parsers is parsers:
+                    self._parsers = None
+            parsers.shutdown(wait=False, cancel_futures=True)
+            raise FeedError(f"{fetched.url} could not be read: the process parsing it stopped unexpectedly; "
+                            "Earmark will try again at the next refresh.") from exc
 
 
 def store_checked(db: sqlite_utils.Database, checked: _Checked) -> FeedOutcome:
