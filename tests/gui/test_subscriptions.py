@@ -78,8 +78,10 @@ def test_f5_refreshes_every_feed_and_the_failing_one_shows_its_error(
     model: SourceTableModel = window.feeds.sources_model
     qtbot.waitUntil(lambda: any(s.status == "error" for s in model.sources()))
     row = next(r for r, s in enumerate(model.sources()) if s.title == "Broken Show")
+    window.subscriptions.table.selectRow(row)
     assert model.index(row, COL_STATUS).data() == "Failed"
-    assert "HTTP error 500" in model.index(row, COL_ERROR).data()
+    assert model.index(row, COL_ERROR).data() == "Answered with HTTP error 500 (Internal Server Error)."
+    assert window.detail.toPlainText().startswith("Broken Show")  # the detail pane shows the feed in full
     assert "1 with problems" in window.subscriptions.summary.text()
     assert "Subscriptions (1 failing)" in [window.sidebar_model.item(r).text()
                                            for r in range(window.sidebar_model.rowCount())]

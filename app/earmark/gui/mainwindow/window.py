@@ -106,9 +106,8 @@ class MainWindow(QMainWindow):
 
         self.feeds = FeedsController(self, runner, db, self.apply_changes, self.show_error)
         a = self.commands
-        self.subscriptions = SubscriptionsView(
-            self.feeds.sources_model, [a.refresh_selected, a.set_password, a.refresh_all, a.import_opml, a.export_opml]
-        )
+        self.subscriptions = SubscriptionsView(self.feeds.sources_model,
+                                               [a.refresh_selected, a.set_password, a.refresh_all])
         self.subscriptions.table.doubleClicked.connect(lambda _index: self._refresh_selected())
         self.empty_view = EmptyLibraryView()
         self.empty_view.load_sample_requested.connect(self.load_sample)
@@ -131,6 +130,7 @@ class MainWindow(QMainWindow):
         self.search.returnPressed.connect(self.focus_list)
 
         self.detail = DetailPane()
+        self.subscriptions.source_selected.connect(self.detail.show_source)
         self.player_bar = PlayerBar(session.player)
         speed = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
         session.player.set_rate(speed)
@@ -147,6 +147,8 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(middle)
         self.splitter.addWidget(self.detail)
         self.splitter.setSizes([220, 680, 320])
+        self.splitter.setCollapsible(0, False)
+        self.sidebar.setMinimumWidth(160)
         self.splitter.setStretchFactor(1, 1)
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -254,10 +256,14 @@ class MainWindow(QMainWindow):
         if flt == SUBSCRIPTIONS:
             self.feeds.reload_sources()
             self.list_stack.setCurrentWidget(self.subscriptions)
+            self.detail.show_source(self.subscriptions.current_source())
             return
         if isinstance(flt, ItemFilter):
+            leaving_feeds = self.list_stack.currentWidget() is self.subscriptions
             self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
             self._update_empty_state()
+            if leaving_feeds:
+                self.detail.show_item(self.selected_item())
 
     @Slot()
     def _apply_search(self) -> None:

@@ -34,6 +34,15 @@ def status_text(source: Source) -> str:
     return "OK" if source.last_checked else "Not checked yet"
 
 
+def short_error(source: Source) -> str:
+    """The last error without the feed's address in front (the row already names the feed)."""
+    error = source.last_error or ""
+    if source.url and error.startswith(source.url + " "):
+        rest = error[len(source.url) + 1:]
+        return rest[:1].upper() + rest[1:]
+    return error
+
+
 class SourceTableModel(QAbstractTableModel):
     """A few hundred feeds at most: held in full, replaced by ``populate`` after each read."""
 
@@ -105,7 +114,7 @@ class SourceTableModel(QAbstractTableModel):
         if column == COL_NEW:
             return format_ago(source.last_new)
         if column == COL_ERROR:
-            return source.last_error or ""
+            return short_error(source)
         return None
 
     @staticmethod

@@ -9,9 +9,10 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from earmark.core.html import sanitize
-from earmark.core.models import Item
-from earmark.core.timefmt import format_clock
+from earmark.core.models import Item, Source
+from earmark.core.timefmt import format_ago, format_clock
 from earmark.gui.models.items import progress_text
+from earmark.gui.models.sources import status_text
 
 
 class DetailPane(QTextBrowser):
@@ -50,6 +51,39 @@ class DetailPane(QTextBrowser):
         if same_item:  # a refresh of the same item (its progress changed) keeps the reader's place
             self.verticalScrollBar().setValue(scrolled)
         self.item_id = item.id
+
+    def show_source(self, source: Source | None) -> None:
+        """Render a feed's refresh state: where it is, how its last checks went, what failed in full."""
+        self.item_id = None
+        if source is None:
+            self.setHtml("<p style='color:gray'>Select a feed to see its status.</p>")
+            return
+        rows = [
+            ("Status", status_text(source)),
+            ("Items", str(source.item_count)),
+            ("Last checked", format_ago(source.last_checked)),
+            ("Last new item", format_ago(source.last_new)),
+        ]
+        if source.failures:
+            rows.append(("Failed checks in a row", str(source.failures)))
+        if source.retry_after:
+            rows.append(("Next automatic check", source.retry_after.replace("T", " ")[:16] + " UTC"))
+        if source.has_credentials:
+            rows.append(("Password", "stored"))
+        table = "".join(f"<tr><td style='color:gray; padding-right:8px'>{name}</td><td>{html.escape(value)}</td></tr>"
+                        for name, value in rows)
+        error = f"<p><b>Last error</b><br>{html.escape(source.last_error)}</p>" if source.last_error else ""
+        hint = {
+            "auth": "<p>Set its user name and password (Feeds ▸ Set Feed Password…), then it is checked again.</p>",
+            "gone": "<p>The server says this feed was removed. Automatic refreshes leave it alone; "
+                    "Shift+F5 checks it anyway.</p>",
+            "error": "<p>Shift+F5 checks it again now.</p>",
+        }.get(source.status, "")
+        link = f"<p><a href='{html.escape(source.link)}'>Open the website</a></p>" if source.link else ""
+        self.setHtml(
+            f"<h2>{html.escape(source.title)}</h2><p style='color:gray'>{html.escape(source.url or '')}</p>"
+            f"{link}<table>{table}</table>{error}{hint}"
+        )
 
     def loadResource(self, type_: int, name: QUrl | str) -> object:
         """Never fetch remote images or files while rendering notes."""

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSizePolicy,
     QTableView,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from earmark.core.models import Source
 from earmark.gui.models.sources import (
     COL_CHECKED,
     COL_ERROR,
@@ -28,7 +30,12 @@ from earmark.gui.models.sources import (
 
 
 class SubscriptionsView(QWidget):
-    """A table of feeds over a SourceTableModel, with buttons for the given actions (the window owns them)."""
+    """A table of feeds over a SourceTableModel, with buttons for the given actions (the window owns them).
+
+    Signal: ``source_selected(object)`` with the current feed's Source (or None).
+    """
+
+    source_selected = Signal(object)
 
     def __init__(self, model: SourceTableModel, actions: list[QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,8 +57,8 @@ class SubscriptionsView(QWidget):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(COL_ERROR, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((COL_TITLE, 240), (COL_STATUS, 130), (COL_ITEMS, 60), (COL_CHECKED, 100),
-                              (COL_NEW, 100)):
+        for column, width in ((COL_TITLE, 190), (COL_STATUS, 115), (COL_ITEMS, 50), (COL_CHECKED, 95),
+                              (COL_NEW, 95)):
             header.resizeSection(column, width)
         buttons = QHBoxLayout()
         buttons.addWidget(self.summary, 1)
@@ -66,11 +73,19 @@ class SubscriptionsView(QWidget):
         layout.setContentsMargins(6, 6, 6, 0)
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.table.selectionModel().currentRowChanged.connect(
+            lambda *_: self.source_selected.emit(self.current_source()))
         model.modelAboutToBeReset.connect(self._remember_selection)
         model.modelReset.connect(self._restore_selection)
         model.modelReset.connect(self._update_summary)
         self._selected: list[int] = []
         self._current: int | None = None
+
+    def current_source(self) -> Source | None:
+        """The feed of the current row."""
+        index = self.table.currentIndex()
+        return self.model.source_at(index.row()) if index.isValid() else None
 
     def selected_source_ids(self) -> list[int]:
         """The ids of the selected feeds (the current one when nothing is selected)."""
@@ -94,6 +109,8 @@ class SubscriptionsView(QWidget):
         row = self.model.row_of(self._current) if self._current is not None else None
         if row is not None:
             selection.setCurrentIndex(self.model.index(row, 0), selection.SelectionFlag.NoUpdate)
+        if self.isVisible():
+            self.source_selected.emit(self.current_source())  # its facts changed with the reload
 
     def _update_summary(self) -> None:
         total, failing = self.model.rowCount(), len(self.model.failing())
