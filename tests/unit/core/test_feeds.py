@@ -150,7 +150,7 @@ def test_every_xml_feed_fixture_imports(library: sqlite_utils.Database, path: Pa
 
 # (b) Every fixture over HTTP: a result or an EarmarkError, in bounded time, never touching another feed.
 
-ALL_FIXTURES = fixture_files("feeds", "feeds-malformed", "hostile")
+ALL_FIXTURES = fixture_files("feeds", "feeds-malformed", "hostile", "opml", "chapters", "transcripts")
 
 
 @pytest.mark.timeout(20)
@@ -182,6 +182,9 @@ def test_every_fixture_subscribes_or_fails_cleanly(fixtures_server: FeedServer, 
             ).fetchone()[0]
             assert stored <= 4 * path.stat().st_size + 1000, "entities expanded far beyond the document's size"
             assert "root:x:0:0" not in str(db.execute("SELECT group_concat(text) FROM items").fetchone()[0])
+            for chapters, transcripts in db.execute("SELECT chapters_url, transcripts FROM items"):
+                linked = [chapters or "https://"] + [t["url"] for t in json.loads(transcripts)]
+                assert all(urlparse(link).scheme in ("http", "https") for link in linked)
 
         assert _items_of(db, good.source_id) == good_items
         assert _source_row(db, good.source_id) == good_source
