@@ -95,15 +95,7 @@ def m001_initial(conn: sqlite3.Connection) -> None:
             DELETE FROM search_index WHERE rowid = old.id;
         END""",
     ]
-    for event, ref in (("INSERT", "new"), ("UPDATE", "new"), ("DELETE", "old")):
-        statements.append(
-            f"""CREATE TRIGGER notes_{event.lower()}_indexed AFTER {event} ON notes BEGIN
-                UPDATE search_index SET notes = coalesce(
-                    (SELECT group_concat(text, ' ') FROM notes WHERE item_id = {ref}.item_id), '')
-                WHERE rowid = {ref}.item_id;
-            END"""
-        )
-    for statement in statements:
+    for statement in statements + _notes_triggers():
         conn.execute(statement)
 
 
@@ -142,7 +134,70 @@ def m002_refresh_and_podcast_namespaces(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX items_by_title ON items (source_id, title)")
 
 
-MIGRATIONS: list[Migration] = [m001_initial, m002_refresh_and_podcast_namespaces]
+def m003_tags_search_and_smart_lists(conn: sqlite3.Connection) -> None:
+    """Tag colours, favourites, saved searches, sort indexes, and a search index with room for transcripts
+    and highlights (FTS5 tables cannot gain columns, so the index is rebuilt from the items and notes)."""
+    conn.execute("ALTER TABLE tags ADD COLUMN colour TEXT")
+    conn.execute("ALTER TABLE items ADD COLUMN favourite INTEGER NOT NULL DEFAULT 0")
+    conn.execute(
+        """CREATE TABLE smart_lists (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            filter TEXT NOT NULL,
+            created TEXT NOT NULL
+        )"""
+    )
+    conn.execute("CREATE INDEX items_by_title_sort ON items (title COLLATE NOCASE, id)")
+    conn.execute("CREATE INDEX items_by_last_played ON items (last_played DESC, id DESC)")
+    conn.execute("CREATE INDEX items_by_favourite ON items (favourite) WHERE favourite")
+    for trigger in ("items_indexed", "items_reindexed", "items_unindexed", "notes_insert_indexed",
+                    "notes_update_indexed", "notes_delete_indexed"):
+        conn.execute(f"DROP TRIGGER {trigger}")
+    conn.execute("DROP TABLE search_index")
+    conn.execute(
+        "CREATE VIRTUAL TABLE search_index USING fts5(title, text, notes, transcript, highlights, "
+        "tokenize = 'unicode61 remove_diacritics 2')"
+    )
+    conn.execute(
+        """INSERT INTO search_index (rowid, title, text, notes, transcript, highlights)
+           SELECT i.id, i.title, i.text,
+                  coalesce((SELECT group_concat(n.text, ' ') FROM notes n WHERE n.item_id = i.id), ''), '', ''
+           FROM items i"""
+    )
+    for statement in _search_triggers():
+        conn.execute(statement)
+
+
+def _search_triggers() -> list[str]:
+    """Keep the search index (five columns) in step with items (title, text) and notes."""
+    statements = [
+        """CREATE TRIGGER items_indexed AFTER INSERT ON items BEGIN
+            INSERT INTO search_index (rowid, title, text, notes, transcript, highlights)
+            VALUES (new.id, new.title, new.text, '', '', '');
+        END""",
+        """CREATE TRIGGER items_reindexed AFTER UPDATE OF title, text ON items BEGIN
+            UPDATE search_index SET title = new.title, text = new.text WHERE rowid = new.id;
+        END""",
+        """CREATE TRIGGER items_unindexed AFTER DELETE ON items BEGIN
+            DELETE FROM search_index WHERE rowid = old.id;
+        END""",
+    ]
+    return statements + _notes_triggers()
+
+
+def _notes_triggers() -> list[str]:
+    """Keep the search index's notes column in step with the notes table."""
+    return [
+        f"""CREATE TRIGGER notes_{event.lower()}_indexed AFTER {event} ON notes BEGIN
+            UPDATE search_index SET notes = coalesce(
+                (SELECT group_concat(text, ' ') FROM notes WHERE item_id = {ref}.item_id), '')
+            WHERE rowid = {ref}.item_id;
+        END"""
+        for event, ref in (("INSERT", "new"), ("UPDATE", "new"), ("DELETE", "old"))
+    ]
+
+
+MIGRATIONS: list[Migration] = [m001_initial, m002_refresh_and_podcast_namespaces, m003_tags_search_and_smart_lists]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
