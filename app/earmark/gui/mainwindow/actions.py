@@ -34,6 +34,12 @@ SPECS = (
     ActionSpec("play_pause", "Play/&Pause", ("Space",)),
     ActionSpec("skip_back", "Skip &Back", ("Left",)),
     ActionSpec("skip_forward", "Skip &Forward", ("Right",)),
+    ActionSpec("edit_tags", "Edit &Tags…", ("T",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("toggle_favourite", "&Favourite", ("F",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("save_search", "Save as S&mart List…", ("Ctrl+S",)),
+    ActionSpec("rename_tag", "&Rename Tag…", ("F2",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("colour_tag", "Tag &Colour…"),
+    ActionSpec("delete_entry", "&Delete Tag or Smart List", ("Delete",), Qt.ShortcutContext.WidgetShortcut),
     ActionSpec("focus_search", "&Search", ("Ctrl+F", "/")),
     ActionSpec("focus_list", "Go to &List", ("Escape",)),
 )
@@ -56,6 +62,12 @@ class Actions:
     play_pause: QAction
     skip_back: QAction
     skip_forward: QAction
+    edit_tags: QAction
+    toggle_favourite: QAction
+    save_search: QAction
+    rename_tag: QAction
+    colour_tag: QAction
+    delete_entry: QAction
     focus_search: QAction
     focus_list: QAction
 

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from earmark.core.db.items import get_item
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.items import get_item, items_by_ids
+from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_feed
@@ -33,16 +33,18 @@ from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.mainwindow.feeds import FeedsController
+from earmark.gui.mainwindow.organize import OrganizeController
 from earmark.gui.mainwindow.player_bar import PlayerBar
 from earmark.gui.models.items import (
     COL_DURATION,
+    COL_MATCH,
     COL_PROGRESS,
     COL_PUBLISHED,
     COL_SOURCE,
     COL_TITLE,
     ItemListModel,
 )
-from earmark.gui.models.sidebar import SUBSCRIPTIONS, FilterRole, SidebarModel, read_sidebar
+from earmark.gui.models.sidebar import SUBSCRIPTIONS, FilterRole, SidebarModel, SmartListRole, read_sidebar
 from earmark.gui.operations.library import (
     note_feed_failure,
     store_sample_library,
@@ -53,6 +55,8 @@ from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.credentials import CredentialsDialog
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
+from earmark.gui.views.filter_bar import FilterBar
+from earmark.gui.views.match_delegate import MatchDelegate
 from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
 
@@ -72,6 +76,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.commands = Actions(self)
         self._select_after_load: int | None = None
+        self._also_selected: list[int] = []  # the rest of a multi-selection, kept across a reload
 
         self.sidebar_model = SidebarModel(self)
         self.sidebar = QTreeView()
@@ -80,6 +85,10 @@ class MainWindow(QMainWindow):
         self.sidebar.setHeaderHidden(True)
         self.sidebar.setModel(self.sidebar_model)
         self.sidebar.selectionModel().currentChanged.connect(self._on_section_changed)
+        self.sidebar.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)  # F2 renames tags instead
+        self.sidebar.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for action in (self.commands.rename_tag, self.commands.colour_tag, self.commands.delete_entry):
+            self.sidebar.addAction(action)
 
         self.items_model = ItemListModel(runner, db, self)
         self.items_model.loaded.connect(self._on_items_loaded)
@@ -102,13 +111,26 @@ class MainWindow(QMainWindow):
             header.resizeSection(column, width)
         self.item_list.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.item_list.doubleClicked.connect(lambda _index: self.play_selected())
-        self.item_list.addAction(self.commands.play_selected)
+        for action in (self.commands.play_selected, self.commands.edit_tags, self.commands.toggle_favourite):
+            self.item_list.addAction(action)
+        self.item_list.setItemDelegateForColumn(COL_MATCH, MatchDelegate(self.item_list))
+        header.setSectionResizeMode(COL_MATCH, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(COL_MATCH, 320)
+        header.setSectionHidden(COL_MATCH, True)
+        header.setSortIndicatorShown(True)
+        header.setSectionsClickable(True)
+        header.sortIndicatorChanged.connect(self._on_header_sort)
+        self.items_model.sort_changed.connect(self._on_sort_changed)
 
         self.feeds = FeedsController(self, runner, db, self.apply_changes, self.show_error)
         a = self.commands
         self.subscriptions = SubscriptionsView(self.feeds.sources_model,
                                                [a.refresh_selected, a.set_password, a.refresh_all])
         self.subscriptions.table.doubleClicked.connect(lambda _index: self._refresh_selected())
+        self.subscriptions.table.addAction(a.edit_tags)
+        self.organize = OrganizeController(self, runner, db)
+        self._base = ItemFilter()  # the sidebar's view (with its sort order); search and filter bar go on top
+        self._smart_list: int | None = None
         self.empty_view = EmptyLibraryView()
         self.empty_view.load_sample_requested.connect(self.load_sample)
         self.empty_view.add_podcast_requested.connect(self.add_podcast)
@@ -128,6 +150,8 @@ class MainWindow(QMainWindow):
         self._search_timer.timeout.connect(self._apply_search)
         self.search.textChanged.connect(self._search_timer.start)
         self.search.returnPressed.connect(self.focus_list)
+        self.filter_bar = FilterBar(self.commands.save_search)
+        self.filter_bar.changed.connect(self._compose_filter)
 
         self.detail = DetailPane()
         self.subscriptions.source_selected.connect(self.detail.show_source)
@@ -141,6 +165,7 @@ class MainWindow(QMainWindow):
         middle_layout = QVBoxLayout(middle)
         middle_layout.setContentsMargins(0, 0, 0, 0)
         middle_layout.addWidget(self.search)
+        middle_layout.addWidget(self.filter_bar)
         middle_layout.addWidget(self.list_stack, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.sidebar)
@@ -165,6 +190,9 @@ class MainWindow(QMainWindow):
         session.item_changed.connect(self._on_playing_item)
         session.player.failed.connect(self._show_playback_error)
         runner.failed.connect(self.show_error)
+        self._base = self.organize.with_remembered_sort(ItemFilter(), None)
+        self.items_model.set_filter(self._base, load=False)
+        self._show_sort(self._base)
         self.reload()
         self.item_list.setFocus()
 
@@ -183,6 +211,9 @@ class MainWindow(QMainWindow):
         play_menu = self.menuBar().addMenu("&Playback")
         for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward):
             play_menu.addAction(action)
+        organize_menu = self.menuBar().addMenu("&Organize")
+        for action in (a.edit_tags, a.toggle_favourite, a.save_search, a.rename_tag, a.colour_tag, a.delete_entry):
+            organize_menu.addAction(action)
         go_menu = self.menuBar().addMenu("&Go")
         go_menu.addAction(a.focus_search)
         go_menu.addAction(a.focus_list)
@@ -203,6 +234,12 @@ class MainWindow(QMainWindow):
         a.play_pause.triggered.connect(self.session.player.toggle)
         a.skip_back.triggered.connect(lambda: self._skip("playback.skip_back", -1))
         a.skip_forward.triggered.connect(lambda: self._skip("playback.skip_forward", 1))
+        a.edit_tags.triggered.connect(self.organize.edit_tags)
+        a.toggle_favourite.triggered.connect(self.organize.toggle_favourite)
+        a.save_search.triggered.connect(self.organize.save_view)
+        a.rename_tag.triggered.connect(self.organize.rename_tag)
+        a.colour_tag.triggered.connect(self.organize.colour_tag)
+        a.delete_entry.triggered.connect(self.organize.delete_entry)
         a.focus_search.triggered.connect(self._focus_search)
         a.focus_list.triggered.connect(self.focus_list)
         for action in a.all.values():
@@ -215,6 +252,7 @@ class MainWindow(QMainWindow):
         """Re-read the sidebar and the item list (the selected item stays selected)."""
         current = self.items_model.item_at(self.item_list.currentIndex().row())
         self._select_after_load = current.id if current is not None else None
+        self._also_selected = self.selected_item_ids()
         self._runner.read(read_sidebar, on_done=self._on_sidebar)
         self.items_model.reload()
 
@@ -249,6 +287,13 @@ class MainWindow(QMainWindow):
         if row is not None:
             self.item_list.selectRow(row)
             self.item_list.scrollTo(self.items_model.index(row, 0))
+        others, self._also_selected = self._also_selected, []
+        selection = self.item_list.selectionModel()
+        for item_id in others:
+            other = self.items_model.row_of(item_id)
+            if other is not None and other != row:
+                selection.select(self.items_model.index(other, 0), selection.SelectionFlag.Select
+                                 | selection.SelectionFlag.Rows)
 
     @Slot(QModelIndex, QModelIndex)
     def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -258,17 +303,53 @@ class MainWindow(QMainWindow):
             self.list_stack.setCurrentWidget(self.subscriptions)
             self.detail.show_source(self.subscriptions.current_source())
             return
-        if isinstance(flt, ItemFilter):
-            leaving_feeds = self.list_stack.currentWidget() is self.subscriptions
-            self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
-            self._update_empty_state()
-            if leaving_feeds:
-                self.detail.show_item(self.selected_item())
+        if not isinstance(flt, ItemFilter):
+            return
+        leaving_feeds = self.list_stack.currentWidget() is self.subscriptions
+        smart = current.data(SmartListRole)
+        self._smart_list = smart if isinstance(smart, int) else None
+        if self._smart_list is not None:  # a smart list brings its search text and filters along
+            self.search.blockSignals(True)
+            self.search.setText(flt.text)
+            self.search.blockSignals(False)
+            self.filter_bar.show_filter(flt)
+        self._base = self.organize.with_remembered_sort(flt, self._smart_list)
+        self._compose_filter()
+        self._update_empty_state()
+        if leaving_feeds:
+            self.detail.show_item(self.selected_item())
 
     @Slot()
     def _apply_search(self) -> None:
-        flt = self.items_model.item_filter
-        self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
+        self._compose_filter()
+
+    @Slot()
+    def _compose_filter(self) -> None:
+        """The list shows the sidebar's view narrowed by the search text and the filter bar."""
+        text = self.search.text().strip()
+        flt = self.filter_bar.narrow(replace(self._base, text=text if fts_query(text) else ""))
+        self.items_model.set_filter(flt)
+        self._show_sort(flt)
+
+    def _show_sort(self, flt: ItemFilter) -> None:
+        header = self.item_list.horizontalHeader()
+        header.setSectionHidden(COL_MATCH, not flt.text)
+        indicator = self.items_model.sort_indicator()
+        header.blockSignals(True)
+        if indicator is None:
+            header.setSortIndicator(COL_MATCH if flt.ranked else -1, Qt.SortOrder.AscendingOrder)
+        else:
+            header.setSortIndicator(*indicator)
+        header.blockSignals(False)
+
+    @Slot(int, Qt.SortOrder)
+    def _on_header_sort(self, column: int, order: Qt.SortOrder) -> None:
+        self.items_model.sort(column, order)
+
+    def _on_sort_changed(self, flt: ItemFilter) -> None:
+        self._base = replace(self._base, sort=flt.sort, reverse=flt.reverse)
+        self.organize.remember_sort(self._base, self._smart_list, flt)
+        self._show_sort(flt)
 
     def apply_changes(self, changes: Changes) -> None:
         """Show what an operation changed: reload when items came or went, else refresh those rows."""
@@ -283,6 +364,12 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(changes.message, 8000)
 
     # Selection and playback --------------------------------------------------------------------------
+
+    def selected_item_ids(self) -> list[int]:
+        """The ids of the selected rows, in list order."""
+        rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
+        items = (self.items_model.item_at(row) for row in rows)
+        return [item.id for item in items if item is not None]
 
     def selected_item(self) -> Item | None:
         """The item of the current row, read in full."""
@@ -397,9 +484,8 @@ class MainWindow(QMainWindow):
     def _selected_source_ids(self) -> list[int]:
         if self.list_stack.currentWidget() is self.subscriptions:
             return self.subscriptions.selected_source_ids()
-        rows = {index.row() for index in self.item_list.selectionModel().selectedRows()}
-        items = (self.items_model.item_at(row) for row in sorted(rows))
-        return list(dict.fromkeys(item.source_id for item in items if item is not None and item.source_id))
+        items = items_by_ids(self._db, self.selected_item_ids(), full=False).values()
+        return list(dict.fromkeys(item.source_id for item in items if item.source_id))
 
     @Slot()
     def _refresh_selected(self) -> None:
