@@ -70,8 +70,22 @@ def item_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = Non
         return search_ids(db, flt, limit)
     where, params = where_clause(flt)
     tail = "" if limit is None else f" LIMIT {int(limit)}"
+    if flt.sort == "source":
+        return _ids_by_source(db, flt, where, params, tail)
     sql = f"SELECT i.id FROM items i WHERE {where} ORDER BY {order_clause(flt)}{tail}"
     return [row[0] for row in db.execute(sql, params)]
+
+
+def _ids_by_source(db: sqlite_utils.Database, flt: ItemFilter, where: str, params: list[object],
+                   tail: str) -> list[int]:
+    """Sources by title, each one's items newest first: a walk of two indexes instead of sorting every row."""
+    direction = "DESC" if flt.reverse else "ASC"
+    sql = (f"SELECT i.id FROM sources s JOIN items i ON i.source_id = s.id WHERE {where} "
+           f"ORDER BY s.title COLLATE NOCASE {direction}, s.id {direction}, i.published DESC, i.id DESC{tail}")
+    ids = [row[0] for row in db.execute(sql, params)]
+    orphans = db.execute(f"SELECT i.id FROM items i WHERE i.source_id IS NULL AND {where} "
+                         f"ORDER BY i.published DESC, i.id DESC{tail}", params)
+    return ids + [row[0] for row in orphans]
 
 
 def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:

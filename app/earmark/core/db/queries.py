@@ -19,13 +19,17 @@ SortKey = Literal["default", "published", "title", "duration", "source", "last_p
 STATES: tuple[str, ...] = get_args(State)
 SORT_KEYS: tuple[str, ...] = get_args(SortKey)
 _DURATION = "coalesce(i.media_duration, i.duration)"
-# Each sort key in its natural direction (``reverse`` flips it); ties fall back on newest first, then id.
-_ORDERS: dict[str, tuple[str, bool]] = {
-    "published": ("i.published", True),
-    "title": ("i.title COLLATE NOCASE", False),
-    "duration": (_DURATION, False),
-    "source": ("(SELECT s.title FROM sources s WHERE s.id = i.source_id) COLLATE NOCASE", False),
-    "last_played": ("i.last_played", True),
+_SOURCE_TITLE = "(SELECT s.title FROM sources s WHERE s.id = i.source_id) COLLATE NOCASE"
+# Each sort key's ORDER BY in its natural direction and reversed; every one is served by an index of m003.
+_ORDERS: dict[str, tuple[str, str]] = {
+    "published": ("i.published DESC, i.id DESC", "i.published ASC, i.id ASC"),
+    "title": ("i.title COLLATE NOCASE ASC, i.id ASC", "i.title COLLATE NOCASE DESC, i.id DESC"),
+    "duration": ("coalesce(i.media_duration, i.duration, 1e12) ASC, i.id ASC",
+                 "coalesce(i.media_duration, i.duration, -1) DESC, i.id DESC"),
+    "last_played": ("i.last_played DESC, i.id DESC", "i.last_played ASC, i.id ASC"),
+    # Search results only: plain listings walk the sources instead (items._ids_by_source).
+    "source": (f"{_SOURCE_TITLE} ASC, i.published DESC, i.id DESC",
+               f"{_SOURCE_TITLE} DESC, i.published DESC, i.id DESC"),
 }
 
 
@@ -77,7 +81,8 @@ class ItemFilter:
 
 
 def fts_query(text: str) -> str:
-    """An FTS5 MATCH expression for whatever the user typed: every word must occur, the last as a prefix.
+    """An FTS5 MATCH expression for whatever the user typed: every word must occur, the last (of two letters
+    or more) as a prefix.
 
     Quotes, operators and parentheses in the input are treated as separators, so no input can raise.
     """
@@ -85,7 +90,8 @@ def fts_query(text: str) -> str:
     if not words:
         return ""
     terms = [f'"{word}"' for word in words]
-    terms[-1] += "*"
+    if len(words[-1]) >= 2:  # a one-letter prefix matches nearly everything: it would only cost time
+        terms[-1] += "*"
     return " ".join(terms)
 
 
@@ -132,9 +138,5 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
 
 def order_clause(flt: ItemFilter) -> str:
     """ORDER BY terms for a listing (not for ranked search, which orders by relevance)."""
-    key = "published" if flt.sort == "default" else flt.sort
-    expression, descending = _ORDERS[key]
-    direction = "DESC" if descending != flt.reverse else "ASC"
-    nulls = "NULLS LAST" if key != "published" else ""  # undated items sort lowest either way
-    tie = "" if key == "published" else ", i.published DESC"
-    return f"{expression} {direction} {nulls}{tie}, i.id {direction if key == 'published' else 'DESC'}"
+    natural, reversed_ = _ORDERS["published" if flt.sort == "default" else flt.sort]
+    return reversed_ if flt.reverse else natural

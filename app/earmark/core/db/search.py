@@ -13,7 +13,8 @@ from earmark.core.db.queries import ItemFilter, fts_query, order_clause, where_c
 CANDIDATES = 1000
 FIELDS = ("title", "text", "notes", "transcript", "highlights")
 _WEIGHTS = "10.0, 1.0, 3.0, 2.0, 3.0"  # a word in the title counts most, then notes and highlights
-_JOIN = "search_index JOIN items i ON i.id = search_index.rowid"
+# Filters are tested on the narrow covering index, not on the item rows with their long texts (schema m003).
+_JOIN = "search_index JOIN items i INDEXED BY items_filters ON i.id = search_index.rowid"
 OPEN, CLOSE = "\x02", "\x03"  # around matched words in snippets (never in stored text)
 
 
