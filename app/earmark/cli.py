@@ -210,6 +210,8 @@ def _add_result_options(command: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="print a JSON array, one object per feed")
     output.add_argument("--jsonl", action="store_true",
                         help="print one JSON object per line as each feed finishes, after a {\"total\": N} line")
+    command.add_argument("--background", action="store_true",
+                         help="run at a low CPU priority (the window's refreshes do, to keep it responsive)")
 
 
 def main(argv: Sequence[str]) -> int:
@@ -421,6 +423,8 @@ def _run_refresh(db: sqlite_utils.Database, targets: list[FeedTarget], args: arg
         elif not args.json:
             print(_outcome_line(outcome), flush=True)
 
+    if args.background and hasattr(os, "nice"):
+        os.nice(10)  # the parsing processes started below inherit it
     if args.jsonl:
         print(json.dumps({"total": len(targets)}), flush=True)
     cancel = threading.Event()
