@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 
 from earmark import __version__
 from earmark.cli import main
+from helpers.cli import Cli
 from helpers.feed_server import fixtures_dir, rss
 
 ITEM_FIELDS = {"id", "kind", "title", "source", "url", "enclosure_url", "published", "duration", "position",
@@ -22,27 +22,6 @@ EPISODES = [
     {"title": "Listener mail", "guid": "c2", "pubDate": "Thu, 01 Feb 2024 09:00:00 +0000",
      "enclosure": "https://example.com/c2.mp3", "description": "Questions about the compiler and more."},
 ]
-
-
-class Cli:
-    """Runs ``earmark --library <tmp file> ...`` in-process and captures what it printed."""
-
-    def __init__(self, library: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        self.library = library
-        self.capsys = capsys
-
-    def __call__(self, *args: str) -> tuple[int, str, str]:
-        self.capsys.readouterr()
-        code = main(["--library", str(self.library), *args])
-        out, err = self.capsys.readouterr()
-        return code, out, err
-
-    def json(self, *args: str) -> list[dict[str, object]]:
-        code, out, err = self(*args, "--json")
-        assert code == 0, err
-        value = json.loads(out)
-        assert isinstance(value, list)
-        return value
 
 
 @pytest.fixture

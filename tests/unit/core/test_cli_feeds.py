@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from earmark.cli import main
 from earmark.core.db.connection import open_library
 from earmark.core.db.tags import tags_for_sources
 from earmark.core.feeds.opml import read_opml
+from helpers.cli import Cli
 from helpers.feed_server import FeedServer, basic_auth, closed_port, fixtures_dir, rss
 
 OUTCOME_KEYS = {"source_id", "url", "title", "status", "new", "updated", "error", "warning"}
@@ -34,27 +34,6 @@ ENTRIES = [
      "enclosure": "https://example.com/e3.mp3", "description": "Three."},
 ]
 SUBPROCESS_TIMEOUT = 60
-
-
-class Cli:
-    """Runs ``earmark --library <tmp file> ...`` in-process and captures what it printed."""
-
-    def __init__(self, library: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        self.library = library
-        self.capsys = capsys
-
-    def __call__(self, *args: str) -> tuple[int, str, str]:
-        self.capsys.readouterr()
-        code = main(["--library", str(self.library), *args])
-        out, err = self.capsys.readouterr()
-        return code, out, err
-
-    def json(self, *args: str) -> list[dict[str, object]]:
-        code, out, err = self(*args, "--json")
-        assert code == 0, err
-        value = json.loads(out)
-        assert isinstance(value, list)
-        return value
 
 
 @pytest.fixture

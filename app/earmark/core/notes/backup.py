@@ -53,7 +53,7 @@ def backup_document(db: sqlite_utils.Database, now: str | None = None) -> dict[s
     try:
         for table in TABLES:
             columns = _columns(db, table)
-            rows = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid").fetchall()
+            rows = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY 1, 2").fetchall()
             tables[table] = {"columns": columns, "rows": [list(row) for row in rows]}
     finally:
         if own:

@@ -39,9 +39,25 @@ class ExportItem:
 
     @property
     def summary(self) -> str:
-        """The first paragraph of the show notes (or article), as plain text."""
-        first = to_text(self.description).split("\n\n", 1)[0]
-        return first if len(first) <= SUMMARY_CHARS else first[:SUMMARY_CHARS - 1].rstrip() + "…"
+        """The start of the show notes (or article) as plain text: whole paragraphs up to about 300
+        characters, one paragraph cut at 500 when it is longer."""
+        paragraphs: list[str] = []
+        for paragraph in filter(None, (line.strip() for line in to_text(self.description).splitlines())):
+            if paragraphs and sum(map(len, paragraphs)) + len(paragraph) > SUMMARY_CHARS:
+                break
+            paragraphs.append(paragraph)
+            if sum(map(len, paragraphs)) >= SUMMARY_CHARS * 0.6:
+                break
+        text = "\n\n".join(paragraphs)
+        return text if len(text) <= SUMMARY_CHARS else text[:SUMMARY_CHARS - 1].rstrip() + "…"
+
+    @property
+    def web_url(self) -> str | None:
+        """The item's page, else its audio when that is on the web (never a local path)."""
+        if self.url:
+            return self.url
+        web = self.enclosure_url and self.enclosure_url.startswith(("http://", "https://"))
+        return self.enclosure_url if web else None
 
     def as_json(self) -> dict[str, object]:
         """Everything about the item and its notes: enough to find the item again (source URL and identity)

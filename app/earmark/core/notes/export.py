@@ -58,8 +58,8 @@ def render_readwise(items: list[ExportItem]) -> str:
     for item in items:
         for note in item.notes:
             location = "" if note.at is None else str(int(note.at))
-            writer.writerow([note.text, item.title, item.author or item.source or "", item.url or item.enclosure_url
-                             or "", note.quote, location])
+            writer.writerow([note.text, item.title, item.author or item.source or "", item.web_url or "", note.quote,
+                             location])
     return out.getvalue()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -14,6 +15,7 @@ from earmark.core.notes.files import prepare_folder, safe_name, write_file
 ID_KEY = "earmark-id"  # in the front matter: how a re-export finds the item's file, even after a rename
 _ID_LINE = re.compile(rf"^{ID_KEY}: (\d+)$", re.MULTILINE)
 _YOUTUBE_HOSTS = {"youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtu.be"}
+_UNSAFE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs"}
 _HEAD_BYTES = 4096  # the front matter is at the top: no need to read whole files to find the id
 
 
@@ -42,15 +44,24 @@ def front_matter(item: ExportItem, exported_at: str) -> str:
     fields: list[tuple[str, object]] = [
         ("title", item.title),
         ("source", item.source),
-        ("url", item.url or item.enclosure_url),
+        ("url", item.web_url),
         ("published", item.published),
         ("duration", stamp(item.duration) if item.duration else None),
         ("tags", item.tags),
         ("exported-at", exported_at),
         (ID_KEY, item.id),
     ]
-    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in fields]
+    lines = [f"{key}: {yaml_value(value)}" for key, value in fields]
     return "---\n" + "\n".join(lines) + "\n---\n"
+
+
+def yaml_value(value: object) -> str:
+    """``value`` as JSON, with the characters YAML would not take as they are (C1 controls, line and paragraph
+    separators, invisible format characters) escaped too: JSON leaves them raw, YAML folds or refuses them.
+    Beyond the BMP, YAML and JSON escape differently, and YAML takes every such character raw: left as is."""
+    return "".join(f"\\u{ord(char):04x}" if 0x7F <= ord(char) <= 0xFFFF
+                   and unicodedata.category(char) in _UNSAFE_CATEGORIES else char
+                   for char in json.dumps(value, ensure_ascii=False))
 
 
 def render_markdown(item: ExportItem, exported_at: str) -> str:
