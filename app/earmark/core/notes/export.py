@@ -15,12 +15,11 @@ from earmark.core.db.history import HistoryEntry, list_history
 from earmark.core.db.notes import NoteFilter
 from earmark.core.notes.collect import ExportItem, collect
 from earmark.core.notes.files import write_file
-from earmark.core.notes.markdown import write_markdown
+from earmark.core.notes.markdown import render_markdown, write_markdown
 from earmark.core.timefmt import now_iso
 
 NoteFormat = Literal["markdown", "json", "csv"]
 HistoryFormat = Literal["csv", "json"]
-NOTE_FORMATS: tuple[NoteFormat, ...] = ("markdown", "json", "csv")
 READWISE_HEADER = ("Highlight", "Title", "Author", "URL", "Note", "Location")
 HISTORY_FIELDS = ("item_id", "kind", "title", "source", "url", "started", "updated", "start_position", "position",
                   "duration", "finished")
@@ -99,3 +98,41 @@ def export_history(db: sqlite_utils.Database, fmt: HistoryFormat, flt: NoteFilte
     entries = list_history(db, flt)
     write_file(out, render_history(entries, fmt, now or now_iso()))
     return len(entries)
+
+
+# Everything File → Export Notes… offers, by name.
+EXPORT_KINDS = {
+    "markdown": "Markdown, one file per item (Obsidian, Logseq)",
+    "json": "JSON, complete (items and notes)",
+    "csv": "CSV for Readwise",
+    "history-csv": "Listening history, CSV",
+    "history-json": "Listening history, JSON",
+}
+PREVIEW_LINES = 60
+
+
+def run_export(db: sqlite_utils.Database, kind: str, flt: NoteFilter, out: Path, now: str | None = None) -> str:
+    """Export one of EXPORT_KINDS; returns the sentence saying what was written."""
+    if kind.startswith("history-"):
+        count = export_history(db, kind.removeprefix("history-"), flt, out, now)  # type: ignore[arg-type]
+        return f"Wrote {count} listening session(s) to {out}."
+    result = export_notes(db, kind, flt, out, now)  # type: ignore[arg-type]
+    return result.message if result.notes else "There are no notes to export for that choice; nothing was written."
+
+
+def preview_export(db: sqlite_utils.Database, kind: str, flt: NoteFilter, now: str | None = None) -> str:
+    """The start of what ``run_export`` would write (for Markdown, the first item's file)."""
+    exported_at = now or now_iso()
+    if kind.startswith("history-"):
+        text = render_history(list_history(db, flt), kind.removeprefix("history-"), exported_at)  # type: ignore[arg-type]
+    else:
+        items = collect(db, flt)
+        if not items:
+            return "No notes match this choice."
+        if kind == "markdown":
+            more = f"\n… and {len(items) - 1} more file(s).\n" if len(items) > 1 else ""
+            text = render_markdown(items[0], exported_at) + more
+        else:
+            text = render_json(items, exported_at) if kind == "json" else render_readwise(items)
+    lines = text.splitlines()
+    return "\n".join(lines[:PREVIEW_LINES]) + ("\n…" if len(lines) > PREVIEW_LINES else "")

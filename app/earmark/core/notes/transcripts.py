@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import sqlite_utils
 
 from earmark.core.db.notes import add_note
-from earmark.core.db.transcripts import stored_transcript
+from earmark.core.db.transcripts import StoredTranscript, stored_transcript, transcript_links
 from earmark.core.feeds.fetch import fetch
 from earmark.core.models import Cue, Note, Transcript
 from earmark.core.notes.transcript_parse import parse_transcript
@@ -87,3 +87,12 @@ def take_note(db: sqlite_utils.Database, item_id: int, text: str, at: float | No
     stored = stored_transcript(db, item_id) if at is not None else None
     quote = quote_at(stored.transcript, at) if stored and stored.transcript and at is not None else ""
     return add_note(db, item_id, text, at, quote, now)
+
+
+def transcript_to_show(db: sqlite_utils.Database, item_id: int) -> tuple[StoredTranscript | None, str | None]:
+    """The item's transcript URL (None when its feed names none) and what the cache holds for that URL."""
+    link = choose_link(transcript_links(db, item_id))
+    if link is None:
+        return None, None
+    stored = stored_transcript(db, item_id)
+    return (stored if stored is not None and stored.url == link["url"] else None), link["url"]

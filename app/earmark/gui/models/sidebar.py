@@ -1,4 +1,5 @@
-"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags; each row is a filter."""
+"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Subscriptions; each row is
+a filter or a view."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sqlite_utils
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
+from earmark.core.db.notes import count_notes
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_counts
@@ -17,6 +19,7 @@ from earmark.gui.icons import warning_icon
 
 FilterRole = Qt.ItemDataRole.UserRole + 1
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
+NOTES = "notes"  # the FilterRole of the row that shows the Notes view
 
 
 @dataclass(slots=True)
@@ -28,6 +31,7 @@ class SidebarData:
     articles: int
     sources: list[Source]
     tags: list[tuple[str, int]]
+    notes: int = 0
 
 
 def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
@@ -39,6 +43,7 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         articles=counts.get("article", 0),
         sources=list_sources(db),
         tags=[(name, count) for name, count in tag_counts(db) if count],
+        notes=count_notes(db),
     )
 
 
@@ -73,6 +78,7 @@ class SidebarModel(QStandardItemModel):
             tags.appendRow(_row(f"{name} ({count})", ItemFilter(tag=name)))
         for heading in (podcasts, articles, tags):
             root.appendRow(heading)
+        root.appendRow(_row(f"Notes ({data.notes})", NOTES))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
             feeds.setIcon(warning_icon())
