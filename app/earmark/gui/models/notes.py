@@ -69,6 +69,8 @@ class NoteTableModel(QAbstractTableModel):
         if note is None:
             return None
         column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole and column == COL_TEXT and note.quote:
+            return f"{note.text}\n“{note.quote}”"  # the transcript's words under the note
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return _display(note, column)
         if role == NoteIdRole:
@@ -79,6 +81,8 @@ class NoteTableModel(QAbstractTableModel):
             return f"“{note.quote}”" if note.quote else None
         if role == Qt.ItemDataRole.ForegroundRole and column == COL_AT:
             return _LINK_COLOUR
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # times beside the first line
         return None
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:

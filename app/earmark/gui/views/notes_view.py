@@ -87,6 +87,7 @@ class NotesView(QWidget):
         """Show ``notes`` (already filtered and sorted)."""
         current = self.model.note_at(self.table.currentIndex().row())
         self.model.populate(notes)
+        self.table.resizeRowsToContents()
         self.summary.setText(f"<b>{len(notes)} note{'s' if len(notes) != 1 else ''}</b>")
         row = self.model.row_of(current.id) if current is not None else None
         if row is not None:
