@@ -94,11 +94,18 @@ def test_play_press_b_type_esc_stop_export(qtbot: QtBot, launch: Launch, with_po
     assert "Exported 1 note(s) on 1 item(s)" in window.statusBar().currentMessage()
 
 
-def test_an_empty_note_is_discarded(qtbot: QtBot, launch: Launch, with_podcast: None, library_path: Path) -> None:
+def test_ctrl_b_works_in_text_fields_and_an_empty_note_is_discarded(qtbot: QtBot, launch: Launch,
+                                                                    with_podcast: None, library_path: Path) -> None:
     parts = launch()
+    window = parts.window
     playing(parts, qtbot, "Newest episode")
-    qtbot.keyClick(parts.window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClick(parts.window.notes.pane.editor, Qt.Key.Key_Escape)
+    window.search.setFocus()
+    qtbot.keyClicks(window.search, "b")  # B types in a text field...
+    assert window.search.text() == "b" and not window.notes.pane.draft.isVisible()
+    qtbot.keyClick(window.search, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)  # ...Ctrl+B takes a note
+    assert QApplication.focusWidget() is window.notes.pane.editor
+    qtbot.keyClick(window.notes.pane.editor, Qt.Key.Key_Escape)
+    assert QApplication.focusWidget() is window.search
     assert "discarded" in parts.window.statusBar().currentMessage()
     assert not parts.window.notes.pane.draft.isVisible()
     assert parts.session.player.state == PlayerState.PLAYING
