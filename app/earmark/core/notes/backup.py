@@ -11,9 +11,9 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.migrations import MIGRATIONS
-from earmark.core.errors import BackupError, UnreachableError
+from earmark.core.errors import BackupError
 from earmark.core.feeds.subscriptions import export_opml
-from earmark.core.notes.files import write_file
+from earmark.core.files import read_file, write_file
 from earmark.core.timefmt import now_iso
 
 BACKUP_FORMAT, BACKUP_VERSION = "earmark-backup", 1
@@ -77,14 +77,9 @@ def write_backup(db: sqlite_utils.Database, path: Path, now: str | None = None) 
 
 def read_backup(path: Path) -> dict[str, tuple[list[str], list[list[object]]]]:
     """The tables of a backup file, checked; BackupError with a sentence when it is not one this Earmark reads."""
+    data = read_file(path, "a backup file")
     try:
-        document = json.loads(path.read_bytes())
-    except FileNotFoundError as exc:
-        raise UnreachableError(f"There is no file {path}.") from exc
-    except IsADirectoryError as exc:
-        raise UnreachableError(f"{path} is a folder, not a backup file.") from exc
-    except OSError as exc:
-        raise UnreachableError(f"{path} cannot be read: {exc.strerror}.") from exc
+        document = json.loads(data)
     except ValueError as exc:
         raise BackupError(f"{path} is not an Earmark backup (it is not JSON).") from exc
     if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:

@@ -13,8 +13,8 @@ import sqlite_utils
 
 from earmark.core.db.history import HistoryEntry, list_history
 from earmark.core.db.notes import NoteFilter
+from earmark.core.files import write_file
 from earmark.core.notes.collect import ExportItem, collect
-from earmark.core.notes.files import write_file
 from earmark.core.notes.markdown import render_markdown, write_markdown
 from earmark.core.timefmt import now_iso
 

@@ -1,4 +1,4 @@
-"""Files that exports write: safe names that work on every system, and whole-file writes."""
+"""Files that exports write: safe names that work on every system, and the folder they go in."""
 
 from __future__ import annotations
 
@@ -25,21 +25,6 @@ def safe_name(text: str) -> str:
     if not name:
         return "Untitled"
     return f"{name}_" if _RESERVED.fullmatch(name) else name
-
-
-def write_file(path: Path, data: str | bytes) -> None:
-    """Write ``path`` whole or not at all (through a temporary file beside it); UnreachableError with a
-    sentence when the disk says no."""
-    partial = path.with_name(f".{path.name}.partial")
-    try:
-        if isinstance(data, str):
-            partial.write_text(data, encoding="utf-8", newline="")
-        else:
-            partial.write_bytes(data)
-        partial.replace(path)
-    except OSError as exc:
-        partial.unlink(missing_ok=True)
-        raise UnreachableError(f"Could not write {path}: {exc.strerror or exc}.") from exc
 
 
 def prepare_folder(folder: Path) -> None:

@@ -8,9 +8,10 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from earmark.core.files import write_file
 from earmark.core.models import Note
 from earmark.core.notes.collect import ExportItem
-from earmark.core.notes.files import prepare_folder, safe_name, write_file
+from earmark.core.notes.files import prepare_folder, safe_name
 
 ID_KEY = "earmark-id"  # in the front matter: how a re-export finds the item's file, even after a rename
 _ID_LINE = re.compile(rf"^{ID_KEY}: (\d+)$", re.MULTILINE)
