@@ -13,7 +13,15 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow
 
 from earmark.core.db.items import get_item
-from earmark.core.db.notes import NoteFilter, delete_note, list_notes, notes_for_item, put_back_note, update_note
+from earmark.core.db.notes import (
+    NoteFilter,
+    check_time,
+    delete_note,
+    list_notes,
+    notes_for_item,
+    put_back_note,
+    update_note,
+)
 from earmark.core.db.transcripts import StoredTranscript, store_transcript
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item, Note, Source, Transcript
@@ -242,13 +250,13 @@ class NotesController(QObject):
         """Open a new note at the playing position (or on the selected item), playback going on."""
         item, player = self._session.item, self._session.player
         if item is not None and player.state in (PlayerState.PLAYING, PlayerState.PAUSED):
-            at: float | None = player.position()
+            at = check_time(player.position())  # rounded as it will be stored: the label shows that time
         else:
             item = self._current_item()
             if item is None:
                 self._status("Select an item, or play an episode, to take a note on it.")
                 return
-            at = item.position if item.kind == "episode" and item.position > 0 else None
+            at = check_time(item.position) if item.kind == "episode" and item.position > 0 else None
         if self.pane.item_id != item.id:
             self.pane.show_notes(item.id, item.title, [])
             self._load_notes(item.id)
@@ -309,6 +317,11 @@ class NotesController(QObject):
     def reload_view(self) -> None:
         """Re-read the Notes view's notes with its filter."""
         self._runner.read(list_notes, self.view.note_filter(), on_done=self.view.show_notes)
+
+    def shutdown(self) -> None:
+        """Keep the note being typed and stop pending filtering (the window is closing)."""
+        self.pane.finish_draft()
+        self.view.stop_filtering()
 
     # Export and backup -----------------------------------------------------------------------------
 

@@ -495,7 +495,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
-        self.notes.pane.finish_draft()
+        self._search_timer.stop()  # a search typed just before quitting has no one left to run it
+        self.notes.shutdown()
         self.feeds.shutdown()
         self.session.stop()
         self.session.player.shutdown()

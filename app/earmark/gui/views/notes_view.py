@@ -83,6 +83,10 @@ class NotesView(QWidget):
         """The filter the controls describe."""
         return NoteFilter(tag=self.tag.currentData(), source_id=self.source.currentData(), text=self.text.text())
 
+    def stop_filtering(self) -> None:
+        """Drop a filter change that is still waiting to be applied."""
+        self._timer.stop()
+
     def show_notes(self, notes: list[Note]) -> None:
         """Show ``notes`` (already filtered and sorted)."""
         current = self.model.note_at(self.table.currentIndex().row())
