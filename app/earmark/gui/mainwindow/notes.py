@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlite_utils
 from PySide6.QtCore import QObject, Slot
@@ -25,19 +26,20 @@ from earmark.core.db.notes import (
 from earmark.core.db.transcripts import StoredTranscript, store_transcript
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item, Note, Source, Transcript
-from earmark.core.notes.backup import write_backup
-from earmark.core.notes.export import preview_export, run_export
 from earmark.core.notes.transcripts import fetch_transcript, take_note, transcript_to_show
 from earmark.core.timefmt import format_clock
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.tasks import TaskRunner
-from earmark.gui.views.export_dialog import ExportChoices, ExportDialog
 from earmark.gui.views.notes_pane import NotesPane
 from earmark.gui.views.notes_view import NotesView
 from earmark.gui.views.transcript_pane import TranscriptPane
 from earmark.playback.player import PlayerState
 from earmark.playback.progress import PlaybackSession
 
+if TYPE_CHECKING:
+    from earmark.gui.views.export_dialog import ExportDialog
+
+# Exporting and backing up import their modules when first used: the window's start-up does not need them.
 _LOADED = (PlayerState.PLAYING, PlayerState.PAUSED, PlayerState.LOADING)
 
 
@@ -328,6 +330,8 @@ class NotesController(QObject):
     @Slot()
     def ask_export(self) -> None:
         """Open File → Export Notes… (scope, format, destination, preview)."""
+        from earmark.gui.views.export_dialog import ExportChoices, ExportDialog
+
         item = self._current_item()
         tags, sources = self._choices
         choices = ExportChoices(item=(item.id, item.title) if item else None,
@@ -340,6 +344,8 @@ class NotesController(QObject):
         self._preview(dialog, dialog.kind_name(), dialog.note_filter())
 
     def _preview(self, dialog: ExportDialog, kind: str, flt: NoteFilter) -> None:
+        from earmark.core.notes.export import preview_export
+
         self._previews += 1
         number = self._previews
 
@@ -350,6 +356,8 @@ class NotesController(QObject):
         self._runner.read(preview_export, kind, flt, on_done=show, on_error=show)
 
     def _export(self, dialog: ExportDialog, kind: str, flt: NoteFilter, path: Path) -> None:
+        from earmark.core.notes.export import run_export
+
         dialog.export_button.setEnabled(False)
 
         def done(message: str) -> None:
@@ -365,6 +373,8 @@ class NotesController(QObject):
     @Slot()
     def ask_backup(self) -> None:
         """Choose where to back up the library, and write the backup (JSON and OPML) in the background."""
+        from earmark.core.notes.backup import write_backup
+
         name, _filter = QFileDialog.getSaveFileName(self._window, "Back Up Library",
                                                     str(Path.home() / "earmark-backup.json"), "Backups (*.json)")
         if name:
