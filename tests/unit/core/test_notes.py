@@ -8,7 +8,7 @@ import pytest
 import sqlite_utils
 
 from earmark.core.db.history import SESSION_GAP, list_history, record_play
-from earmark.core.db.items import ItemFilter, item_ids, save_progress
+from earmark.core.db.items import item_ids, save_progress
 from earmark.core.db.notes import (
     NoteFilter,
     add_note,
@@ -20,6 +20,7 @@ from earmark.core.db.notes import (
     put_back_note,
     update_note,
 )
+from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.models import ProgressUpdate
 from helpers.notes_library import FixedLibrary, build
