@@ -15,9 +15,10 @@ from earmark.core.db.migrations import MIGRATIONS, m001_initial, m002_refresh_an
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search import ranked_head, snippets
 from earmark.core.db.smart_lists import delete_smart_list, list_smart_lists, save_smart_list
+from earmark.core.db.transcripts import store_transcript
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
-from earmark.core.models import ProgressUpdate
+from earmark.core.models import Cue, ProgressUpdate, Transcript
 from helpers.feed_server import rss
 from helpers.small_library import NEWEST_FIRST, Library, build_library
 
@@ -194,3 +195,16 @@ def test_a_version_2_library_keeps_its_search_after_the_upgrade(library_file: Pa
     db.execute("UPDATE items SET title = 'Renamed' WHERE id = 1")
     assert [i.title for i in list_items(db, ItemFilter(text="renamed"))] == ["Renamed"]
     db.close()
+
+
+def test_a_cached_transcript_is_searched_and_named_as_the_match(lib: Library) -> None:
+    item_id = lib.ids["Weekly roundup"]
+    cues = [Cue(0.0, 4.0, "Welcome back to the show."), Cue(4.0, 9.0, "Today: speculative decoding explained.")]
+    store_transcript(lib.db, item_id, "https://example.com/t.vtt", Transcript(cues, "vtt"))
+    assert titles(lib, ItemFilter(text="speculative decoding")) == ["Weekly roundup"]
+    found = snippets(lib.db, "speculative", [item_id])[item_id]
+    assert found.field == "transcript" and "[speculative]" in found.marked()
+    store_transcript(lib.db, item_id, "https://example.com/t.vtt", Transcript([Cue(0.0, 1.0, "Other words.")], "vtt"))
+    assert titles(lib, ItemFilter(text="speculative")) == []  # the index follows the cache
+    store_transcript(lib.db, item_id, "https://example.com/t.vtt", None, "The transcript could not be read.")
+    assert titles(lib, ItemFilter(text="other words")) == []

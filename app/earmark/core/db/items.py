@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.history import record_play
 from earmark.core.db.queries import ItemFilter, order_clause, where_clause
 from earmark.core.db.search import search_ids
 from earmark.core.db.tags import tags_for_items
@@ -107,6 +108,7 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
         else:
             known = duration
         at_end = update.ended or (known is not None and update.position >= known - PLAYED_MARGIN)
+        record_play(db, update.item_id, max(0.0, update.position), at_end)
         cursor = db.execute(
             """UPDATE items SET position = ?, last_played = ?,
                    played = CASE WHEN ? THEN 1 ELSE played END,

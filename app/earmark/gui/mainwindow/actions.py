@@ -24,6 +24,8 @@ SPECS = (
     ActionSpec("load_sample", "Load &Sample Library"),
     ActionSpec("import_opml", "&Import Subscriptions (OPML)…", ("Ctrl+O",)),
     ActionSpec("export_opml", "&Export Subscriptions (OPML)…", ("Ctrl+Shift+E",)),
+    ActionSpec("export_notes", "Export &Notes…"),
+    ActionSpec("backup_library", "&Back Up Library…"),
     ActionSpec("refresh_all", "&Refresh All Feeds", ("F5", "Ctrl+R")),
     ActionSpec("refresh_selected", "Refresh (Retry) &Selected Feeds", ("Shift+F5",)),
     ActionSpec("cancel_refresh", "S&top Refreshing"),
@@ -42,6 +44,11 @@ SPECS = (
     ActionSpec("delete_entry", "&Delete Tag or Smart List", ("Delete",), Qt.ShortcutContext.WidgetShortcut),
     ActionSpec("focus_search", "&Search", ("Ctrl+F", "/")),
     ActionSpec("focus_list", "Go to &List", ("Escape",)),
+    ActionSpec("add_note", "Add &Note at the Playing Position", ("B", "Ctrl+B")),
+    ActionSpec("show_notes", "All No&tes", ("Ctrl+Shift+B",)),
+    ActionSpec("delete_note", "&Delete Note", ("Delete",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("undo", "&Undo", ("Ctrl+Z",)),
+    ActionSpec("redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
 )
 
 
@@ -52,6 +59,8 @@ class Actions:
     load_sample: QAction
     import_opml: QAction
     export_opml: QAction
+    export_notes: QAction
+    backup_library: QAction
     refresh_all: QAction
     refresh_selected: QAction
     cancel_refresh: QAction
@@ -70,6 +79,11 @@ class Actions:
     delete_entry: QAction
     focus_search: QAction
     focus_list: QAction
+    add_note: QAction
+    show_notes: QAction
+    delete_note: QAction
+    undo: QAction
+    redo: QAction
 
     def __init__(self, parent: QWidget) -> None:
         self.all: dict[str, QAction] = {}

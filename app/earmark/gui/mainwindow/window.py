@@ -1,4 +1,5 @@
-"""The main window: sidebar, item list, detail pane and player bar, wired to the library and player."""
+"""The main window: sidebar, item list, detail, notes and transcript panes and player bar, wired to the library
+and player."""
 
 from __future__ import annotations
 
@@ -23,16 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from earmark.core.db.items import get_item, items_by_ids
+from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_feed
-from earmark.core.models import Changes, Item
+from earmark.core.models import Changes, Item, Note
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.mainwindow.feeds import FeedsController
+from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.organize import OrganizeController
 from earmark.gui.mainwindow.player_bar import PlayerBar
 from earmark.gui.models.items import (
@@ -44,7 +46,15 @@ from earmark.gui.models.items import (
     COL_TITLE,
     ItemListModel,
 )
-from earmark.gui.models.sidebar import SUBSCRIPTIONS, FilterRole, SidebarModel, SmartListRole, read_sidebar
+from earmark.gui.models.sidebar import (
+    NOTES,
+    SUBSCRIPTIONS,
+    FilterRole,
+    SidebarData,
+    SidebarModel,
+    SmartListRole,
+    read_sidebar,
+)
 from earmark.gui.operations.library import (
     note_feed_failure,
     store_sample_library,
@@ -155,6 +165,10 @@ class MainWindow(QMainWindow):
 
         self.detail = DetailPane()
         self.subscriptions.source_selected.connect(self.detail.show_source)
+        self.notes = NotesController(self, runner, db, session, self.commands, self.selected_item,
+                                     self.selected_item_ids, self._reload_sidebar, self.show_error)
+        self.notes.view.note_selected.connect(self._on_note_selected)
+        self.list_stack.addWidget(self.notes.view)
         self.player_bar = PlayerBar(session.player)
         speed = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
         session.player.set_rate(speed)
@@ -170,8 +184,13 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(middle)
-        self.splitter.addWidget(self.detail)
-        self.splitter.setSizes([220, 680, 320])
+        self.item_side = QSplitter(Qt.Orientation.Vertical)
+        self.item_side.setObjectName("itemSide")
+        for pane in (self.detail, self.notes.pane, self.notes.transcript):
+            self.item_side.addWidget(pane)
+        self.item_side.setSizes([300, 200, 300])
+        self.splitter.addWidget(self.item_side)
+        self.splitter.setSizes([220, 640, 420])
         self.splitter.setCollapsible(0, False)
         self.sidebar.setMinimumWidth(160)
         self.splitter.setStretchFactor(1, 1)
@@ -201,22 +220,25 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         a = self.commands
         file_menu = self.menuBar().addMenu("&File")
-        for action in (a.add_podcast, a.load_sample, a.import_opml, a.export_opml):
+        for action in (a.add_podcast, a.load_sample, a.import_opml, a.export_opml, a.export_notes, a.backup_library):
             file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(a.quit)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        for action in (a.undo, a.redo, a.delete_note):
+            edit_menu.addAction(action)
         feeds_menu = self.menuBar().addMenu("F&eeds")
         for action in (a.refresh_all, a.refresh_selected, a.cancel_refresh, a.set_password, a.show_subscriptions):
             feeds_menu.addAction(action)
         play_menu = self.menuBar().addMenu("&Playback")
-        for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward):
+        for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward, a.add_note):
             play_menu.addAction(action)
         organize_menu = self.menuBar().addMenu("&Organize")
         for action in (a.edit_tags, a.toggle_favourite, a.save_search, a.rename_tag, a.colour_tag, a.delete_entry):
             organize_menu.addAction(action)
         go_menu = self.menuBar().addMenu("&Go")
-        go_menu.addAction(a.focus_search)
-        go_menu.addAction(a.focus_list)
+        for action in (a.focus_search, a.focus_list, a.show_notes):
+            go_menu.addAction(action)
 
     def _connect_actions(self) -> None:
         a = self.commands
@@ -242,6 +264,7 @@ class MainWindow(QMainWindow):
         a.delete_entry.triggered.connect(self.organize.delete_entry)
         a.focus_search.triggered.connect(self._focus_search)
         a.focus_list.triggered.connect(self.focus_list)
+        a.show_notes.triggered.connect(self.show_notes)
         for action in a.all.values():
             if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut:
                 self.addAction(action)
@@ -253,23 +276,28 @@ class MainWindow(QMainWindow):
         current = self.items_model.item_at(self.item_list.currentIndex().row())
         self._select_after_load = current.id if current is not None else None
         self._also_selected = self.selected_item_ids()
-        self._runner.read(read_sidebar, on_done=self._on_sidebar)
+        self._reload_sidebar()
         self.items_model.reload()
 
-    def _on_sidebar(self, data: object) -> None:
+    def _reload_sidebar(self) -> None:
+        self._runner.read(read_sidebar, on_done=self._on_sidebar)
+
+    def _on_sidebar(self, data: SidebarData) -> None:
         current = self.items_model.item_filter
         self.sidebar.selectionModel().blockSignals(True)
-        self.sidebar_model.populate(data)  # type: ignore[arg-type]
+        self.sidebar_model.populate(data)
         self.sidebar.expandAll()
-        showing_feeds = self.list_stack.currentWidget() is self.subscriptions
-        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(SUBSCRIPTIONS if showing_feeds
-                                                                  else replace(current, text="")))
+        shown = self.list_stack.currentWidget()
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(
+            SUBSCRIPTIONS if shown is self.subscriptions else NOTES if shown is self.notes.view
+            else replace(current, text="")))
+        self.notes.set_choices([name for name, _count in data.tags], data.sources)
         self.sidebar.selectionModel().blockSignals(False)
         self._update_empty_state()
 
     def _update_empty_state(self) -> None:
         # Either read may come back first: the library is empty only when neither found anything.
-        if self.list_stack.currentWidget() is self.subscriptions:
+        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view):
             return
         empty = self.sidebar_model.total == 0 and self.items_model.rowCount() == 0
         self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
@@ -303,9 +331,13 @@ class MainWindow(QMainWindow):
             self.list_stack.setCurrentWidget(self.subscriptions)
             self.detail.show_source(self.subscriptions.current_source())
             return
+        if flt == NOTES:
+            self.notes.reload_view()
+            self.list_stack.setCurrentWidget(self.notes.view)
+            return
         if not isinstance(flt, ItemFilter):
             return
-        leaving_feeds = self.list_stack.currentWidget() is self.subscriptions
+        leaving_view = self.list_stack.currentWidget() in (self.subscriptions, self.notes.view)
         smart = current.data(SmartListRole)
         self._smart_list = smart if isinstance(smart, int) else None
         if self._smart_list is not None:  # a smart list brings its search text and filters along
@@ -316,8 +348,8 @@ class MainWindow(QMainWindow):
         self._base = self.organize.with_remembered_sort(flt, self._smart_list)
         self._compose_filter()
         self._update_empty_state()
-        if leaving_feeds:
-            self.detail.show_item(self.selected_item())
+        if leaving_view:
+            self._show_item(self.selected_item())
 
     @Slot()
     def _apply_search(self) -> None:
@@ -367,9 +399,7 @@ class MainWindow(QMainWindow):
 
     def selected_item_ids(self) -> list[int]:
         """The ids of the selected rows, in list order."""
-        rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
-        items = (self.items_model.item_at(row) for row in rows)
-        return [item.id for item in items if item is not None]
+        return [item.id for item in self._selected_items()]
 
     def selected_item(self) -> Item | None:
         """The item of the current row, read in full."""
@@ -386,7 +416,21 @@ class MainWindow(QMainWindow):
 
     @Slot(QItemSelection, QItemSelection)
     def _on_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self.detail.show_item(self.selected_item())
+        self._show_item(self.selected_item())
+
+    def _show_item(self, item: Item | None) -> None:
+        self.detail.show_item(item)
+        self.notes.show_item(item)
+
+    def _on_note_selected(self, note: Note | None) -> None:
+        try:
+            self._show_item(get_item(self._db, note.item_id) if note is not None else None)
+        except NotFoundError:
+            self._show_item(None)
+
+    def _selected_items(self) -> list[Item]:
+        rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
+        return [item for item in map(self.items_model.item_at, rows) if item is not None]
 
     @Slot()
     def play_selected(self) -> None:
@@ -481,11 +525,16 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentIndex(self.sidebar_model.index_for(SUBSCRIPTIONS))
         self.subscriptions.table.setFocus()
 
+    @Slot()
+    def show_notes(self) -> None:
+        """Show every note (the Notes view), and put the keyboard in its filter."""
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(NOTES))
+        self.notes.view.text.setFocus()
+
     def _selected_source_ids(self) -> list[int]:
         if self.list_stack.currentWidget() is self.subscriptions:
             return self.subscriptions.selected_source_ids()
-        items = items_by_ids(self._db, self.selected_item_ids(), full=False).values()
-        return list(dict.fromkeys(item.source_id for item in items if item.source_id))
+        return list(dict.fromkeys(item.source_id for item in self._selected_items() if item.source_id))
 
     @Slot()
     def _refresh_selected(self) -> None:
@@ -536,6 +585,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
+        self._search_timer.stop()  # a search typed just before quitting has no one left to run it
+        self.notes.shutdown()
         self.feeds.shutdown()
         self.session.stop()
         self.session.player.shutdown()

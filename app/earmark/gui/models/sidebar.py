@@ -1,4 +1,5 @@
-"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags; each row is a filter."""
+"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Subscriptions; each row is
+a filter or a view."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from earmark.core.db.items import count_items
+from earmark.core.db.notes import count_notes
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.smart_lists import SmartList, list_smart_lists
 from earmark.core.db.sources import list_sources
@@ -21,6 +23,7 @@ FilterRole = Qt.ItemDataRole.UserRole + 1
 TagRole = Qt.ItemDataRole.UserRole + 2  # the tag a Tags row shows
 SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
+NOTES = "notes"  # the FilterRole of the row that shows the Notes view
 
 
 @dataclass(slots=True)
@@ -34,6 +37,7 @@ class SidebarData:
     tags: list[tuple[str, int]]
     colours: dict[str, str] = field(default_factory=dict)
     smart_lists: list[tuple[SmartList, int]] = field(default_factory=list)  # with their item counts
+    notes: int = 0
 
 
 def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
@@ -47,6 +51,7 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         tags=[(name, count) for name, count in tag_counts(db) if count],
         colours=tag_colours(db),
         smart_lists=[(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)],
+        notes=count_notes(db),
     )
 
 
@@ -91,6 +96,7 @@ class SidebarModel(QStandardItemModel):
         for heading in (podcasts, articles, smart, tags):
             if heading is not smart or smart.rowCount():
                 root.appendRow(heading)
+        root.appendRow(_row(f"Notes ({data.notes})", NOTES))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
             feeds.setIcon(warning_icon())
