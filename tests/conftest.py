@@ -12,6 +12,14 @@ if not os.environ.get("DISPLAY"):
 os.environ.setdefault("EARMARK_VLC_ARGS", "--aout=dummy")
 
 
+@pytest.fixture(autouse=True)
+def desktop_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test's own desktop settings file (window layout, theme, library path), never the user's."""
+    path = tmp_path / "config" / "earmark.conf"
+    monkeypatch.setenv("EARMARK_CONFIG", str(path))
+    return path
+
+
 @pytest.fixture
 def library_path(tmp_path: Path) -> Path:
     """Where a test's library file lives (not created yet)."""

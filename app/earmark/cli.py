@@ -48,7 +48,7 @@ from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
 from earmark.core.sample import load_sample
-from earmark.core.settings import default_library_path
+from earmark.core.settings import LIBRARY_ENV, default_library_path
 from earmark.core.timefmt import format_clock, now_iso, parse_duration
 
 if TYPE_CHECKING:
@@ -262,8 +262,12 @@ def _add_result_options(command: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str]) -> int:
     """Run one command (or the GUI when none is given); returns the exit code."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    args = _parser().parse_args(argv)
-    library = args.library.expanduser() if args.library else default_library_path()
+    parser = _parser()
+    argv, targets = split_targets(argv, _command_names(parser))
+    args = parser.parse_args(argv)
+    if targets and (args.command is not None or args.smoke_test):
+        parser.error("feed URLs and .opml files are opened by the window, not with a command")
+    library = args.library.expanduser() if args.library else _chosen_library()
     if args.smoke_test:
         from earmark.gui.smoke import run_smoke_test
 
@@ -271,7 +275,7 @@ def main(argv: Sequence[str]) -> int:
     if args.command is None:
         from earmark.gui.application import run
 
-        return run(library)
+        return run(library, targets)
     try:
         db = open_library(library)
         try:
@@ -287,6 +291,69 @@ def main(argv: Sequence[str]) -> int:
     except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+TARGET_SCHEMES = ("http", "https", "feed", "itpc", "pcast", "podcast", "file")
+VALUE_OPTIONS = ("--library",)  # global options that take a value
+
+
+def _command_names(parser: argparse.ArgumentParser) -> set[str]:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return set(sub.choices)
+
+
+def is_target(text: str) -> bool:
+    """Whether ``text`` is something the window opens: a feed URL, or an existing file (feed or .opml)."""
+    scheme, colon, _rest = text.partition(":")
+    if colon and scheme.lower() in TARGET_SCHEMES:
+        return True
+    return Path(text).expanduser().is_file()
+
+
+def split_targets(argv: Sequence[str], commands: set[str]) -> tuple[list[str], list[str]]:
+    """Take the feed URLs and files given in place of a command (``earmark URL``, ``earmark FILE.opml``, as
+    a desktop launcher passes them) out of ``argv``: (the rest, the targets as absolute paths or URLs).
+    A first word that is a command, or that is neither a URL nor a file, leaves ``argv`` to the parser."""
+    rest: list[str] = []
+    targets: list[str] = []
+    words = list(argv)
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "--":
+            candidates = words[index + 1:]
+            if candidates and all(is_target(c) for c in candidates):
+                return rest, targets + [_absolute(c) for c in candidates]
+            return list(argv), []
+        if word in VALUE_OPTIONS:
+            rest += words[index:index + 2]
+            index += 2
+            continue
+        if word.startswith("-"):
+            rest.append(word)
+            index += 1
+            continue
+        if word in commands or not is_target(word):
+            return list(argv), []
+        targets.append(_absolute(word))
+        index += 1
+    return rest, targets
+
+
+def _absolute(target: str) -> str:
+    scheme, colon, _rest = target.partition(":")
+    if colon and scheme.lower() in TARGET_SCHEMES:
+        return target
+    return str(Path(target).expanduser().resolve())
+
+
+def _chosen_library() -> Path:
+    """$EARMARK_LIBRARY, else the library chosen in the settings dialog, else the default."""
+    if os.environ.get(LIBRARY_ENV):
+        return default_library_path()
+    from earmark.gui.preferences import chosen_library_path  # QtCore's QSettings: only when needed
+
+    return chosen_library_path()
 
 
 def _record_id(text: str) -> int:

@@ -1,11 +1,12 @@
-"""Every setting declared once (key, type, default, description), stored in the library."""
+"""Every setting declared once (key, type, default, description, and how the settings dialog edits it)."""
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
 import sqlite_utils
@@ -14,29 +15,135 @@ from earmark.core.db.connection import write_transaction
 
 APP_NAME = "earmark"
 LIBRARY_ENV = "EARMARK_LIBRARY"
+EDITABLE_TYPES = (bool, int, float, str)
+PATH_SUFFIXES = ("folder", "dir", "directory", "path", "file")  # a str setting named so is edited as a path
 
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One user setting and its documentation."""
+    """One setting, its documentation, and hints for its editor in the settings dialog.
+
+    ``store`` says where it lives: "library" (the library's settings table: travels with the library) or
+    "desktop" (this user's desktop configuration: the library path itself, appearance, window layout).
+    ``internal`` settings are remembered by the app and not shown in the dialog. Numbers are kept within
+    ``minimum``/``maximum``; ``minimum_text`` is shown instead of the minimum ("Never", "System default").
+    A str setting with ``choices`` is picked from a list of (value, label); ``kind`` "path" edits a file or
+    folder name (also assumed for str settings whose key ends in folder, dir, path or file).
+    """
 
     key: str
     type: type
     default: object
     description: str
+    _: KW_ONLY
+    label: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
+    step: float | None = None
+    suffix: str = ""
+    minimum_text: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    kind: Literal["", "path", "folder"] = ""
+    store: Literal["library", "desktop"] = "library"
+    internal: bool = False
+    restart: bool = False  # takes effect the next time Earmark starts
+
+    @property
+    def group(self) -> str:
+        """The section of the settings dialog: the key's prefix (``playback``, ``feeds``…)."""
+        return self.key.split(".", 1)[0]
+
+    @property
+    def title(self) -> str:
+        """The label of its editor: ``label``, else the key's last part in words."""
+        if self.label:
+            return self.label
+        words = self.key.rsplit(".", 1)[-1].replace("_", " ")
+        return words[:1].upper() + words[1:]
+
+    @property
+    def editable(self) -> bool:
+        """Whether the settings dialog shows an editor for it."""
+        return not self.internal and self.type in EDITABLE_TYPES
+
+    @property
+    def path_kind(self) -> str:
+        """"folder", "path" (a file) or "" (not a path)."""
+        if self.kind:
+            return self.kind
+        if self.type is str and self.key.rsplit(".", 1)[-1].split("_")[-1] in PATH_SUFFIXES:
+            return "folder" if self.key.endswith(("folder", "dir", "directory")) else "path"
+        return ""
+
+    def coerce(self, value: object) -> object:
+        """``value`` as this setting's type, kept within its bounds and choices; the default if it cannot be."""
+        try:
+            if self.type is bool and isinstance(value, str):  # QSettings hands back "true"/"false"
+                converted: object = value.strip().lower() in ("1", "true", "yes", "on")
+            elif self.type in (int, float) and isinstance(value, str):
+                converted = self.type(float(value)) if self.type is int else float(value)
+            elif self.type is int and isinstance(value, float):
+                converted = round(value)
+            else:
+                converted = self.type(value)
+        except (ValueError, TypeError):
+            return self.default
+        if isinstance(converted, int | float) and not isinstance(converted, bool):
+            number: float = converted
+            if self.minimum is not None:
+                number = max(number, self.minimum)
+            if self.maximum is not None:
+                number = min(number, self.maximum)
+            converted = self.type(number) if number != converted else converted
+        if self.choices and converted not in {value for value, _label in self.choices}:
+            return self.default
+        return converted
 
 
 SETTINGS: dict[str, Setting] = {
     s.key: s
     for s in (
-        Setting("playback.skip_back", float, 10.0, "Seconds that Left (skip back) jumps back."),
-        Setting("playback.skip_forward", float, 30.0, "Seconds that Right (skip forward) jumps ahead."),
-        Setting("playback.speed", float, 1.0, "Playback speed used for episodes (0.5 to 4.0)."),
+        Setting("playback.skip_back", float, 10.0, "Seconds that Left (skip back) jumps back.",
+                label="Skip back", minimum=1, maximum=600, step=1, suffix=" s"),
+        Setting("playback.skip_forward", float, 30.0, "Seconds that Right (skip forward) jumps ahead.",
+                label="Skip forward", minimum=1, maximum=600, step=1, suffix=" s"),
+        Setting("playback.speed", float, 1.0, "Playback speed used for episodes (0.5 to 4.0).",
+                label="Default speed", minimum=0.5, maximum=4.0, step=0.05, suffix="×"),
         Setting("feeds.refresh_interval", int, 60,
-                "Minutes between automatic refreshes of every feed while the window is open (0: never)."),
-        Setting("feeds.refresh_on_start", bool, True, "Refresh every feed a few seconds after the window opens."),
+                "Minutes between automatic refreshes of every feed while the window is open (0: never).",
+                label="Refresh every", minimum=0, maximum=7 * 24 * 60, step=15, suffix=" min",
+                minimum_text="Never"),
+        Setting("feeds.refresh_on_start", bool, True, "Refresh every feed a few seconds after the window opens.",
+                label="Refresh when Earmark starts"),
+        Setting("feeds.notify_new", bool, True,
+                "After a refresh that brought new episodes or articles, say so in a desktop notification "
+                "(from the tray icon, when the desktop has a system tray).",
+                label="Notify about new episodes"),
         Setting("list.sorts", dict, {}, "The order chosen for each view of the item list (set by clicking a "
-                                        "column header), by view."),
+                                        "column header), by view.", internal=True),
+        # This desktop's settings, not the library's (the library path chooses the library).
+        Setting("library.path", str, "",
+                "The library file the window opens (empty: the default, library.db in the user data folder). "
+                "--library and EARMARK_LIBRARY take precedence. Takes effect at the next start.",
+                label="Library file", kind="path", store="desktop", restart=True),
+        Setting("appearance.theme", str, "system",
+                "Colours: follow the desktop's light or dark colour scheme (system), or always light or dark.",
+                label="Theme", choices=(("system", "Follow the system"), ("light", "Light"), ("dark", "Dark")),
+                store="desktop"),
+        Setting("appearance.font_size", int, 0, "Text size in points for the whole window (0: the desktop's).",
+                label="Font size", minimum=0, maximum=32, step=1, suffix=" pt", minimum_text="System default",
+                store="desktop"),
+        Setting("appearance.tray_icon", bool, True,
+                "Show Earmark in the system tray (play/pause, next, show/hide) where the desktop has one.",
+                label="Show a tray icon", store="desktop"),
+        Setting("window.geometry", bytes, b"", "The main window's size and place on the screen.",
+                store="desktop", internal=True),
+        Setting("window.splitters", list, [], "The sizes of the window's panes (sidebar, list, item side; "
+                                              "detail, notes, transcript).", store="desktop", internal=True),
+        Setting("window.columns", list, [], "The widths of the item list's columns.", store="desktop",
+                internal=True),
+        Setting("window.view", str, "", "The sidebar view selected when the window closed (shown again at start).",
+                store="desktop", internal=True),
     )
 }
 
@@ -49,23 +156,32 @@ def default_library_path() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "library.db"
 
 
+def library_settings() -> list[Setting]:
+    """The settings stored in the library, in declaration order."""
+    return [s for s in SETTINGS.values() if s.store == "library"]
+
+
 def get_setting(db: sqlite_utils.Database, key: str) -> object:
-    """A setting's stored value, or its default when unset or unreadable."""
+    """A library setting's stored value, or its default when unset or unreadable."""
     setting = SETTINGS[key]
+    if setting.store != "library":
+        raise KeyError(f"{key} is not stored in the library")
     row = db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
     if row is None:
         return setting.default
     try:
-        return setting.type(json.loads(row[0]))
-    except (ValueError, TypeError):
+        return setting.coerce(json.loads(row[0]))
+    except ValueError:
         return setting.default
 
 
 def set_setting(db: sqlite_utils.Database, key: str, value: object) -> None:
-    """Store a setting (checked against its declared type)."""
+    """Store a library setting (converted to its declared type and kept within its bounds)."""
     setting = SETTINGS[key]
+    if setting.store != "library":
+        raise KeyError(f"{key} is not stored in the library")
     with write_transaction(db):
         db.execute(
             "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [key, json.dumps(setting.type(value))],
+            [key, json.dumps(setting.coerce(value))],
         )

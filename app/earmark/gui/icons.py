@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QStyle
@@ -24,3 +26,19 @@ def colour_dot(colour: str, size: int = 12) -> QIcon:
     painter.drawEllipse(1, 1, size - 2, size - 2)
     painter.end()
     return QIcon(pixmap)
+
+
+APP_ICON_NAME = "io.github.earmark.Earmark"  # the application id: desktop entry, metainfo and icon name
+
+
+def app_icon() -> QIcon:
+    """Earmark's icon: the scalable SVG and the PNG sizes shipped in resources/icons."""
+    icons = resources.files("earmark.resources") / "icons"
+    icon = QIcon(str(icons / "earmark.svg"))
+    hicolor = icons / "hicolor"
+    if hicolor.is_dir():
+        for folder in hicolor.iterdir():
+            png = folder / "apps" / f"{APP_ICON_NAME}.png"
+            if png.is_file():
+                icon.addFile(str(png))
+    return icon

@@ -49,6 +49,7 @@ SPECS = (
     ActionSpec("delete_note", "&Delete Note", ("Delete",), Qt.ShortcutContext.WidgetShortcut),
     ActionSpec("undo", "&Undo", ("Ctrl+Z",)),
     ActionSpec("redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
+    ActionSpec("show_settings", "Se&ttings…", ("Ctrl+,",)),
 )
 
 
@@ -84,6 +85,7 @@ class Actions:
     delete_note: QAction
     undo: QAction
     redo: QAction
+    show_settings: QAction
 
     def __init__(self, parent: QWidget) -> None:
         self.all: dict[str, QAction] = {}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import sqlite_utils
-from PySide6.QtCore import QObject, QTimer, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QStatusBar
 
 from earmark.core.db.sources import get_source, set_credentials
@@ -30,8 +30,10 @@ class FeedsController(QObject):
     """Runs the feed operations of ``window`` and keeps ``sources_model`` current.
 
     ``on_library_changed`` is called (throttled) when a refresh brought or changed items; ``on_error``
-    shows a sentence to the user.
+    shows a sentence to the user. Signal: ``refreshed(RefreshSummary)`` when a refresh or import has ended.
     """
+
+    refreshed = Signal(object)
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
                  on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None]) -> None:
@@ -55,12 +57,18 @@ class FeedsController(QObject):
         self._reload_timer.timeout.connect(self._reload_after_feeds)
         self.periodic = QTimer(self)
         self.periodic.timeout.connect(self.refresh_all)
-        minutes = int(get_setting(db, "feeds.refresh_interval"))  # type: ignore[call-overload]
-        if minutes > 0:
-            self.periodic.start(minutes * 60_000)
+        self.apply_refresh_interval()
         if get_setting(db, "feeds.refresh_on_start"):
             QTimer.singleShot(START_DELAY_MS, self, self._refresh_on_start)
         self.reload_sources()
+
+    def apply_refresh_interval(self) -> None:
+        """(Re)start the periodic refresh with the ``feeds.refresh_interval`` setting (0: none)."""
+        minutes = int(get_setting(self._db, "feeds.refresh_interval"))  # type: ignore[call-overload]
+        if minutes > 0:
+            self.periodic.start(minutes * 60_000)
+        else:
+            self.periodic.stop()
 
     def _status(self) -> QStatusBar:
         return self._window.statusBar()
@@ -114,6 +122,7 @@ class FeedsController(QObject):
         self.progress.hide()
         self._reload_timer.stop()
         self._reload_after_feeds()
+        self.refreshed.emit(summary)
         if summary.error:
             self._on_error(summary.error, "Refresh failed")
             return

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QVBoxLayout, QWidget
 
 from earmark.core.timefmt import format_clock
+from earmark.gui.theme import accents
 from earmark.playback.player import Player, PlayerState
 
 SPEEDS = (0.5, 0.75, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
@@ -33,7 +34,6 @@ class PlayerBar(QWidget):
         self.message = QLabel()
         self.message.setObjectName("playerMessage")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b00020;")
         self.message.hide()
         self.play_button = QToolButton()
         self.play_button.setAccessibleName("Play or pause")
@@ -97,6 +97,7 @@ class PlayerBar(QWidget):
     @Slot(str)
     def show_error(self, message: str) -> None:
         """Show a playback problem until the next successful start."""
+        self.message.setStyleSheet(f"color: {accents().error};")  # the theme in force now
         self.message.setText(message)
         self.message.show()
 

@@ -33,6 +33,7 @@ from earmark.core.models import Changes, Item, Note
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.desktop import DesktopController
 from earmark.gui.mainwindow.feeds import FeedsController
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.organize import OrganizeController
@@ -61,6 +62,7 @@ from earmark.gui.operations.library import (
     store_setting,
     store_subscription,
 )
+from earmark.gui.preferences import DesktopSettings, Preferences
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.credentials import CredentialsDialog
 from earmark.gui.views.detail import DetailPane
@@ -77,13 +79,14 @@ class MainWindow(QMainWindow):
     """The library window: shows the library, plays from it, and saves everything on close."""
 
     def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
-                 parent: QWidget | None = None) -> None:
+                 preferences: Preferences | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Earmark — {runner.library_path.name}")
         self.resize(1280, 800)
         self._runner = runner
         self._db = db
         self.session = session
+        self.preferences = preferences or Preferences(db, runner, DesktopSettings(), self)
         self.commands = Actions(self)
         self._select_after_load: int | None = None
         self._also_selected: list[int] = []  # the rest of a multi-selection, kept across a reload
@@ -144,6 +147,7 @@ class MainWindow(QMainWindow):
         self.empty_view = EmptyLibraryView()
         self.empty_view.load_sample_requested.connect(self.load_sample)
         self.empty_view.add_podcast_requested.connect(self.add_podcast)
+        self.empty_view.import_opml_requested.connect(self.feeds.ask_import_opml)
         self.list_stack = QStackedWidget()
         self.list_stack.addWidget(self.item_list)
         self.list_stack.addWidget(self.empty_view)
@@ -202,6 +206,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.player_bar)
         self.setCentralWidget(central)
 
+        self.desktop = DesktopController(self, self.preferences)
+        self.desktop.restore_layout()
         self.statusBar().addPermanentWidget(self.feeds.progress)
         self.setAcceptDrops(True)
         self._build_menus()
@@ -227,6 +233,8 @@ class MainWindow(QMainWindow):
         edit_menu = self.menuBar().addMenu("&Edit")
         for action in (a.undo, a.redo, a.delete_note):
             edit_menu.addAction(action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(a.show_settings)
         feeds_menu = self.menuBar().addMenu("F&eeds")
         for action in (a.refresh_all, a.refresh_selected, a.cancel_refresh, a.set_password, a.show_subscriptions):
             feeds_menu.addAction(action)
@@ -265,6 +273,7 @@ class MainWindow(QMainWindow):
         a.focus_search.triggered.connect(self._focus_search)
         a.focus_list.triggered.connect(self.focus_list)
         a.show_notes.triggered.connect(self.show_notes)
+        a.show_settings.triggered.connect(self.desktop.show_settings)
         for action in a.all.values():
             if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut:
                 self.addAction(action)
@@ -294,6 +303,7 @@ class MainWindow(QMainWindow):
         self.notes.set_choices([name for name, _count in data.tags], data.sources)
         self.sidebar.selectionModel().blockSignals(False)
         self._update_empty_state()
+        self.desktop.restore_view()
 
     def _update_empty_state(self) -> None:
         # Either read may come back first: the library is empty only when neither found anything.
@@ -583,8 +593,14 @@ class MainWindow(QMainWindow):
         self.search.setFocus()
         self.search.selectAll()
 
+    def open_arguments(self, arguments: list[str]) -> None:
+        """Come to the front and open what another launch was given: feed URLs subscribe, .opml files import."""
+        self.desktop.open_arguments(arguments)
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
+        """Remember the layout, save the playing position, stop a refresh, finish queued writes, release the
+        player and the library."""
+        self.desktop.shutdown()
         self._search_timer.stop()  # a search typed just before quitting has no one left to run it
         self.notes.shutdown()
         self.feeds.shutdown()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
 
 from earmark.core.models import Note
 from earmark.core.timefmt import format_clock
@@ -14,7 +15,6 @@ COL_AT, COL_TEXT, COL_ITEM, COL_SOURCE, COL_CREATED = range(5)
 HEADERS = ("Time", "Note", "Item", "Source", "Taken")
 NoteIdRole = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
-_LINK_COLOUR = QColor("#1a5fb4")  # times are links: a click plays from there
 
 
 def time_label(note: Note) -> str:
@@ -80,7 +80,7 @@ class NoteTableModel(QAbstractTableModel):
                 return "Click to play from here"
             return f"“{note.quote}”" if note.quote else None
         if role == Qt.ItemDataRole.ForegroundRole and column == COL_AT:
-            return _LINK_COLOUR
+            return QApplication.palette().color(QPalette.ColorRole.Link)  # times are links: a click plays
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # times beside the first line
         return None

@@ -9,10 +9,10 @@ from PySide6.QtGui import QColor, QFont
 
 from earmark.core.models import Transcript
 from earmark.core.timefmt import format_clock
+from earmark.gui.theme import accents
 
 StartRole = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
-_CURRENT_BACKGROUND = QColor("#fff1b8")
 
 
 class TranscriptModel(QAbstractListModel):
@@ -58,7 +58,7 @@ class TranscriptModel(QAbstractListModel):
             return f"Click to play from {format_clock(cue.start)}"
         if index.row() == self.current:
             if role == Qt.ItemDataRole.BackgroundRole:
-                return _CURRENT_BACKGROUND
+                return QColor(accents().current_line)
             if role == Qt.ItemDataRole.FontRole:
                 font = QFont()
                 font.setBold(True)

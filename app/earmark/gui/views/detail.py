@@ -13,6 +13,7 @@ from earmark.core.models import Item, Source
 from earmark.core.timefmt import format_ago, format_clock
 from earmark.gui.models.items import progress_text
 from earmark.gui.models.sources import status_text
+from earmark.gui.theme import accents
 
 
 class DetailPane(QTextBrowser):
@@ -39,14 +40,15 @@ class DetailPane(QTextBrowser):
         state = progress_text(item)
         if state:
             facts.append(state)
-        tags = "".join(f" <span style='color:#2a6f97'>#{html.escape(t)}</span>" for t in item.tags)
+        colours = accents()
+        tags = "".join(f" <span style='color:{colours.tag}'>#{html.escape(t)}</span>" for t in item.tags)
         link = f"<p><a href='{html.escape(item.url)}'>Open the page</a></p>" if item.url else ""
         body = sanitize(item.content or item.description, item.url) or "<p><i>No notes.</i></p>"
         same_item = self.item_id == item.id
         scrolled = self.verticalScrollBar().value()
         self.setHtml(
             f"<h2>{html.escape(item.title)}</h2>"
-            f"<p style='color:gray'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
+            f"<p style='color:{colours.muted}'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
         )
         if same_item:  # a refresh of the same item (its progress changed) keeps the reader's place
             self.verticalScrollBar().setValue(scrolled)

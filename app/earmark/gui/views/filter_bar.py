@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QToolButton, QWidget
 
 from earmark.core.db.queries import ItemFilter
+from earmark.gui.theme import accents
 
 STATE_CHOICES = (("All", None), ("Unplayed", "unplayed"), ("In progress", "in_progress"), ("Played", "played"))
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -57,7 +58,7 @@ class FilterBar(QWidget):
         edit.setMaximumWidth(96)
         edit.setClearButtonEnabled(True)
         edit.textChanged.connect(lambda text: edit.setStyleSheet(
-            "" if not text or _DAY.match(text) else "color: #b00020;"))
+            "" if not text or _DAY.match(text) else f"color: {accents().error};"))
         return edit
 
     def _minutes_spin(self, tip: str) -> QSpinBox:

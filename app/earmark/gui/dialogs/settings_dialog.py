@@ -1,0 +1,109 @@
+"""The settings dialog (Ctrl+,): one page per group of settings, one editor per declared setting, so
+settings added to the registry appear here by themselves."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from earmark.core.settings import SETTINGS, Setting
+from earmark.gui.dialogs.settings_editors import SettingEditor
+from earmark.gui.preferences import Preferences
+
+GROUPS = {"playback": "Playback", "downloads": "Downloads", "feeds": "Feeds", "library": "Library",
+          "appearance": "Appearance"}  # known groups first, in this order; others follow by name
+
+
+def pages() -> list[tuple[str, list[Setting]]]:
+    """The dialog's pages: (title, settings), settings in declaration order."""
+    grouped: dict[str, list[Setting]] = {}
+    for setting in SETTINGS.values():
+        if setting.editable:
+            grouped.setdefault(setting.group, []).append(setting)
+    order = [g for g in GROUPS if g in grouped] + sorted(g for g in grouped if g not in GROUPS)
+    return [(GROUPS.get(g, g.replace("_", " ").capitalize()), grouped[g]) for g in order]
+
+
+class SettingsDialog(QDialog):
+    """Edits every setting; OK or Apply stores the changed ones through ``preferences`` (which broadcasts
+    each change), Cancel forgets the edits, Restore Defaults puts the defaults in the editors."""
+
+    def __init__(self, preferences: Preferences, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setWindowTitle("Earmark Settings")
+        self.setAccessibleName("Settings")
+        self._preferences = preferences
+        self.editors: dict[str, SettingEditor] = {}
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("Settings pages")
+        for title, settings in pages():
+            self.tabs.addTab(self._page(settings), title)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.buttons.clicked.connect(self._on_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.buttons)
+        self.load()
+        self.resize(560, 420)
+
+    def _page(self, settings: list[Setting]) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        for setting in settings:
+            editor = SettingEditor(setting)
+            self.editors[setting.key] = editor
+            help_text = setting.description + (" (Takes effect after a restart.)" if setting.restart
+                                               and "next start" not in setting.description else "")
+            note = QLabel(help_text)
+            note.setWordWrap(True)
+            note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            note.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+            if setting.type is bool:
+                form.addRow(editor)
+            else:
+                label = QLabel(f"{setting.title}:")
+                label.setBuddy(editor.field)
+                form.addRow(label, editor)
+            form.addRow("", note)
+        return page
+
+    def load(self) -> None:
+        """Show the stored values."""
+        for key, editor in self.editors.items():
+            editor.set_value(self._preferences.value(key))
+
+    def apply(self) -> None:
+        """Store every edited value (unchanged ones are left alone)."""
+        for key, editor in self.editors.items():
+            self._preferences.set_value(key, editor.value())
+
+    def accept(self) -> None:
+        """Apply and close."""
+        self.apply()
+        super().accept()
+
+    def _on_button(self, button: QAbstractButton) -> None:
+        role = self.buttons.buttonRole(button)
+        if role == QDialogButtonBox.ButtonRole.ApplyRole:
+            self.apply()
+        elif role == QDialogButtonBox.ButtonRole.ResetRole:
+            page = self.tabs.currentWidget()
+            for editor in self.editors.values():
+                if page is not None and page.isAncestorOf(editor):
+                    editor.set_value(editor.setting.default)
