@@ -22,6 +22,7 @@ from earmark.gui.preferences import Preferences
 
 GROUPS = {"playback": "Playback", "downloads": "Downloads", "feeds": "Feeds", "library": "Library",
           "appearance": "Appearance"}  # known groups first, in this order; others follow by name
+NOTE_INDENT = 24  # the description under each editor
 
 
 def pages() -> list[tuple[str, list[Setting]]]:
@@ -74,13 +75,14 @@ class SettingsDialog(QDialog):
             note.setWordWrap(True)
             note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             note.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+            note.setContentsMargins(NOTE_INDENT, 0, 0, 8)
             if setting.type is bool:
                 form.addRow(editor)
             else:
                 label = QLabel(f"{setting.title}:")
                 label.setBuddy(editor.field)
                 form.addRow(label, editor)
-            form.addRow("", note)
+            form.addRow(note)
         return page
 
     def load(self) -> None:
