@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 if not os.environ.get("DISPLAY"):
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # A 1920×1080 screen, as on a desktop (Qt's offscreen default is 800×800: windows were squeezed to fit).
+    SCREEN = Path(__file__).resolve().parent / "helpers" / "offscreen-screen.json"
+    os.environ.setdefault("QT_QPA_PLATFORM", f"offscreen:configfile={SCREEN}")
 os.environ.setdefault("EARMARK_VLC_ARGS", "--aout=dummy")
 
 

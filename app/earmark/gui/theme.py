@@ -97,7 +97,8 @@ class Appearance(QObject):
         self._system_font = QFont(app.font())
         self.theme = "system"
         self._look: tuple[bool, str] | None = None
-        app.styleHints().colorSchemeChanged.connect(self._on_scheme_changed)
+        self.desktop_scheme = app.styleHints().colorScheme()
+        app.styleHints().colorSchemeChanged.connect(self.follow_scheme)
 
     @classmethod
     def of(cls, app: QApplication) -> Appearance:
@@ -109,7 +110,7 @@ class Appearance(QObject):
         """The scheme in force: "light" or "dark"."""
         if self.theme in ("light", "dark"):
             return self.theme
-        if self._app.styleHints().colorScheme() == Qt.ColorScheme.Dark:
+        if self.desktop_scheme == Qt.ColorScheme.Dark:
             return "dark"
         return "dark" if is_dark(self._system_palette) else "light"
 
@@ -137,6 +138,8 @@ class Appearance(QObject):
             self._app.setStyle("fusion")
             self._app.setPalette(palette(scheme))
 
-    def _on_scheme_changed(self, _scheme: Qt.ColorScheme) -> None:
+    def follow_scheme(self, scheme: Qt.ColorScheme) -> None:
+        """The desktop switched to ``scheme``: repaint if the theme follows the system."""
+        self.desktop_scheme = scheme
         if self.theme == "system":
             self._apply_colours()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from earmark.gui.icons import app_icon
@@ -68,3 +68,14 @@ class EmptyLibraryView(QWidget):
         layout.addStretch(2)
         self.setTabOrder(self.sample_button, self.add_button)
         self.setTabOrder(self.add_button, self.import_button)
+        for button in (self.sample_button, self.add_button, self.import_button):
+            button.setAutoDefault(True)  # Enter presses the button that has the focus
+            button.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Space presses the focused button, rather than the window's Play/Pause shortcut."""
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and event.key() == Qt.Key.Key_Space and not event.modifiers()):
+            event.accept()
+            return True
+        return super().eventFilter(watched, event)

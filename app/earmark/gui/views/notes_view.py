@@ -32,6 +32,7 @@ class NotesView(QWidget):
         self.summary = QLabel()
         self.text = QLineEdit()
         self.text.setObjectName("notesFilter")
+        self.text.setAccessibleName("Filter notes")
         self.text.setPlaceholderText("Filter notes by text")
         self.text.setClearButtonEnabled(True)
         self.tag = QComboBox()

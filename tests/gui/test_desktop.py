@@ -1,0 +1,240 @@
+"""The window on the desktop: first run, layout and view restored after a restart, tray, notifications,
+arguments from another launch, accessible names and contrast in both themes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QPalette
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel
+from pytestqt.qtbot import QtBot
+
+from earmark.core.db.connection import open_library
+from earmark.core.db.sources import list_sources
+from earmark.core.feeds.subscribe import subscribe
+from earmark.core.settings import set_setting
+from earmark.gui.feed_refresh import RefreshSummary
+from earmark.gui.models.items import COL_SOURCE
+from earmark.gui.models.sidebar import NOTES
+from earmark.gui.theme import ACCENTS, Appearance, contrast, palette
+from earmark.gui.tray import TrayIcon
+from earmark.gui.views.credentials import CredentialsDialog
+from helpers.accessibility import unnamed_widgets
+from helpers.feed_server import FeedServer, rss
+from helpers.gui import Launch
+
+REFRESH_MS = 30_000
+
+
+def episodes(prefix: str, count: int) -> list[dict[str, str]]:
+    return [{"title": f"{prefix} {n}", "guid": f"{prefix}-{n}", "enclosure": f"https://example.com/{prefix}{n}.mp3",
+             "pubDate": f"Mon, {n + 1:02d} Jan 2024 10:00:00 +0000"} for n in range(count)]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[FeedServer]:
+    with FeedServer(tmp_path / "served") as feed_server:
+        yield feed_server
+
+
+@pytest.fixture
+def quiet(library_path: Path) -> None:
+    set_setting(open_library(library_path), "feeds.refresh_on_start", False)
+
+
+def visible_dialog(kind: type) -> object | None:
+    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
+    return found[0] if found else None
+
+
+def reject_when_shown(kind: type, seen: list[str], tries: int = 100) -> None:
+    """Cancel the next ``kind`` dialog once it shows (a static dialog runs its own event loop)."""
+    dialog = visible_dialog(kind)
+    if dialog is not None:
+        seen.append(kind.__name__)
+        dialog.reject()  # type: ignore[attr-defined]
+    elif tries:
+        QTimer.singleShot(50, lambda: reject_when_shown(kind, seen, tries - 1))
+
+
+def test_first_run_shows_the_welcome_screen_usable_from_the_keyboard(qtbot: QtBot, launch: Launch) -> None:
+    window = launch().window
+    welcome = window.empty_view
+    qtbot.waitUntil(lambda: window.list_stack.currentWidget() is welcome)
+    assert any("Welcome to Earmark" in label.text() for label in welcome.findChildren(QLabel))
+    buttons = [welcome.sample_button, welcome.add_button, welcome.import_button]
+    assert [b.text().replace("&", "") for b in buttons] == [
+        "Load the sample library", "Add a podcast by its URL…", "Import subscriptions (OPML)…"]
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is welcome.sample_button)
+    qtbot.keyClick(welcome.sample_button, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is welcome.add_button
+    qtbot.keyClick(welcome.add_button, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is welcome.import_button
+
+    seen: list[str] = []
+    reject_when_shown(QFileDialog, seen)
+    qtbot.keyClick(welcome.import_button, Qt.Key.Key_Space)  # the OPML file dialog opens; cancelled
+    reject_when_shown(QInputDialog, seen)
+    qtbot.keyClick(welcome.add_button, Qt.Key.Key_Space)  # the feed URL dialog opens; cancelled
+    assert seen == ["QFileDialog", "QInputDialog"]
+    welcome.sample_button.setFocus()
+    qtbot.keyClick(welcome.sample_button, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 54, timeout=20_000)
+    assert window.list_stack.currentWidget() is window.item_list
+
+
+def test_layout_and_view_come_back_after_a_restart(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                   server: FeedServer, quiet: None) -> None:
+    subscribe(open_library(library_path), server.serve_body("/a.xml", rss("Alpha", episodes("a", 2))))
+    window = launch().window
+    window.resize(1400, 700)
+    window.splitter.setSizes([250, 700, 400])
+    window.item_side.setSizes([100, 200, 300])
+    window.item_list.horizontalHeader().resizeSection(COL_SOURCE, 222)
+    window.show_notes()
+    sizes, side, size = window.splitter.sizes(), window.item_side.sizes(), window.size()
+    assert size != QSize(1280, 800)  # not the default size
+    window.close()
+
+    again = launch().window
+    assert again.size() == size
+    assert again.splitter.sizes() == sizes and again.item_side.sizes() == side
+    assert again.item_list.horizontalHeader().sectionSize(COL_SOURCE) == 222
+    qtbot.waitUntil(lambda: again.list_stack.currentWidget() is again.notes.view)
+    assert again.sidebar.currentIndex() == again.sidebar_model.index_for(NOTES)
+
+    podcast = next(i for i in range(again.sidebar_model.rowCount()) if "Podcasts" in again.sidebar_model.item(i).text())
+    row = again.sidebar_model.item(podcast).child(0).index()
+    again.sidebar.setCurrentIndex(row)
+    qtbot.waitUntil(lambda: again.items_model.rowCount() == 2)
+    again.close()
+    third = launch().window
+    qtbot.waitUntil(lambda: third.sidebar.currentIndex().data() == row.data())
+    assert third.items_model.item_filter.source_id == list_sources(open_library(library_path))[0].id
+
+
+def test_pane_sizes_and_column_widths_are_saved_and_restored(launch: Launch, quiet: None) -> None:
+    window = launch().window
+    window.splitter.setSizes([250, 600, 300])
+    sizes = window.splitter.sizes()
+    window.desktop.save_layout()
+    window.splitter.setSizes([400, 400, 350])
+    window.desktop.restore_layout()
+    assert window.splitter.sizes() == sizes
+
+
+def test_the_tray_menu_drives_the_window(qtbot: QtBot, launch: Launch, quiet: None) -> None:
+    window = launch().window
+    tray = window.desktop.tray
+    assert not tray.next.isVisible()  # no queue here: Next is hidden
+    with qtbot.waitSignal(window.commands.play_pause.triggered):
+        tray.play_pause.trigger()
+    tray.show_hide.trigger()
+    assert not window.isVisible()
+    tray.menu.aboutToShow.emit()
+    assert tray.show_hide.text() == "Show Earmark"
+    tray.show_hide.trigger()
+    assert window.isVisible()
+
+    queue_next = QAction("Next in Queue", window)
+    with_next = TrayIcon(window, window.commands.play_pause, window.commands.quit, queue_next)
+    assert with_next.next.isVisible()
+    with qtbot.waitSignal(queue_next.triggered):
+        with_next.next.trigger()
+
+
+def test_a_refresh_with_new_episodes_notifies(qtbot: QtBot, launch: Launch, library_path: Path,
+                                              server: FeedServer, quiet: None) -> None:
+    url = server.serve_body("/n.xml", rss("News", episodes("n", 1)))
+    subscribe(open_library(library_path), url)
+    server.serve_body("/n.xml", rss("News", episodes("n", 3)))
+    window = launch().window
+    window.feeds.refresh_all()
+    with qtbot.waitSignal(window.feeds.refreshed, timeout=REFRESH_MS) as blocker:
+        pass
+    assert isinstance(blocker.args[0], RefreshSummary) and blocker.args[0].new == 2
+    assert window.desktop.tray.last_message == "2 new episode(s) and article(s) arrived."
+
+    window.preferences.set_value("feeds.notify_new", False)
+    qtbot.waitUntil(lambda: window.preferences.value("feeds.notify_new") is False)
+    window.desktop.tray.last_message = ""
+    window.feeds.refreshed.emit(RefreshSummary(total=1, checked=1, new=4))
+    assert window.desktop.tray.last_message == ""
+
+
+def test_arguments_handed_over_subscribe_and_import(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                    server: FeedServer, tmp_path: Path, quiet: None) -> None:
+    feed = server.serve_body("/f.xml", rss("Handed Feed", episodes("h", 2)))
+    listed = server.serve_body("/o.xml", rss("Listed Feed", episodes("o", 1)))
+    opml = tmp_path / "mine.opml"
+    opml.write_text(f"""<?xml version="1.0"?><opml version="2.0"><head/><body>
+        <outline type="rss" text="Listed" xmlUrl="{listed}"/></body></opml>""", encoding="utf-8")
+    window = launch().window
+    window.hide()
+    window.open_arguments([f"feed:{feed}", opml.as_uri()])
+    assert window.isVisible()  # raised
+    qtbot.waitUntil(lambda: len(list_sources(open_library(library_path))) == 2, timeout=REFRESH_MS)
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 3, timeout=REFRESH_MS)
+    assert sorted(s.title for s in list_sources(open_library(library_path))) == ["Handed Feed", "Listed Feed"]
+
+
+def test_every_widget_has_an_accessible_name(qtbot: QtBot, launch: Launch, library_path: Path,
+                                             server: FeedServer, quiet: None) -> None:
+    subscribe(open_library(library_path), server.serve_body("/a.xml", rss("Alpha", episodes("a", 2))))
+    window = launch().window
+    assert unnamed_widgets(window) == []
+    window.show_notes()
+    window.show_subscriptions()
+    assert unnamed_widgets(window) == []
+    window.commands.show_settings.trigger()
+    assert window.desktop.settings_dialog is not None
+    assert unnamed_widgets(window.desktop.settings_dialog) == []
+    credentials = CredentialsDialog("Alpha", window)
+    qtbot.addWidget(credentials)
+    assert unnamed_widgets(credentials) == []
+
+
+def test_welcome_screen_has_accessible_names(launch: Launch) -> None:
+    window = launch().window
+    assert unnamed_widgets(window.empty_view) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_both_themes_keep_readable_contrast(scheme: str) -> None:
+    colours = palette(scheme)
+    role = QPalette.ColorRole
+    pairs = [(role.WindowText, role.Window), (role.Text, role.Base), (role.Text, role.AlternateBase),
+             (role.ButtonText, role.Button), (role.HighlightedText, role.Highlight), (role.ToolTipText,
+                                                                                    role.ToolTipBase),
+             (role.PlaceholderText, role.Base), (role.PlaceholderText, role.Window), (role.Link, role.Base)]
+    for foreground, background in pairs:
+        ratio = contrast(colours.color(foreground), colours.color(background))
+        assert ratio >= 4.5, f"{foreground.name} on {background.name}: {ratio:.2f}"
+    accents = ACCENTS[scheme]
+    for colour in (accents.error, accents.tag, accents.muted):
+        assert contrast(colours.color(role.Base).fromString(colour), colours.color(role.Base)) >= 4.5
+        assert contrast(colours.color(role.Window).fromString(colour), colours.color(role.Window)) >= 4.5
+    assert contrast(colours.color(role.Text), colours.color(role.Text).fromString(accents.current_line)) >= 4.5
+
+
+def test_the_system_theme_follows_the_desktop_colour_scheme(launch: Launch, quiet: None) -> None:
+    window = launch().window
+    appearance = Appearance.of(QApplication.instance())  # type: ignore[arg-type]
+    before = appearance.desktop_scheme
+    try:
+        appearance.follow_scheme(Qt.ColorScheme.Dark)  # what QStyleHints.colorSchemeChanged delivers
+        assert appearance.scheme() == "dark"
+        assert QApplication.palette().color(QPalette.ColorRole.Window).lightnessF() < 0.3
+        window.preferences.set_value("appearance.theme", "light")  # an explicit theme wins
+        assert QApplication.palette().color(QPalette.ColorRole.Window).lightnessF() > 0.7
+        appearance.follow_scheme(Qt.ColorScheme.Dark)
+        assert appearance.scheme() == "light"
+        window.preferences.set_value("appearance.theme", "system")
+        appearance.follow_scheme(Qt.ColorScheme.Light)
+        assert appearance.scheme() == "light"
+    finally:
+        appearance.follow_scheme(before)
+        window.preferences.set_value("appearance.theme", "system")
