@@ -71,11 +71,11 @@ def run(library_path: Path, arguments: list[str] | None = None) -> int:
     arguments = arguments or []
     name = server_name(library_path)
     if hand_over(name, arguments):  # the quick way, before Qt's GUI starts
-        return 0
+        return _handed_over(library_path)
     app = application()
     server = claim_or_hand_over(name, arguments)
     if server is None:
-        return 0
+        return _handed_over(library_path)
     try:
         parts = build(library_path)
     except EarmarkError as exc:
@@ -93,6 +93,11 @@ def run(library_path: Path, arguments: list[str] | None = None) -> int:
     status = app.exec()
     server.close()
     return status
+
+
+def _handed_over(library_path: Path) -> int:
+    print(f"Earmark already has {library_path} open: its window comes to the front.", file=sys.stderr)
+    return 0
 
 
 def _close_on_signals(window: MainWindow) -> None:
