@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QProcess, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel
 from pytestqt.qtbot import QtBot
@@ -238,3 +238,27 @@ def test_the_system_theme_follows_the_desktop_colour_scheme(launch: Launch, quie
     finally:
         appearance.follow_scheme(before)
         window.preferences.set_value("appearance.theme", "system")
+
+
+def test_closing_during_a_refresh_stops_it_cleanly(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                   server: FeedServer, quiet: None) -> None:
+    db = open_library(library_path)
+    fast = server.serve_body("/fast.xml", rss("Fast", episodes("fast", 1)))
+    slow = server.serve_body("/slow.xml", rss("Slow", episodes("slow", 1)))
+    subscribe(db, fast)
+    subscribe(db, slow)
+    db.close()
+    server.serve_body("/fast.xml", rss("Fast", episodes("fast", 3)))
+    server.serve_slow("/slow.xml", 60, rss("Slow", episodes("slow", 2)))
+    window = launch().window
+    window.feeds.refresh_all()
+    with qtbot.waitSignal(window.feeds.refresher.feed_done, timeout=REFRESH_MS):
+        pass  # the fast feed is in; the slow one hangs
+    assert window.feeds.refresher.is_running()
+    window.close()  # waits for the refresh to stop (killed after a few seconds), then closes the library
+    child = window.feeds.refresher._process  # noqa: SLF001 - the refresh's child process must be gone
+    assert child is None or child.state() == QProcess.ProcessState.NotRunning
+    db = open_library(library_path)
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    counts = {s.title: s.item_count for s in list_sources(db)}
+    assert counts == {"Fast": 3, "Slow": 1}
