@@ -20,8 +20,10 @@ _COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content")
 _FROM = "items i LEFT JOIN sources s ON s.id = i.source_id"
 # SQLite sorts NULL lowest, so undated items come last and the (published DESC, id DESC) indexes serve the order.
 _ORDER = "i.published DESC, i.id DESC"
-# An episode counts as played once it is within this many seconds of its end.
+# An episode counts as played once it is within this many seconds of its end (whatever the setting says).
 PLAYED_MARGIN = 1.0
+# The ``playback.played_within`` margin is at most this share of the episode (short clips are not done at once).
+PLAYED_MAX_SHARE = 0.1
 
 
 def _item(row: sqlite3.Row | tuple, tags: list[str]) -> Item:
@@ -77,7 +79,8 @@ def item_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = Non
                f"WHERE search_index MATCH ? AND {where} ORDER BY bm25(search_index, 10.0, 1.0, 3.0), {_ORDER}")
         params = [match, *params]
     else:
-        sql = f"SELECT i.id FROM items i WHERE {where} ORDER BY {_ORDER}"
+        order = f"i.last_played DESC, {_ORDER}" if flt.in_progress else _ORDER
+        sql = f"SELECT i.id FROM items i WHERE {where} ORDER BY {order}"
     return [row[0] for row in db.execute(sql + tail, params)]
 
 
@@ -89,8 +92,14 @@ def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:
     return int(db.execute(f"SELECT count(*) FROM items i WHERE {where}", params).fetchone()[0])
 
 
-def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
-    """Store a playback position; an episode that reached its end is marked played and rewound."""
+def played_margin(duration: float, played_within: float) -> float:
+    """How close to its end an episode of ``duration`` seconds counts as played."""
+    return max(PLAYED_MARGIN, min(played_within, duration * PLAYED_MAX_SHARE))
+
+
+def save_progress(db: sqlite_utils.Database, update: ProgressUpdate, played_within: float = 0.0) -> None:
+    """Store a playback position; an episode that reached its end (or within ``played_within`` seconds of
+    it, see played_margin) is marked played and rewound."""
     duration = update.duration if update.duration and update.duration > 0 else None
     with write_transaction(db):
         if duration is None:
@@ -99,7 +108,7 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
             known = row[0] if row else None
         else:
             known = duration
-        at_end = update.ended or (known is not None and update.position >= known - PLAYED_MARGIN)
+        at_end = update.ended or (known is not None and update.position >= known - played_margin(known, played_within))
         cursor = db.execute(
             """UPDATE items SET position = ?, last_played = ?,
                    played = CASE WHEN ? THEN 1 ELSE played END,
@@ -110,3 +119,15 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
         if cursor.rowcount == 0:
             raise NotFoundError(f"There is no item with id {update.item_id}.")
 
+
+
+def mark_played(db: sqlite_utils.Database, item_ids: Iterable[int], played: bool) -> None:
+    """Mark items played (rewound, as if played to the end) or unplayed (the position is kept)."""
+    ids = [(i,) for i in item_ids]
+    with write_transaction(db):
+        if played:
+            now = now_iso()
+            db.conn.executemany("UPDATE items SET played = 1, position = 0, last_played = ? WHERE id = ?",
+                                [(now, *i) for i in ids])
+        else:
+            db.conn.executemany("UPDATE items SET played = 0 WHERE id = ?", ids)

@@ -20,6 +20,7 @@ class ItemFilter:
     tag: str | None = None
     unplayed: bool = False
     text: str = ""
+    in_progress: bool = False  # started and not finished ("Continue listening"), most recently played first
 
 
 def fts_query(text: str) -> str:
@@ -55,4 +56,6 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
         params += [tag, tag]
     if flt.unplayed:
         conditions.append("i.played = 0")
+    if flt.in_progress:
+        conditions.append("i.position > 0 AND i.played = 0")
     return (" AND ".join(conditions) or "1"), params
