@@ -8,10 +8,15 @@ from urllib.parse import unquote, urlparse
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
+from earmark.core.models import Chapter
 from earmark.playback.player import Player, PlayerState, clamp_rate, missing_local_file
 
 POLL_MS = 200
 DEFAULT_ARGS = ("--no-video", "--quiet", "--no-xlib", "--no-metadata-network-access")
+# Voice boost through VLC's equalizer (libVLC can switch it per player while playing, unlike the compressor
+# and normaliser filters, which are fixed per instance): louder overall, speech frequencies lifted, rumble cut.
+VOICE_PREAMP_DB = 6.0
+VOICE_BANDS_DB = {0: -6.0, 1: -4.0, 2: -2.0, 5: 2.0, 6: 4.0, 7: 3.0}  # 60 Hz, 170 Hz, 310 Hz, 3 kHz, 6 kHz, 12 kHz
 
 
 class PlaybackUnavailableError(RuntimeError):
@@ -91,10 +96,16 @@ class VlcPlayer(Player):
                 self._duration = value
                 self.duration_changed.emit(value)
         elif name == "playing":
+            first = not self._reached_playing
             self._reached_playing = True
             self._player.set_rate(self._rate)
+            self._apply_volume()  # VLC's audio output exists from now on
             self._poll.start()
             self._set_state(PlayerState.PLAYING)
+            if first:
+                chapters = self.media_chapters()
+                if chapters:
+                    self.chapters_found.emit(chapters)
         elif name == "paused":
             self._poll.stop()
             self._emit_position()
@@ -140,6 +151,7 @@ class VlcPlayer(Player):
         if start > 0:
             media.add_option(f":start-time={start:.3f}")
         self._player.set_media(media)
+        self._apply_voice_boost()
         media.release()
         self._set_state(PlayerState.LOADING)
         if self._player.play() == -1:
@@ -172,6 +184,7 @@ class VlcPlayer(Player):
             target = min(target, max(0.0, self._duration - 0.5))
         self._player.set_time(int(target * 1000))
         self.position_changed.emit(target)
+        self.seeked.emit(target)
 
     def position(self) -> float:
         if self._player is None:
@@ -186,9 +199,42 @@ class VlcPlayer(Player):
         self._rate = clamp_rate(rate)
         if self._player is not None:
             self._player.set_rate(self._rate)
+        self.rate_changed.emit(self._rate)
 
     def rate(self) -> float:
         return self._rate
+
+    def vlc_rate(self) -> float:
+        """The speed VLC itself reports (0 before the engine is loaded)."""
+        return float(self._player.get_rate()) if self._player is not None else 0.0
+
+    def media_chapters(self) -> list[Chapter]:
+        if self._player is None or not self._reached_playing:
+            return []
+        count = self._player.get_chapter_count()
+        if count is None or count <= 0:
+            return []
+        descriptions = self._player.get_full_chapter_descriptions(-1) or []
+        return [Chapter(d.time_offset / 1000.0, _text(d.name) or f"Chapter {n}")
+                for n, d in enumerate(descriptions, start=1)]
+
+    def _apply_volume(self) -> None:
+        if self._player is not None:
+            self._player.audio_set_volume(self.effective_volume())
+
+    def _apply_voice_boost(self) -> None:
+        if self._player is None:
+            return
+        if not self._voice_boost:
+            self._player.set_equalizer(None)
+            return
+        vlc = _import_vlc()
+        equalizer = vlc.AudioEqualizer()
+        equalizer.set_preamp(VOICE_PREAMP_DB)
+        for band, gain in VOICE_BANDS_DB.items():
+            equalizer.set_amp_at_index(gain, band)
+        self._player.set_equalizer(equalizer)  # VLC copies the settings
+        equalizer.release()
 
     def shutdown(self) -> None:
         self._poll.stop()
@@ -197,6 +243,12 @@ class VlcPlayer(Player):
             self._player.release()
             self._instance.release()
             self._player = self._instance = None
+
+
+def _text(value: bytes | str | None) -> str:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace").strip()
+    return (value or "").strip()
 
 
 def _display_name(uri: str | None) -> str:
