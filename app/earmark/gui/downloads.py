@@ -63,7 +63,7 @@ class DownloadManager(QObject):
         """Resume the downloads left unfinished, and delete old played ones (on start-up)."""
         days = int(get_setting(self._db, "downloads.delete_played_after"))  # type: ignore[call-overload]
         self._runner.write(delete_played_downloads, days, on_done=lambda _ids: self.report_usage())
-        self._runner.read(pending_downloads, on_done=lambda pending: [self._transfer(d) for d in pending])
+        self._runner.read(pending_downloads, on_done=self._transfer_all)
 
     def active(self) -> set[int]:
         """Items whose download is running."""
@@ -75,7 +75,7 @@ class DownloadManager(QObject):
         for item_id in item_ids:
             if item_id not in self._stops:
                 self._runner.write(add_download, item_id, folder, on_done=self._transfer,
-                                   on_error=lambda message, i=item_id: self.failed.emit(i, message))
+                                   on_error=partial(self.failed.emit, item_id))
 
     def toggle_pause(self, item_id: int) -> None:
         """Pause a running download, or resume a paused one."""
@@ -91,7 +91,7 @@ class DownloadManager(QObject):
             stop = self._stops.pop(item_id, None)
             if stop is not None:
                 stop.set()
-            self._runner.write(remove_download, item_id, on_done=lambda _d, i=item_id: self._changed(i))
+            self._runner.write(remove_download, item_id, on_done=partial(self._changed_after, item_id))
 
     def auto_download(self, source_id: int, since: str) -> None:
         """After a refresh brought new episodes of ``source_id``: download those added since ``since`` when
@@ -104,6 +104,10 @@ class DownloadManager(QObject):
     def report_usage(self) -> None:
         """Measure the disk usage in the background and emit ``usage_changed``."""
         self._runner.read(disk_usage, on_done=self.usage_changed.emit)
+
+    def _transfer_all(self, records: list[Download]) -> None:
+        for record in records:
+            self._transfer(record)
 
     def _transfer(self, record: Download) -> None:
         if record.status == "done" or record.item_id in self._stops:
@@ -158,6 +162,9 @@ class DownloadManager(QObject):
         self._runner.write(partial(update_download, item_id=item_id, status=status, received=received, size=size,
                                    error=error),
                            on_done=lambda _none: self._changed(item_id))
+
+    def _changed_after(self, item_id: int, _result: object) -> None:
+        self._changed(item_id)
 
     def _changed(self, item_id: int) -> None:
         self.changed.emit(item_id)
