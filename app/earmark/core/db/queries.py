@@ -21,6 +21,7 @@ class ItemFilter:
     unplayed: bool = False
     text: str = ""
     in_progress: bool = False  # started and not finished ("Continue listening"), most recently played first
+    downloaded: bool = False  # with a download (complete or not)
 
 
 def fts_query(text: str) -> str:
@@ -58,4 +59,6 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
         conditions.append("i.played = 0")
     if flt.in_progress:
         conditions.append("i.position > 0 AND i.played = 0")
+    if flt.downloaded:
+        conditions.append("i.id IN (SELECT item_id FROM downloads)")
     return (" AND ".join(conditions) or "1"), params

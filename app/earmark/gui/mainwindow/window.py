@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from earmark.core.chapters import cached_chapters
+from earmark.core.db.downloads import get_download
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
@@ -31,9 +33,14 @@ from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_fe
 from earmark.core.models import Changes, Item
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
-from earmark.gui.mainwindow.actions import Actions
+from earmark.core.timefmt import now_iso
+from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
+from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feeds import FeedsController
+from earmark.gui.mainwindow.help import HelpController
+from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.models.items import (
     COL_DURATION,
     COL_PROGRESS,
@@ -42,17 +49,25 @@ from earmark.gui.models.items import (
     COL_TITLE,
     ItemListModel,
 )
-from earmark.gui.models.sidebar import SUBSCRIPTIONS, FilterRole, SidebarModel, read_sidebar
+from earmark.gui.models.queue import QueueModel
+from earmark.gui.models.sidebar import (
+    CONTINUE_LISTENING,
+    DOWNLOADED,
+    SUBSCRIPTIONS,
+    FilterRole,
+    SidebarModel,
+    read_sidebar,
+)
 from earmark.gui.operations.library import (
     note_feed_failure,
     store_sample_library,
-    store_setting,
     store_subscription,
 )
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.credentials import CredentialsDialog
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
+from earmark.gui.views.queue import QueueView
 from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
 
@@ -70,7 +85,7 @@ class MainWindow(QMainWindow):
         self._runner = runner
         self._db = db
         self.session = session
-        self.commands = Actions(self)
+        self.commands = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
         self._select_after_load: int | None = None
 
         self.sidebar_model = SidebarModel(self)
@@ -131,11 +146,19 @@ class MainWindow(QMainWindow):
 
         self.detail = DetailPane()
         self.subscriptions.source_selected.connect(self.detail.show_source)
+        self.detail.chapter_chosen.connect(self._play_chapter)
         self.player_bar = PlayerBar(session.player)
-        speed = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
-        session.player.set_rate(speed)
-        self.player_bar.show_speed(session.player.rate())
-        self.player_bar.speed_chosen.connect(lambda rate: runner.write(store_setting, "playback.speed", rate))
+        self.playback = PlaybackController(runner, db, session, self.commands, self.player_bar, self.apply_changes,
+                                           self)
+        self.queue_view = QueueView(QueueModel(db, self))
+        self.queue = QueueController(runner, db, session, self.commands, self.queue_view, self.playback.sleep,
+                                     self.selected_episode_ids, self.play_item_id, self)
+        self.episodes = EpisodeController(self, runner, db, session, self.commands, self.selected_item_ids,
+                                          self._selected_source_id, self.apply_changes)
+        self.help = HelpController(self, runner, db, self.commands)
+        self.feeds.refresher.started.connect(self._note_refresh_start)
+        self.feeds.refresher.feed_done.connect(self._auto_download)
+        self._refresh_started = now_iso()
 
         middle = QWidget()
         middle_layout = QVBoxLayout(middle)
@@ -145,7 +168,11 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(middle)
-        self.splitter.addWidget(self.detail)
+        self.right = QSplitter(Qt.Orientation.Vertical)
+        self.right.addWidget(self.detail)
+        self.right.addWidget(self.queue_view)
+        self.right.setSizes([480, 220])
+        self.splitter.addWidget(self.right)
         self.splitter.setSizes([220, 680, 320])
         self.splitter.setCollapsible(0, False)
         self.sidebar.setMinimumWidth(160)
@@ -163,6 +190,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_actions()
         session.item_changed.connect(self._on_playing_item)
+        session.chapter_changed.connect(self._on_chapter)
+        session.chapters_changed.connect(lambda _chapters: self._on_chapter(session.chapter))
         session.player.failed.connect(self._show_playback_error)
         runner.failed.connect(self.show_error)
         self.reload()
@@ -171,21 +200,9 @@ class MainWindow(QMainWindow):
     # Layout ---------------------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        a = self.commands
-        file_menu = self.menuBar().addMenu("&File")
-        for action in (a.add_podcast, a.load_sample, a.import_opml, a.export_opml):
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        file_menu.addAction(a.quit)
-        feeds_menu = self.menuBar().addMenu("F&eeds")
-        for action in (a.refresh_all, a.refresh_selected, a.cancel_refresh, a.set_password, a.show_subscriptions):
-            feeds_menu.addAction(action)
-        play_menu = self.menuBar().addMenu("&Playback")
-        for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward):
-            play_menu.addAction(action)
-        go_menu = self.menuBar().addMenu("&Go")
-        go_menu.addAction(a.focus_search)
-        go_menu.addAction(a.focus_list)
+        menus = {name: self.menuBar().addMenu(f"&{name}") for name in MENUS}
+        for spec in SPECS:
+            menus[spec.menu].addAction(self.commands.all[spec.name])
 
     def _connect_actions(self) -> None:
         a = self.commands
@@ -200,11 +217,11 @@ class MainWindow(QMainWindow):
         a.show_subscriptions.triggered.connect(self.show_subscriptions)
         a.quit.triggered.connect(self.close)
         a.play_selected.triggered.connect(self.play_selected)
-        a.play_pause.triggered.connect(self.session.player.toggle)
-        a.skip_back.triggered.connect(lambda: self._skip("playback.skip_back", -1))
-        a.skip_forward.triggered.connect(lambda: self._skip("playback.skip_forward", 1))
         a.focus_search.triggered.connect(self._focus_search)
         a.focus_list.triggered.connect(self.focus_list)
+        a.focus_queue.triggered.connect(self.queue_view.list.setFocus)
+        a.continue_listening.triggered.connect(lambda: self._show_section(CONTINUE_LISTENING))
+        a.downloaded.triggered.connect(lambda: self._show_section(DOWNLOADED))
         for action in a.all.values():
             if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut:
                 self.addAction(action)
@@ -263,7 +280,7 @@ class MainWindow(QMainWindow):
             self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
             self._update_empty_state()
             if leaving_feeds:
-                self.detail.show_item(self.selected_item())
+                self._show_detail(self.selected_item())
 
     @Slot()
     def _apply_search(self) -> None:
@@ -278,7 +295,7 @@ class MainWindow(QMainWindow):
             self.items_model.refresh_items(changes.items)
             shown = self.detail.item_id
             if shown is not None and shown in changes.items:
-                self.detail.show_item(self.selected_item())
+                self._show_detail(self.selected_item())
         if changes.message:
             self.statusBar().showMessage(changes.message, 8000)
 
@@ -297,9 +314,62 @@ class MainWindow(QMainWindow):
         except NotFoundError:
             return None
 
+    def selected_item_ids(self) -> list[int]:
+        """The ids of the selected rows of the item list, in list order."""
+        rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
+        return [item.id for row in rows if (item := self.items_model.item_at(row)) is not None]
+
+    def selected_episode_ids(self) -> list[int]:
+        """The selected episodes (articles left out), in list order."""
+        rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
+        return [item.id for row in rows
+                if (item := self.items_model.item_at(row)) is not None and item.kind == "episode"]
+
+    def _selected_source_id(self) -> int | None:
+        ids = self._selected_source_ids()
+        return ids[0] if ids else None
+
     @Slot(QItemSelection, QItemSelection)
     def _on_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self.detail.show_item(self.selected_item())
+        self._show_detail(self.selected_item())
+
+    def _show_detail(self, item: Item | None) -> None:
+        """Show ``item`` with its chapters (the player's when it plays, else the cached ones) and download."""
+        if item is None:
+            self.detail.show_item(None)
+            return
+        playing = self.session.item is not None and self.session.item.id == item.id
+        chapters = self.session.chapters if playing else cached_chapters(self._db, item.id) or []
+        self.detail.show_item(item, chapters, self.session.chapter if playing else -1,
+                              get_download(self._db, item.id))
+
+    @Slot(int)
+    def _on_chapter(self, _index: int) -> None:
+        playing = self.session.item
+        if playing is not None and self.detail.item_id == playing.id:
+            self._show_detail(self.selected_item())
+
+    @Slot(int)
+    def _play_chapter(self, index: int) -> None:
+        item = self.selected_item()
+        if item is None:
+            return
+        playing = self.session.item is not None and self.session.item.id == item.id
+        chapters = self.session.chapters if playing else cached_chapters(self._db, item.id) or []
+        if not 0 <= index < len(chapters):
+            return
+        if playing:
+            self.session.player.seek(chapters[index].start)
+            self.session.player.play()
+        else:
+            self.playback.play(item, start=chapters[index].start)
+
+    def play_item_id(self, item_id: int) -> None:
+        """Play the item with this id (from the queue)."""
+        try:
+            self.playback.play(get_item(self._db, item_id))
+        except NotFoundError as exc:
+            self.show_error(str(exc))
 
     @Slot()
     def play_selected(self) -> None:
@@ -310,10 +380,7 @@ class MainWindow(QMainWindow):
         if item.kind != "episode":
             self.statusBar().showMessage(f"“{item.title}” is an article: there is nothing to play.", 6000)
             return
-        self.session.play_item(item)
-
-    def _skip(self, key: str, sign: int) -> None:
-        self.session.player.skip(sign * float(get_setting(self._db, key)))  # type: ignore[arg-type]
+        self.playback.play(item)
 
     @Slot(int)
     def _on_playing_item(self, item_id: int) -> None:
@@ -321,6 +388,18 @@ class MainWindow(QMainWindow):
         item = self.session.item
         if item is not None:
             self.player_bar.set_title(f"{item.title} — {item.source or ''}")
+
+    def _note_refresh_start(self, _total: int) -> None:
+        self._refresh_started = now_iso()
+
+    def _auto_download(self, outcome: dict[str, object]) -> None:
+        source_id = outcome.get("source_id")
+        if outcome.get("new") and isinstance(source_id, int):
+            self.episodes.downloads.auto_download(source_id, self._refresh_started)
+
+    def _show_section(self, flt: ItemFilter) -> None:
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(flt))
+        self.focus_list()
 
     @Slot(str)
     def _show_playback_error(self, message: str) -> None:
@@ -451,6 +530,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
         self.feeds.shutdown()
+        self.episodes.downloads.shutdown()
         self.session.stop()
         self.session.player.shutdown()
         self._runner.shutdown()

@@ -17,6 +17,8 @@ from earmark.gui.icons import warning_icon
 
 FilterRole = Qt.ItemDataRole.UserRole + 1
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
+CONTINUE_LISTENING = ItemFilter(kind="episode", in_progress=True)
+DOWNLOADED = ItemFilter(kind="episode", downloaded=True)
 
 
 @dataclass(slots=True)
@@ -28,6 +30,8 @@ class SidebarData:
     articles: int
     sources: list[Source]
     tags: list[tuple[str, int]]
+    in_progress: int = 0
+    downloaded: int = 0
 
 
 def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
@@ -39,6 +43,8 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         articles=counts.get("article", 0),
         sources=list_sources(db),
         tags=[(name, count) for name, count in tag_counts(db) if count],
+        in_progress=db.execute("SELECT count(*) FROM items WHERE position > 0 AND played = 0").fetchone()[0],
+        downloaded=db.execute("SELECT count(*) FROM downloads").fetchone()[0],
     )
 
 
@@ -73,6 +79,8 @@ class SidebarModel(QStandardItemModel):
             tags.appendRow(_row(f"{name} ({count})", ItemFilter(tag=name)))
         for heading in (podcasts, articles, tags):
             root.appendRow(heading)
+        root.appendRow(_row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING))
+        root.appendRow(_row(f"Downloaded ({data.downloaded})", DOWNLOADED))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
             feeds.setIcon(warning_icon())

@@ -37,7 +37,7 @@ def store_played(db: sqlite_utils.Database, item_ids: list[int], played: bool) -
     """Mark items played or unplayed."""
     mark_played(db, item_ids, played)
     noun = "item" if len(item_ids) == 1 else "items"
-    return Changes(items=set(item_ids), structure=True,
+    return Changes(items=set(item_ids),
                    message=f"Marked {len(item_ids)} {noun} {'played' if played else 'unplayed'}.")
 
 

@@ -1,0 +1,80 @@
+"""The command palette (Ctrl+K): every action, found by fuzzy search, run with Enter."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QDialog, QLineEdit, QListView, QVBoxLayout, QWidget
+
+from earmark.gui.fuzzy import fuzzy_sorted
+from earmark.gui.mainwindow.actions import label
+
+ActionRole = Qt.ItemDataRole.UserRole + 1
+
+
+class CommandPalette(QDialog):
+    """A search box over a list of "Menu: Action    Shortcut" rows; Up/Down pick, Enter runs, Escape closes."""
+
+    def __init__(self, actions: list[tuple[str, QAction]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("commandPalette")
+        self.setWindowTitle("Command Palette")
+        self.resize(560, 420)
+        self._actions = [(f"{menu}: {label(action.text())}", action) for menu, action in actions]
+        self.search = QLineEdit()
+        self.search.setObjectName("paletteSearch")
+        self.search.setPlaceholderText("Type a command…")
+        self.search.setAccessibleName("Command")
+        self.model = QStandardItemModel(self)
+        self.list = QListView()
+        self.list.setObjectName("paletteList")
+        self.list.setModel(self.model)
+        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.list.setUniformItemSizes(True)
+        self.list.activated.connect(lambda _index: self.run_current())
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.search)
+        layout.addWidget(self.list)
+        self.search.textChanged.connect(self.filter)
+        self.search.installEventFilter(self)
+        self.filter("")
+
+    def filter(self, query: str) -> None:
+        """Show the actions matching ``query``, best first, the first one current."""
+        self.model.clear()
+        for index in fuzzy_sorted(query, [text for text, _action in self._actions]):
+            text, action = self._actions[index]
+            keys = ", ".join(s.toString() for s in action.shortcuts())
+            row = QStandardItem(f"{text}\t{keys}" if keys else text)
+            row.setData(action, ActionRole)
+            row.setEditable(False)
+            row.setEnabled(action.isEnabled())
+            self.model.appendRow(row)
+        if self.model.rowCount():
+            self.list.setCurrentIndex(self.model.index(0, 0))
+
+    def rows(self) -> list[str]:
+        """The rows shown, as text."""
+        return [self.model.item(row).text() for row in range(self.model.rowCount())]
+
+    def run_current(self) -> None:
+        """Close and trigger the current action."""
+        index = self.list.currentIndex()
+        action = index.data(ActionRole) if index.isValid() else None
+        self.accept()
+        if isinstance(action, QAction) and action.isEnabled():
+            action.trigger()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Up/Down/PgUp/PgDn in the search box move in the list; Enter runs."""
+        if watched is self.search and isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress:
+            steps = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1, Qt.Key.Key_PageUp: -10, Qt.Key.Key_PageDown: 10}
+            key = Qt.Key(event.key())
+            if key in steps and self.model.rowCount():
+                row = max(0, min(self.model.rowCount() - 1, self.list.currentIndex().row() + steps[key]))
+                self.list.setCurrentIndex(self.model.index(row, 0))
+                return True
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.run_current()
+                return True
+        return super().eventFilter(watched, event)
