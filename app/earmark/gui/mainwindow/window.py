@@ -58,6 +58,7 @@ from earmark.gui.models.sidebar import (
     SidebarModel,
     read_sidebar,
 )
+from earmark.gui.mpris import Mpris
 from earmark.gui.operations.library import (
     note_feed_failure,
     store_sample_library,
@@ -156,6 +157,7 @@ class MainWindow(QMainWindow):
         self.episodes = EpisodeController(self, runner, db, session, self.commands, self.selected_item_ids,
                                           self._selected_source_id, self.apply_changes)
         self.help = HelpController(self, runner, db, self.commands)
+        self.mpris = Mpris(session, self, self.queue, parent=self)
         self.feeds.refresher.started.connect(self._note_refresh_start)
         self.feeds.refresher.feed_done.connect(self._auto_download)
         self._refresh_started = now_iso()
@@ -530,6 +532,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
         self.feeds.shutdown()
+        self.mpris.unregister()
         self.episodes.downloads.shutdown()
         self.session.stop()
         self.session.player.shutdown()
