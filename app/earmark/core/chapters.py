@@ -26,7 +26,7 @@ def parse_chapters(data: bytes | str) -> list[Chapter]:
     entries = document.get("chapters") if isinstance(document, dict) else None
     if not isinstance(entries, list):
         raise FeedError("The chapters file has no list of chapters.")
-    chapters: list[Chapter] = []
+    found: list[tuple[float, str, str | None]] = []
     for entry in entries[:MAX_CHAPTERS]:
         if not isinstance(entry, dict) or entry.get("toc") is False:
             continue
@@ -35,9 +35,10 @@ def parse_chapters(data: bytes | str) -> list[Chapter]:
             continue
         title = entry.get("title")
         url = entry.get("url")
-        chapters.append(Chapter(float(start), str(title).strip() if title else f"Chapter {len(chapters) + 1}",
-                                url if isinstance(url, str) and url.startswith(("http://", "https://")) else None))
-    return sorted(chapters, key=lambda c: c.start)
+        found.append((float(start), str(title).strip() if title else "",
+                      url if isinstance(url, str) and url.startswith(("http://", "https://")) else None))
+    found.sort(key=lambda entry: entry[0])
+    return [Chapter(start, title or f"Chapter {number}", url) for number, (start, title, url) in enumerate(found, 1)]
 
 
 def chapters_to_json(chapters: list[Chapter]) -> str:
