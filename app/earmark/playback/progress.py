@@ -171,8 +171,9 @@ class PlaybackSession(QObject):
             return
         duration = self.player.duration()
         if self._prefs.skip_outro > 0 and duration and position >= duration - self._prefs.skip_outro:
+            self._finished = True  # first: pausing reports the position again
             self.player.pause()
-            self._on_ended()
+            self._finish()
             return
         if self._since_save.elapsed() >= self._save_interval_ms:
             self._store(position, ended=False)
@@ -192,10 +193,13 @@ class PlaybackSession(QObject):
     @Slot()
     def _on_ended(self) -> None:
         if self._saving():
-            assert self._item is not None
-            self._store(self.player.duration() or self.player.position(), ended=True)
-            self._finished = True
-            self.item_finished.emit(self._item.id)
+            self._finish()
+
+    def _finish(self) -> None:
+        assert self._item is not None
+        self._store(self.player.duration() or self.player.position(), ended=True)
+        self._finished = True
+        self.item_finished.emit(self._item.id)
 
     @Slot(list)
     def _on_media_chapters(self, chapters: list[Chapter]) -> None:
