@@ -531,6 +531,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
+        self._search_timer.stop()  # a search typed just before closing must not start a read afterwards
         self.feeds.shutdown()
         self.mpris.unregister()
         self.episodes.downloads.shutdown()
