@@ -41,8 +41,9 @@ class HelpController(QObject):
     def open_palette(self) -> None:
         """Show the command palette with every action."""
         entries = [(menu, action) for menu, actions in self.menus().items() for action in actions]
+        if self.palette is not None:
+            self.palette.deleteLater()
         self.palette = CommandPalette(entries, self._window)
-        self.palette.finished.connect(self.palette.deleteLater)
         self.palette.open()
 
     def edit_shortcuts(self) -> None:

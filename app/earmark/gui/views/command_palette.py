@@ -10,6 +10,7 @@ from earmark.gui.fuzzy import fuzzy_sorted
 from earmark.gui.mainwindow.actions import label
 
 ActionRole = Qt.ItemDataRole.UserRole + 1
+KEYS_OF_OURS = (Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class CommandPalette(QDialog):
@@ -66,10 +67,18 @@ class CommandPalette(QDialog):
             action.trigger()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Up/Down/PgUp/PgDn in the search box move in the list; Enter runs."""
-        if watched is self.search and isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress:
-            steps = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1, Qt.Key.Key_PageUp: -10, Qt.Key.Key_PageDown: 10}
-            key = Qt.Key(event.key())
+        """Up/Down/PgUp/PgDn in the search box move in the list; Enter runs; Escape closes."""
+        if watched is not self.search or not isinstance(event, QKeyEvent):
+            return super().eventFilter(watched, event)
+        steps = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1, Qt.Key.Key_PageUp: -10, Qt.Key.Key_PageDown: 10}
+        key = Qt.Key(event.key())
+        if event.type() == QEvent.Type.ShortcutOverride and (key in steps or key in KEYS_OF_OURS):
+            event.accept()  # the main window's shortcuts (PgUp: chapter, Escape: go to list) must not fire here
+            return True
+        if event.type() == QEvent.Type.KeyPress:
+            if key == Qt.Key.Key_Escape:
+                self.reject()
+                return True
             if key in steps and self.model.rowCount():
                 row = max(0, min(self.model.rowCount() - 1, self.list.currentIndex().row() + steps[key]))
                 self.list.setCurrentIndex(self.model.index(row, 0))
