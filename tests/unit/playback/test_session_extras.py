@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from earmark.core.models import Chapter, Item, PodcastPrefs, ProgressUpdate
 from earmark.playback.null_player import NullPlayer
 from earmark.playback.player import PlayerState
-from earmark.playback.progress import PlayContext, PlaybackSession
+from earmark.playback.progress import PlaybackSession, PlayContext
 from earmark.playback.sleep_timer import SleepMode, SleepTimer
 from earmark.playback.vlc_player import VlcPlayer
 from helpers.audio import write_chaptered_flac
@@ -70,7 +70,7 @@ def test_chapters_are_followed_and_page_keys_jump(qtbot: QtBot, null_session: Pl
     assert null_session.chapter == 2
     null_session.seek_chapter(-1)
     assert null_session.chapter == 1
-    null_session.player.seek(3.5)  # more than 3 s... no: 1.5 s into "Middle": back goes to "Intro"
+    null_session.player.seek(3.5)  # 1.5 s into "Middle": less than 3 s, so back goes to "Intro"
     null_session.seek_chapter(-1)
     assert null_session.chapter == 0
     assert changes[:3] == [0, 1, 2]
