@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+NAME_BONUS = 10.0
+
 
 def fuzzy_score(query: str, text: str) -> float | None:
     """How well ``text`` matches ``query`` (higher is better), or None when it does not match: each
@@ -26,7 +28,12 @@ def fuzzy_score(query: str, text: str) -> float | None:
     return score - len(haystack) * 0.01  # shorter texts first among equals
 
 
-def fuzzy_sorted(query: str, texts: list[str]) -> list[int]:
-    """Indexes of the texts matching ``query``, best first (ties keep their order)."""
-    scored = [(score, index) for index, text in enumerate(texts) if (score := fuzzy_score(query, text)) is not None]
+def fuzzy_sorted(query: str, entries: list[tuple[str, str]]) -> list[int]:
+    """Indexes of the (name, context) entries matching ``query``, best first (ties keep their order). A match
+    in the name alone beats one that needs the context ("Up Next: Play Next" for "next" is about its name)."""
+    scored = []
+    for index, (name, context) in enumerate(entries):
+        scores = [s for s in (fuzzy_score(query, name), fuzzy_score(query, f"{context} {name}")) if s is not None]
+        if scores:
+            scored.append((max(scores[0] + NAME_BONUS if len(scores) == 2 else scores[0], *scores), index))
     return [index for _score, index in sorted(scored, key=lambda pair: (-pair[0], pair[1]))]

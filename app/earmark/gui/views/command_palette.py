@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QDialog, QLineEdit, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QDialog, QHeaderView, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
 from earmark.gui.fuzzy import fuzzy_sorted
 from earmark.gui.mainwindow.actions import label
@@ -14,24 +14,27 @@ KEYS_OF_OURS = (Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class CommandPalette(QDialog):
-    """A search box over a list of "Menu: Action    Shortcut" rows; Up/Down pick, Enter runs, Escape closes."""
+    """A search box over a list of "Menu: Action | Shortcut" rows; Up/Down pick, Enter runs, Escape closes."""
 
     def __init__(self, actions: list[tuple[str, QAction]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("commandPalette")
         self.setWindowTitle("Command Palette")
         self.resize(560, 420)
-        self._actions = [(f"{menu}: {label(action.text())}", action) for menu, action in actions]
+        self._actions = [(menu, label(action.text()), action) for menu, action in actions]
         self.search = QLineEdit()
         self.search.setObjectName("paletteSearch")
         self.search.setPlaceholderText("Type a command…")
         self.search.setAccessibleName("Command")
         self.model = QStandardItemModel(self)
-        self.list = QListView()
+        self.list = QTreeView()
         self.list.setObjectName("paletteList")
         self.list.setModel(self.model)
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.list.setUniformItemSizes(True)
+        self.list.setUniformRowHeights(True)
+        self.list.setRootIsDecorated(False)
+        self.list.setHeaderHidden(True)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list.activated.connect(lambda _index: self.run_current())
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
@@ -43,25 +46,31 @@ class CommandPalette(QDialog):
     def filter(self, query: str) -> None:
         """Show the actions matching ``query``, best first, the first one current."""
         self.model.clear()
-        for index in fuzzy_sorted(query, [text for text, _action in self._actions]):
-            text, action = self._actions[index]
-            keys = ", ".join(s.toString() for s in action.shortcuts())
-            row = QStandardItem(f"{text}\t{keys}" if keys else text)
-            row.setData(action, ActionRole)
-            row.setEditable(False)
-            row.setEnabled(action.isEnabled())
-            self.model.appendRow(row)
+        for index in fuzzy_sorted(query, [(name, menu) for menu, name, _action in self._actions]):
+            menu, name, action = self._actions[index]
+            title = QStandardItem(f"{menu}: {name}")
+            title.setData(action, ActionRole)
+            keys = QStandardItem(", ".join(s.toString() for s in action.shortcuts()))
+            keys.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            for cell in (title, keys):
+                cell.setEnabled(action.isEnabled())
+            self.model.appendRow([title, keys])
+        header = self.list.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         if self.model.rowCount():
             self.list.setCurrentIndex(self.model.index(0, 0))
 
     def rows(self) -> list[str]:
-        """The rows shown, as text."""
-        return [self.model.item(row).text() for row in range(self.model.rowCount())]
+        """The rows shown, as text: "Menu: Action" and the shortcuts, tab-separated."""
+        return ["\t".join(filter(None, (self.model.item(row, 0).text(), self.model.item(row, 1).text())))
+                for row in range(self.model.rowCount())]
 
     def run_current(self) -> None:
         """Close and trigger the current action."""
         index = self.list.currentIndex()
-        action = index.data(ActionRole) if index.isValid() else None
+        action = index.siblingAtColumn(0).data(ActionRole) if index.isValid() else None
         self.accept()
         if isinstance(action, QAction) and action.isEnabled():
             action.trigger()
