@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QItemSelectionModel, QT
 from PySide6.QtGui import QGuiApplication
 
 from earmark.core.db.connection import open_library
-from earmark.core.db.items import item_ids, list_items
+from earmark.core.db.items import list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.queue import enqueue
 from earmark.core.feeds.subscribe import subscribe
@@ -36,7 +36,8 @@ def chaptered_episode(path: Path, seconds: int) -> None:
     comments = []
     for number, (start, title) in enumerate(CHAPTERS, start=1):
         clock = f"{start // 3600:02d}:{start % 3600 // 60:02d}:{start % 60:02d}.000"
-        comments += ["--add-comment", f"CHAPTER{number:03d}={clock}", "--add-comment", f"CHAPTER{number:03d}NAME={title}"]
+        comments += ["--add-comment", f"CHAPTER{number:03d}={clock}",
+                     "--add-comment", f"CHAPTER{number:03d}NAME={title}"]
     subprocess.run(["sox", "-n", "-r", "8000", "-c", "1", *comments, str(path), "synth", str(seconds), "sine", "300",
                     "vol", "0.2"], check=True)
 
@@ -73,7 +74,7 @@ def until(condition, timeout: float = 20.0) -> None:  # noqa: ANN001 - a callabl
 
 
 def main() -> int:
-    app = application()
+    application()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         library = folder / "library.db"

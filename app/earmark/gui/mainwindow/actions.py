@@ -56,6 +56,7 @@ SPECS = (
     ActionSpec("voice_boost", "Playback", "&Voice Boost", ("Ctrl+B",), checkable=True),
     ActionSpec("sleep_15", "Playback", "Sleep in 15 Minutes"),
     ActionSpec("sleep_30", "Playback", "Sleep in 30 Minutes"),
+    ActionSpec("sleep_minutes", "Playback", "Sleep in N Minutes…"),
     ActionSpec("sleep_episode", "Playback", "Sleep at End of Episode"),
     ActionSpec("sleep_chapter", "Playback", "Sleep at End of Chapter"),
     ActionSpec("sleep_off", "Playback", "Cancel Sleep Timer"),
@@ -147,6 +148,7 @@ class Actions:
     voice_boost: QAction
     sleep_15: QAction
     sleep_30: QAction
+    sleep_minutes: QAction
     sleep_episode: QAction
     sleep_chapter: QAction
     sleep_off: QAction

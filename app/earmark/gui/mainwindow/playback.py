@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import sqlite_utils
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtWidgets import QInputDialog
 
 from earmark.core.chapters import chapters_url, fetch_chapters
 from earmark.core.models import Changes, Chapter, Item
@@ -69,10 +70,23 @@ class PlaybackController(QObject):
         a.voice_boost.triggered.connect(self._toggle_voice_boost)
         a.sleep_15.triggered.connect(lambda: self.sleep.start_minutes(15))
         a.sleep_30.triggered.connect(lambda: self.sleep.start_minutes(30))
+        a.sleep_minutes.triggered.connect(self._ask_sleep_minutes)
         a.sleep_episode.triggered.connect(self.sleep.at_end_of_episode)
         a.sleep_chapter.triggered.connect(self.sleep.at_end_of_chapter)
         a.sleep_off.triggered.connect(self.sleep.cancel)
         session.item_changed.connect(lambda _id: a.voice_boost.setChecked(session.prefs.voice_boost))
+
+    def _ask_sleep_minutes(self) -> None:
+        dialog = QInputDialog(self._bar.window())
+        dialog.setObjectName("sleepMinutes")
+        dialog.setWindowTitle("Sleep Timer")
+        dialog.setLabelText("Pause playback after how many minutes?")
+        dialog.setInputMode(QInputDialog.InputMode.IntInput)
+        dialog.setIntRange(1, 600)
+        dialog.setIntValue(45)
+        dialog.intValueSelected.connect(self.sleep.start_minutes)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
 
     def _setting_seconds(self, key: str) -> float:
         return float(get_setting(self._db, key))  # type: ignore[arg-type]
