@@ -93,11 +93,11 @@ class DownloadManager(QObject):
                 stop.set()
             self._runner.write(remove_download, item_id, on_done=partial(self._changed_after, item_id))
 
-    def auto_download(self, source_id: int, since: str) -> None:
-        """After a refresh brought new episodes of ``source_id``: download those added since ``since`` when
-        the podcast has auto-download on."""
+    def auto_download(self, source_id: int, after_id: int) -> None:
+        """After a refresh brought new episodes of ``source_id``: download those stored after item ``after_id``
+        when the podcast has auto-download on."""
         def new_ids(db: sqlite_utils.Database) -> list[int]:
-            return new_episode_ids(db, source_id, since) if source_id in auto_download_sources(db) else []
+            return new_episode_ids(db, source_id, after_id) if source_id in auto_download_sources(db) else []
 
         self._runner.read(new_ids, on_done=self.download)
 

@@ -18,6 +18,7 @@ from earmark.core.db.downloads import (
     get_download,
     local_file,
     new_episode_ids,
+    newest_item_id,
     pending_downloads,
     remove_download,
     update_download,
@@ -171,7 +172,9 @@ def test_played_downloads_are_deleted_after_the_set_days(library: sqlite_utils.D
 
 def test_new_episodes_for_auto_download(library: sqlite_utils.Database, episodes: list[int]) -> None:
     source_id = library.execute("SELECT id FROM sources").fetchone()[0]
-    assert new_episode_ids(library, source_id, "2000-01-01") == episodes
-    assert new_episode_ids(library, source_id, "2999-01-01") == []
+    assert newest_item_id(library) == max(episodes)
+    assert new_episode_ids(library, source_id, 0) == episodes
+    assert new_episode_ids(library, source_id, min(episodes)) == [max(episodes)]
+    assert new_episode_ids(library, source_id, newest_item_id(library)) == []
     add_download(library, episodes[0], Path(os.devnull).parent / "earmark-test-unused")
-    assert new_episode_ids(library, source_id, "2000-01-01") == [episodes[1]]
+    assert new_episode_ids(library, source_id, 0) == [episodes[1]]

@@ -116,9 +116,14 @@ def delete_played_downloads(db: sqlite_utils.Database, days: int, now: datetime 
     return ids
 
 
-def new_episode_ids(db: sqlite_utils.Database, source_id: int, since: str) -> list[int]:
-    """Episodes of a podcast added since ``since`` (ISO time) that have audio and no download yet."""
+def newest_item_id(db: sqlite_utils.Database) -> int:
+    """The highest item id so far: items stored later have higher ids (rowids grow)."""
+    return int(db.execute("SELECT coalesce(max(id), 0) FROM items").fetchone()[0])
+
+
+def new_episode_ids(db: sqlite_utils.Database, source_id: int, after_id: int) -> list[int]:
+    """Episodes of a podcast stored after item ``after_id`` that have audio and no download yet."""
     return [row[0] for row in db.execute(
-        """SELECT i.id FROM items i WHERE i.source_id = ? AND i.kind = 'episode' AND i.added >= ?
+        """SELECT i.id FROM items i WHERE i.source_id = ? AND i.kind = 'episode' AND i.id > ?
            AND i.enclosure_url IS NOT NULL AND i.id NOT IN (SELECT item_id FROM downloads)
-           ORDER BY i.published DESC, i.id DESC""", [source_id, since])]
+           ORDER BY i.published DESC, i.id DESC""", [source_id, after_id])]

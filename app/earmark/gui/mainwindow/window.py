@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from earmark.core.chapters import cached_chapters
-from earmark.core.db.downloads import get_download
+from earmark.core.db.downloads import get_download, newest_item_id
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
@@ -33,7 +33,6 @@ from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_fe
 from earmark.core.models import Changes, Item
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
-from earmark.core.timefmt import now_iso
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feeds import FeedsController
@@ -158,9 +157,9 @@ class MainWindow(QMainWindow):
                                           self._selected_source_id, self.apply_changes)
         self.help = HelpController(self, runner, db, self.commands)
         self.mpris = Mpris(session, self, self.queue, parent=self)
-        self.feeds.refresher.started.connect(self._note_refresh_start)
+        self.feeds.refresh_started.connect(self._note_refresh_start)
         self.feeds.refresher.feed_done.connect(self._auto_download)
-        self._refresh_started = now_iso()
+        self._items_before_refresh = newest_item_id(db)
 
         middle = QWidget()
         middle_layout = QVBoxLayout(middle)
@@ -391,13 +390,14 @@ class MainWindow(QMainWindow):
         if item is not None:
             self.player_bar.set_title(f"{item.title} — {item.source or ''}")
 
-    def _note_refresh_start(self, _total: int) -> None:
-        self._refresh_started = now_iso()
+    def _note_refresh_start(self) -> None:
+        # The refresh process was just started: it stores nothing before its interpreter is up.
+        self._items_before_refresh = newest_item_id(self._db)
 
     def _auto_download(self, outcome: dict[str, object]) -> None:
         source_id = outcome.get("source_id")
         if outcome.get("new") and isinstance(source_id, int):
-            self.episodes.downloads.auto_download(source_id, self._refresh_started)
+            self.episodes.downloads.auto_download(source_id, self._items_before_refresh)
 
     def _show_section(self, flt: ItemFilter) -> None:
         self.sidebar.setCurrentIndex(self.sidebar_model.index_for(flt))

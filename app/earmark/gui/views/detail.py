@@ -121,10 +121,11 @@ def _download_html(download: Download | None) -> str:
         text = f"Downloaded ({(download.size or 0) / 1048576:.1f} MB)"
     elif download.status == "failed":
         text = f"Download failed: {html.escape(download.error or '')}"
-    elif download.size:
-        text = f"Download {download.status}: {download.received * 100 // download.size}%"
+    elif download.status == "paused":
+        share = f" at {download.received * 100 // download.size}%" if download.size else ""
+        text = f"Download paused{share} (Ctrl+Shift+S resumes)"
     else:
-        text = f"Download {download.status}"
+        text = "Downloading…" if download.status == "downloading" else "Download queued"
     return f"<p style='color:gray'>{text}</p>"
 
 

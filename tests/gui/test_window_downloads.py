@@ -100,6 +100,7 @@ def test_new_episodes_of_an_auto_download_podcast_are_downloaded_after_a_refresh
         record = get_download(open_library(library_path), new.id) if new else None
         return record is not None and record.status == "done"
     qtbot.waitUntil(downloaded, timeout=30_000)
+    qtbot.waitUntil(lambda: not window.feeds.refresher.is_running(), timeout=10_000)
     old = next(i for i in list_items(open_library(library_path), ItemFilter()) if i.title == "Old one")
     assert get_download(open_library(library_path), old.id) is None  # only what the refresh brought
 
