@@ -176,7 +176,6 @@ class Actions:
 
     def __init__(self, parent: QWidget, overrides: Mapping[str, object] | None = None) -> None:
         self.all: dict[str, QAction] = {}
-        self.specs = {spec.name: spec for spec in SPECS}
         for spec in SPECS:
             action = QAction(spec.text, parent)
             action.setObjectName(spec.name)

@@ -58,8 +58,11 @@ class FeedsController(QObject):
         minutes = int(get_setting(db, "feeds.refresh_interval"))  # type: ignore[call-overload]
         if minutes > 0:
             self.periodic.start(minutes * 60_000)
+        self._start_timer = QTimer(self)  # a member, so that closing the window cancels it
+        self._start_timer.setSingleShot(True)
+        self._start_timer.timeout.connect(self._refresh_on_start)
         if get_setting(db, "feeds.refresh_on_start"):
-            QTimer.singleShot(START_DELAY_MS, self, self._refresh_on_start)
+            self._start_timer.start(START_DELAY_MS)
         self.reload_sources()
 
     def _status(self) -> QStatusBar:
@@ -177,5 +180,6 @@ class FeedsController(QObject):
     def shutdown(self) -> None:
         """Stop a running refresh (what it stored stays) before the window closes."""
         self.periodic.stop()
+        self._start_timer.stop()
         self.refresher.blockSignals(True)  # a refresh ending now must not reach the closing window
         self.refresher.shutdown()
