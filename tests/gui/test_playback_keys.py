@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.items import get_item
+from earmark.core.db.podcast_prefs import get_prefs
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.settings import get_setting
 from earmark.gui.application import Parts
@@ -35,7 +36,10 @@ def chaptered(library_path: Path, tmp_path: Path) -> None:
 def start_playing(qtbot: QtBot, parts: Parts) -> VlcPlayer:
     window = parts.window
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 2)
-    window.item_list.selectRow(0)
+    window.activateWindow()  # after a dialog closed, the window may not be active again by itself
+    qtbot.waitUntil(window.isActiveWindow)
+    window.item_list.setFocus()
+    window.item_list.setCurrentIndex(window.items_model.index(0, 0))
     qtbot.keyClick(window.item_list, Qt.Key.Key_Return)
     player = parts.session.player
     assert isinstance(player, VlcPlayer)
@@ -140,3 +144,33 @@ def test_mark_played_and_unplayed_from_the_keyboard(qtbot: QtBot, launch: Launch
     qtbot.keyClick(window.item_list, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier | Shift)
     qtbot.waitUntil(lambda: window.items_model.index(1, 4).data() == "", timeout=3000)
     assert not any(get_item(open_library(library_path), i).played for i in ids)
+
+
+def test_podcast_settings_voice_boost_and_continue_listening(qtbot: QtBot, launch: Launch, chaptered: None,
+                                                              library_path: Path) -> None:
+    parts = launch()
+    window = parts.window
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 2)
+    window.item_list.setCurrentIndex(window.items_model.index(0, 0))
+    qtbot.keyClick(window.item_list, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Shift)
+    dialog = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "podcastSettings" and w.isVisible())
+    dialog.speed.setValue(1.5)  # type: ignore[attr-defined]
+    dialog.intro.setValue(20)  # type: ignore[attr-defined]
+    dialog.accept()  # type: ignore[attr-defined]
+    source_id = window.items_model.item_at(0).source_id  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: get_prefs(open_library(library_path), source_id).skip_intro == 20.0, timeout=3000)
+    player = start_playing(qtbot, parts)
+    qtbot.waitUntil(lambda: player.vlc_rate() == pytest.approx(1.5), timeout=3000)  # the podcast's own speed
+    qtbot.waitUntil(lambda: player._player.get_time() / 1000 >= 20.0, timeout=5000)  # the intro was skipped
+    press(qtbot, parts, Qt.Key.Key_BracketRight)  # remembered for this podcast, not globally
+    qtbot.waitUntil(lambda: get_prefs(open_library(library_path), source_id).speed == 1.55, timeout=3000)
+    press(qtbot, parts, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+    assert player.voice_boost() and window.commands.voice_boost.isChecked()
+    qtbot.waitUntil(lambda: get_prefs(open_library(library_path), source_id).voice_boost, timeout=3000)
+    press(qtbot, parts, Qt.Key.Key_K)
+    qtbot.waitUntil(lambda: player.state == PlayerState.PAUSED, timeout=3000)
+    assert get_setting(open_library(library_path), "playback.speed") == 1.0
+    qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier | Shift)  # Continue listening
+    qtbot.waitUntil(lambda: window.items_model.item_filter.in_progress, timeout=3000)
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 1, timeout=3000)
+    assert window.items_model.item_at(0).title == "Long episode"  # type: ignore[union-attr]
