@@ -6,7 +6,7 @@ import logging
 from typing import Protocol
 
 from PySide6.QtCore import ClassInfo, Property, QObject, Signal, Slot
-from PySide6.QtDBus import QDBusAbstractAdaptor, QDBusConnection, QDBusMessage, QDBusObjectPath, QDBusVariant
+from PySide6.QtDBus import QDBusAbstractAdaptor, QDBusConnection, QDBusMessage, QDBusObjectPath
 from PySide6.QtWidgets import QWidget
 
 from earmark.playback.player import MAX_RATE, MIN_RATE, PlayerState
@@ -109,7 +109,7 @@ class PlayerAdaptor(QDBusAbstractAdaptor):  # type: ignore[operator]  # PySide s
         }
         duration = self._player.duration() or item.duration
         if duration:
-            metadata["mpris:length"] = QDBusVariant(int(duration * MICRO))
+            metadata["mpris:length"] = int(duration * MICRO)
         if item.enclosure_url:
             metadata["xesam:url"] = item.enclosure_url
         return metadata
