@@ -6,12 +6,13 @@ import os
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal, Slot
 
 from earmark.core.models import Chapter
 from earmark.playback.player import Player, PlayerState, clamp_rate, missing_local_file
 
 POLL_MS = 200
+STALL_SECONDS = 20.0  # a stream that sends nothing for this long (starting or playing) is reported
 DEFAULT_ARGS = ("--no-video", "--quiet", "--no-xlib", "--no-metadata-network-access")
 # Voice boost through VLC's equalizer (libVLC can switch it per player while playing, unlike the compressor
 # and normaliser filters, which are fixed per instance): louder overall, speech frequencies lifted, rumble cut.
@@ -57,6 +58,12 @@ class VlcPlayer(Player):
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._emit_position)
         self._vlc_event.connect(self._on_vlc_event)
+        self.stall_seconds = STALL_SECONDS
+        self._last_position = -1.0
+        self._since_progress = QElapsedTimer()  # since the position last moved (or loading began)
+        self._watchdog = QTimer(self)
+        self._watchdog.setInterval(500)
+        self._watchdog.timeout.connect(self._check_stall)
 
     def start_engine(self) -> None:
         """Load libVLC now (PlaybackUnavailableError when it cannot be loaded)."""
@@ -98,6 +105,7 @@ class VlcPlayer(Player):
         elif name == "playing":
             first = not self._reached_playing
             self._reached_playing = True
+            self._since_progress.start()
             self._player.set_rate(self._rate)
             self._apply_volume()  # VLC's audio output exists from now on
             self._poll.start()
@@ -129,7 +137,27 @@ class VlcPlayer(Player):
     @Slot()
     def _emit_position(self) -> None:
         if self._uri is not None:
-            self.position_changed.emit(self.position())
+            position = self.position()
+            if position != self._last_position:
+                self._last_position = position
+                self._since_progress.start()
+            self.position_changed.emit(position)
+
+    @Slot()
+    def _check_stall(self) -> None:
+        """Report a stream that stopped sending: VLC itself waits for it indefinitely."""
+        if self._state == PlayerState.PAUSED or self._since_progress.elapsed() < self.stall_seconds * 1000:
+            return
+        if self._state not in (PlayerState.LOADING, PlayerState.PLAYING):
+            self._watchdog.stop()
+            return
+        starting = self._state == PlayerState.LOADING
+        self._poll.stop()
+        self._watchdog.stop()
+        self._generation += 1  # what VLC reports about this media from now on is of no interest
+        self._player.stop()
+        self._fail(f"{_display_name(self._uri)} {'did not start' if starting else 'stopped'}: no audio arrived "
+                   f"for {self.stall_seconds:g} s (the server may be down or too slow).")
 
     def load(self, uri: str, start: float = 0.0) -> None:
         self._poll.stop()
@@ -154,6 +182,9 @@ class VlcPlayer(Player):
         self._apply_voice_boost()
         media.release()
         self._set_state(PlayerState.LOADING)
+        self._last_position = -1.0
+        self._since_progress.start()
+        self._watchdog.start()
         if self._player.play() == -1:
             self._fail(f"{_display_name(uri)} could not be played.")
 
@@ -163,14 +194,17 @@ class VlcPlayer(Player):
         if self._state in (PlayerState.ENDED, PlayerState.ERROR, PlayerState.STOPPED):
             self.load(self._uri, 0.0)
         else:
+            self._since_progress.start()
             self._player.set_pause(0)
 
     def pause(self) -> None:
         if self._state in (PlayerState.PLAYING, PlayerState.LOADING):
             self._player.set_pause(1)
+        self._since_progress.start()
 
     def stop(self) -> None:
         self._poll.stop()
+        self._watchdog.stop()
         if self._player is not None:
             self._player.stop()
         self._uri = None
@@ -238,6 +272,7 @@ class VlcPlayer(Player):
 
     def shutdown(self) -> None:
         self._poll.stop()
+        self._watchdog.stop()
         if self._player is not None:
             self._player.stop()
             self._player.release()
