@@ -13,6 +13,8 @@ from earmark.playback.player import Player, PlayerState, clamp_rate, missing_loc
 
 POLL_MS = 200
 STALL_SECONDS = 20.0  # a stream that sends nothing for this long (starting or playing) is reported
+SEEK_SETTLE_SECONDS = 1.0  # VLC's clock this close to a seek's target means the seek was applied
+SEEK_WAIT_MS = 2000  # a seek VLC has not applied by then (a stream that cannot seek) is given up
 DEFAULT_ARGS = ("--no-video", "--quiet", "--no-xlib", "--no-metadata-network-access")
 # Voice boost through VLC's equalizer (libVLC can switch it per player while playing, unlike the compressor
 # and normaliser filters, which are fixed per instance): louder overall, speech frequencies lifted, rumble cut.
@@ -64,6 +66,10 @@ class VlcPlayer(Player):
         self._watchdog = QTimer(self)
         self._watchdog.setInterval(500)
         self._watchdog.timeout.connect(self._check_stall)
+        # VLC applies a seek a little later: until its clock gets there, the target is the position (so that
+        # keys pressed in quick succession add up).
+        self._seek_target: float | None = None
+        self._since_seek = QElapsedTimer()
 
     def start_engine(self) -> None:
         """Load libVLC now (PlaybackUnavailableError when it cannot be loaded)."""
@@ -169,6 +175,7 @@ class VlcPlayer(Player):
             return
         self._player.stop()  # synchronous: the old media's last events carry the old generation
         self._generation += 1
+        self._seek_target = None
         self._duration = None
         self._reached_playing = False
         missing = missing_local_file(uri)
@@ -217,6 +224,8 @@ class VlcPlayer(Player):
         if self._duration:
             target = min(target, max(0.0, self._duration - 0.5))
         self._player.set_time(int(target * 1000))
+        self._seek_target = target
+        self._since_seek.start()
         self.position_changed.emit(target)
         self.seeked.emit(target)
 
@@ -224,7 +233,12 @@ class VlcPlayer(Player):
         if self._player is None:
             return 0.0
         millis = self._player.get_time()
-        return max(0.0, millis / 1000.0) if millis is not None else 0.0
+        reported = max(0.0, millis / 1000.0) if millis is not None else 0.0
+        if self._seek_target is not None:
+            if abs(reported - self._seek_target) > SEEK_SETTLE_SECONDS and self._since_seek.elapsed() < SEEK_WAIT_MS:
+                return self._seek_target
+            self._seek_target = None
+        return reported
 
     def duration(self) -> float | None:
         return self._duration
