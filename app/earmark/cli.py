@@ -20,9 +20,12 @@ import sqlite_utils
 from earmark import __version__
 from earmark.core.db.connection import library_error, open_library
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
-from earmark.core.db.items import get_item, items_by_ids, list_items, mark_played
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
+from earmark.core.db.notes import NoteFilter, list_notes
+from earmark.core.db.queries import SORT_KEYS, STATES, ItemFilter
 from earmark.core.db.queue import clear_queue, dequeue, enqueue, queue_ids
+from earmark.core.db.search import snippets
+from earmark.core.db.smart_lists import delete_smart_list, list_smart_lists, save_smart_list
 from earmark.core.db.sources import (
     FeedTarget,
     feed_targets,
@@ -31,13 +34,24 @@ from earmark.core.db.sources import (
     set_credentials,
     waiting_feeds,
 )
-from earmark.core.db.tags import tag_counts, tag_item, untag_item
+from earmark.core.db.tags import (
+    delete_tag,
+    rename_tag,
+    set_tag_colour,
+    tag_colours,
+    tag_counts,
+    tag_item,
+    tag_source,
+    tags_for_sources,
+    untag_item,
+    untag_source,
+)
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
 from earmark.core.sample import load_sample
 from earmark.core.settings import default_library_path, downloads_folder, get_setting
-from earmark.core.timefmt import format_clock
+from earmark.core.timefmt import format_clock, now_iso, parse_duration
 
 if TYPE_CHECKING:
     from earmark.core.feeds.refresh import FeedOutcome
@@ -67,15 +81,18 @@ def _parser() -> argparse.ArgumentParser:
     listing.add_argument("--kind", choices=("episode", "article"))
     listing.add_argument("--source", type=_record_id, metavar="ID", help="only items of this source")
     listing.add_argument("--tag", help="only items with this tag")
-    listing.add_argument("--unplayed", action="store_true", help="only unplayed (unread) items")
+    listing.add_argument("--smart", type=_record_id, metavar="ID", help="the items of this smart list")
+    _add_filter_options(listing)
     listing.add_argument("--json", action="store_true", help="print a JSON array")
     listing.set_defaults(run=_list)
 
     search = commands.add_parser("search", help="full-text search, best match first")
     search.add_argument("query")
     search.add_argument("--kind", choices=("episode", "article"))
+    search.add_argument("--source", type=_record_id, metavar="ID", help="only items of this source")
     search.add_argument("--tag")
-    search.add_argument("--json", action="store_true", help="print a JSON array")
+    _add_filter_options(search)
+    search.add_argument("--json", action="store_true", help="print a JSON array (with a snippet of each match)")
     search.set_defaults(run=_search)
 
     for name, verb, run in (("tag", "add tags to", _tag), ("untag", "remove tags from", _untag)):
@@ -85,8 +102,51 @@ def _parser() -> argparse.ArgumentParser:
         tagging.set_defaults(run=run)
 
     tags = commands.add_parser("tags", help="list tags with the number of items carrying each")
-    tags.add_argument("--json", action="store_true", help="print a JSON array of {name, count}")
+    tags.add_argument("--json", action="store_true", help="print a JSON array of {name, count, colour}")
     tags.set_defaults(run=_tags)
+
+    for name, verb, run in (("tag-source", "add tags to", _tag_source), ("untag-source", "remove tags from",
+                                                                           _untag_source)):
+        tagging = commands.add_parser(name, help=f"{verb} a source (its items carry them in filters)")
+        tagging.add_argument("source_id", type=_record_id, metavar="SOURCE_ID")
+        tagging.add_argument("tags", nargs="+", metavar="TAG")
+        tagging.set_defaults(run=run)
+
+    rename = commands.add_parser("rename-tag", help="rename a tag everywhere (onto an existing tag: merge them)")
+    rename.add_argument("old")
+    rename.add_argument("new")
+    rename.set_defaults(run=_rename_tag)
+
+    delete = commands.add_parser("delete-tag", help="remove a tag from every item and source")
+    delete.add_argument("name")
+    delete.set_defaults(run=_delete_tag)
+
+    colour = commands.add_parser("tag-colour", help="give a tag a colour (#rrggbb, or none)")
+    colour.add_argument("name")
+    colour.add_argument("colour", metavar="COLOUR")
+    colour.set_defaults(run=_tag_colour)
+
+    for name, value in (("favourite", True), ("unfavourite", False)):
+        marking = commands.add_parser(name, help=f"{'mark' if value else 'unmark'} items as favourites")
+        marking.add_argument("item_ids", type=_record_id, nargs="+", metavar="ITEM_ID")
+        marking.set_defaults(run=_favourite, value=value)
+
+    save = commands.add_parser("save-search", help="save a search and filters as a smart list")
+    save.add_argument("name")
+    save.add_argument("query", nargs="?", default="", help="search text (optional)")
+    save.add_argument("--kind", choices=("episode", "article"))
+    save.add_argument("--source", type=_record_id, metavar="ID")
+    save.add_argument("--tag")
+    _add_filter_options(save)
+    save.set_defaults(run=_save_search)
+
+    smart = commands.add_parser("smart-lists", help="list saved searches with their item counts")
+    smart.add_argument("--json", action="store_true", help="print a JSON array of {id, name, count, filter}")
+    smart.set_defaults(run=_smart_lists)
+
+    forget = commands.add_parser("delete-smart-list", help="delete a saved search (its items stay)")
+    forget.add_argument("list_id", type=_record_id, metavar="ID")
+    forget.set_defaults(run=_delete_smart_list)
 
     sources = commands.add_parser("sources", help="list podcasts, feeds and sites")
     sources.add_argument("--json", action="store_true", help="print a JSON array")
@@ -138,7 +198,83 @@ def _parser() -> argparse.ArgumentParser:
     login.add_argument("source_id", type=_record_id, metavar="SOURCE_ID")
     login.add_argument("user", nargs="?", help="the user name; leave out to forget the credentials")
     login.set_defaults(run=_set_credentials)
+    _add_note_commands(commands)
     return parser
+
+
+def _add_filter_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--unplayed", action="store_true", help="only unplayed (unread) items")
+    command.add_argument("--state", choices=STATES, help="only unplayed, in-progress or played items")
+    command.add_argument("--favourite", action="store_true", help="only favourites")
+    command.add_argument("--from", dest="published_from", metavar="YYYY-MM-DD", help="published on or after")
+    command.add_argument("--to", dest="published_to", metavar="YYYY-MM-DD", help="published on or before")
+    command.add_argument("--min-duration", type=_minutes, metavar="MINUTES", help="at least this long")
+    command.add_argument("--max-duration", type=_minutes, metavar="MINUTES", help="at most this long")
+    command.add_argument("--sort", choices=SORT_KEYS, default="default",
+                         help="order (default: newest first, or best match first for a search)")
+    command.add_argument("--reverse", action="store_true", help="reverse the order")
+
+
+def _item_filter(args: argparse.Namespace, **extra: object) -> ItemFilter:
+    return ItemFilter(
+        kind=args.kind, source_id=args.source, tag=args.tag, state="unplayed" if args.unplayed else args.state,
+        favourite=args.favourite, published_from=args.published_from, published_to=args.published_to,
+        duration_min=args.min_duration, duration_max=args.max_duration, sort=args.sort, reverse=args.reverse,
+        **extra,  # type: ignore[arg-type]  # only ``text``
+    )
+
+
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not 0 <= minutes < 10**6:
+        raise argparse.ArgumentTypeError(f"{text} is not a sensible number of minutes")
+    return minutes * 60
+
+
+def _add_note_commands(commands: argparse._SubParsersAction) -> None:
+    note = commands.add_parser("note", help="keep a note on an item (at a time in an episode with --at)")
+    note.add_argument("item_id", type=_record_id, metavar="ITEM_ID")
+    note.add_argument("text", metavar="TEXT")
+    note.add_argument("--at", type=_seconds, metavar="SECONDS", help="seconds from the start (or h:mm:ss)")
+    note.set_defaults(run=_note)
+
+    notes = commands.add_parser("notes", help="list notes, newest first")
+    _add_scope_options(notes)
+    notes.add_argument("--json", action="store_true", help="print a JSON array")
+    notes.set_defaults(run=_notes)
+
+    export = commands.add_parser("export-notes", help="write notes as Markdown (a folder), JSON or Readwise CSV")
+    export.add_argument("--format", choices=("markdown", "json", "csv"), required=True)
+    _add_scope_options(export)
+    export.add_argument("--out", required=True, metavar="PATH",
+                        help="folder for Markdown; file (or - for standard output) for JSON and CSV")
+    export.set_defaults(run=_export_notes)
+
+    history = commands.add_parser("export-history", help="write the listening history as CSV or JSON")
+    history.add_argument("--format", choices=("csv", "json"), required=True)
+    _add_scope_options(history)
+    history.add_argument("--out", required=True, metavar="PATH", help="the file to write, or - for standard output")
+    history.set_defaults(run=_export_history)
+
+    backup = commands.add_parser("backup", help="write the whole library to a JSON file (and its feeds as OPML)")
+    backup.add_argument("path", type=Path, metavar="PATH")
+    backup.set_defaults(run=_backup)
+
+    restore = commands.add_parser("restore", help="fill an empty library from a backup file")
+    restore.add_argument("path", type=Path, metavar="PATH")
+    restore.set_defaults(run=_restore)
+
+
+def _add_scope_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--item", type=_record_id, metavar="ID", action="append",
+                         help="only notes on this item (repeatable)")
+    command.add_argument("--tag", help="only items with this tag")
+    command.add_argument("--source", type=_record_id, metavar="ID", help="only items of this source")
+    command.add_argument("--search", default="", metavar="TEXT",
+                         help="only notes whose text, quote or item title has every word")
 
 
 def _add_result_options(command: argparse.ArgumentParser) -> None:
@@ -146,6 +282,8 @@ def _add_result_options(command: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="print a JSON array, one object per feed")
     output.add_argument("--jsonl", action="store_true",
                         help="print one JSON object per line as each feed finishes, after a {\"total\": N} line")
+    command.add_argument("--background", action="store_true",
+                         help="run at a low CPU priority (the window's refreshes do, to keep it responsive)")
 
 
 def main(argv: Sequence[str]) -> int:
@@ -189,6 +327,17 @@ def _record_id(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    """Seconds as a number (``65``, ``65.5``) or a clock (``1:05``, ``1:02:03``)."""
+    try:
+        return float(text)
+    except ValueError:
+        seconds = parse_duration(text)
+        if seconds is None:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a time: give seconds or h:mm:ss") from None
+        return seconds
+
+
 def _subscribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     result = subscribe(db, args.source)
     print(f"Subscribed to {result.title} (source {result.source_id}): {len(result.new)} new, "
@@ -203,13 +352,29 @@ def _load_sample(db: sqlite_utils.Database, _args: argparse.Namespace) -> int:
 
 
 def _list(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    flt = ItemFilter(kind=args.kind, source_id=args.source, tag=args.tag, unplayed=args.unplayed)
+    flt = _item_filter(args)
+    if args.smart is not None:
+        lists = {smart.id: smart for smart in list_smart_lists(db)}
+        if args.smart not in lists:
+            raise NotFoundError(f"There is no smart list with id {args.smart}.")
+        flt = lists[args.smart].filter
     _print_items(list_items(db, flt), args.json)
     return 0
 
 
 def _search(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    _print_items(list_items(db, ItemFilter(kind=args.kind, tag=args.tag, text=args.query)), args.json)
+    flt = _item_filter(args, text=args.query)
+    items = list_items(db, flt)
+    if not args.json:
+        _print_items(items, as_json=False)
+        return 0
+    found = snippets(db, args.query, [item.id for item in items])
+    objects = []
+    for item in items:
+        snippet = found.get(item.id)
+        objects.append({**item.as_json(), "snippet": snippet.marked() if snippet else None,
+                        "matched": snippet.field if snippet else None})
+    _print_json(objects)
     return 0
 
 
@@ -228,12 +393,73 @@ def _untag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 
 def _tags(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    counts = tag_counts(db)
+    counts, colours = tag_counts(db), tag_colours(db)
     if args.json:
-        _print_json([{"name": name, "count": count} for name, count in counts])
+        _print_json([{"name": name, "count": count, "colour": colours.get(name)} for name, count in counts])
         return 0
     for name, count in counts:
-        print(f"{count:>6}  {name}")
+        print(f"{count:>6}  {name}{'  ' + colours[name] if name in colours else ''}")
+    return 0
+
+
+def _tag_source(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    source = get_source(db, args.source_id)
+    tag_source(db, source.id, args.tags)
+    print(f"Tagged {source.title}: {', '.join(tags_for_sources(db).get(source.id, []))}")
+    return 0
+
+
+def _untag_source(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    source = get_source(db, args.source_id)
+    untag_source(db, source.id, args.tags)
+    print(f"Tags of {source.title}: {', '.join(tags_for_sources(db).get(source.id, [])) or 'none'}")
+    return 0
+
+
+def _save_search(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    list_id = save_smart_list(db, args.name, _item_filter(args, text=args.query))
+    print(f"Saved smart list {list_id}: {args.name}")
+    return 0
+
+
+def _smart_lists(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    rows = [(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)]
+    if args.json:
+        _print_json([{"id": smart.id, "name": smart.name, "count": count, "filter": json.loads(smart.filter.to_json())}
+                     for smart, count in rows])
+        return 0
+    for smart, count in rows:
+        print(f"{smart.id:>4}  {count:>6}  {smart.name}")
+    return 0
+
+
+def _rename_tag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    rename_tag(db, args.old, args.new)
+    print(f"Renamed “{args.old}” to “{args.new}”.")
+    return 0
+
+
+def _delete_tag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    delete_tag(db, args.name)
+    print(f"Deleted the tag “{args.name}”.")
+    return 0
+
+
+def _tag_colour(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    set_tag_colour(db, args.name, None if args.colour.lower() == "none" else args.colour)
+    print(f"Tag “{args.name}”: colour {args.colour}.")
+    return 0
+
+
+def _favourite(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    set_favourite(db, args.item_ids, args.value)
+    print(f"{len(args.item_ids)} item(s) {'marked' if args.value else 'no longer'} favourite.")
+    return 0
+
+
+def _delete_smart_list(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    delete_smart_list(db, args.list_id)
+    print(f"Deleted smart list {args.list_id}.")
     return 0
 
 
@@ -280,6 +506,8 @@ def _run_refresh(db: sqlite_utils.Database, targets: list[FeedTarget], args: arg
         elif not args.json:
             print(_outcome_line(outcome), flush=True)
 
+    if args.background and hasattr(os, "nice"):
+        os.nice(10)  # the parsing processes started below inherit it
     if args.jsonl:
         print(json.dumps({"total": len(targets)}), flush=True)
     cancel = threading.Event()
@@ -391,6 +619,74 @@ def _downloads(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
         share = f"{record.received * 100 // record.size}%" if record.size else ""
         print(f"{record.item_id:>6}  {record.status:<11}  {share:>4}  {record.path}")
     print(f"{disk_usage(db) / 2**20:.1f} MiB on disk in {downloads_folder(db)}")
+    return 0
+
+
+def _scope(args: argparse.Namespace) -> NoteFilter:
+    return NoteFilter(item_ids=tuple(args.item) if args.item else None, tag=args.tag, source_id=args.source,
+                      text=args.search)
+
+
+def _note(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.notes.transcripts import take_note
+
+    note = take_note(db, args.item_id, args.text, args.at)
+    where = f" at {format_clock(note.at)}" if note.at is not None else ""
+    quote = " (with the transcript's words there)" if note.quote else ""
+    print(f"Noted on “{note.item_title}”{where}{quote}: note {note.id}.")
+    return 0
+
+
+def _notes(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    notes = list_notes(db, _scope(args))
+    if args.json:
+        _print_json([note.as_json() for note in notes])
+        return 0
+    for note in notes:
+        at = f"[{format_clock(note.at)}] " if note.at is not None else ""
+        print(f"{note.id:>5}  {note.created[:16].replace('T', ' ')}  {note.item_title}: {at}{note.text}")
+    return 0
+
+
+def _export_notes(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.notes.export import collect, export_notes, render_json, render_readwise
+
+    if args.out == "-":
+        if args.format == "markdown":
+            raise EarmarkError("Markdown notes are written into a folder (one file per item): give --out FOLDER.")
+        items = collect(db, _scope(args))
+        sys.stdout.write(render_json(items, now_iso()) if args.format == "json" else render_readwise(items))
+        return 0
+    result = export_notes(db, args.format, _scope(args), Path(args.out).expanduser())
+    print(result.message if result.notes else "There are no notes to export for that choice; nothing was written.")
+    return 0
+
+
+def _export_history(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db.history import list_history
+    from earmark.core.notes.export import export_history, render_history
+
+    if args.out == "-":
+        sys.stdout.write(render_history(list_history(db, _scope(args)), args.format, now_iso()))
+        return 0
+    path = Path(args.out).expanduser()
+    print(f"Wrote {export_history(db, args.format, _scope(args), path)} listening session(s) to {path}.")
+    return 0
+
+
+def _backup(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.notes.backup import write_backup
+
+    print(write_backup(db, args.path.expanduser()).message)
+    return 0
+
+
+def _restore(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.notes.backup import restore_backup
+
+    counts = restore_backup(db, args.path.expanduser())
+    print(f"Restored {counts['items']} item(s), {counts['notes']} note(s) and {counts['sources']} source(s) "
+          f"from {args.path}.")
     return 0
 
 

@@ -164,13 +164,13 @@ def test_podcast_settings_voice_boost_and_continue_listening(qtbot: QtBot, launc
     qtbot.waitUntil(lambda: player._player.get_time() / 1000 >= 20.0, timeout=5000)  # the intro was skipped
     press(qtbot, parts, Qt.Key.Key_BracketRight)  # remembered for this podcast, not globally
     qtbot.waitUntil(lambda: get_prefs(open_library(library_path), source_id).speed == 1.55, timeout=3000)
-    press(qtbot, parts, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, parts, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Shift)
     assert player.voice_boost() and window.commands.voice_boost.isChecked()
     qtbot.waitUntil(lambda: get_prefs(open_library(library_path), source_id).voice_boost, timeout=3000)
     press(qtbot, parts, Qt.Key.Key_K)
     qtbot.waitUntil(lambda: player.state == PlayerState.PAUSED, timeout=3000)
     assert get_setting(open_library(library_path), "playback.speed") == 1.0
     qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier | Shift)  # Continue listening
-    qtbot.waitUntil(lambda: window.items_model.item_filter.in_progress, timeout=3000)
+    qtbot.waitUntil(lambda: window.items_model.item_filter.state == "in_progress", timeout=3000)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1, timeout=3000)
     assert window.items_model.item_at(0).title == "Long episode"  # type: ignore[union-attr]

@@ -55,15 +55,15 @@ def test_download_pause_resume_and_play_the_local_file(qtbot: QtBot, launch: Lau
     item_id = window.selected_item_ids()[0]
     progress: list[int] = []
     window.episodes.downloads.progressed.connect(lambda _i, received, _t: progress.append(received))
-    qtbot.keyClick(window.item_list, Qt.Key.Key_S, Ctrl)
+    qtbot.keyClick(window.item_list, Qt.Key.Key_D, Ctrl)
     qtbot.waitUntil(lambda: bool(progress) and progress[-1] > 100_000, timeout=10_000)
-    qtbot.keyClick(window.item_list, Qt.Key.Key_S, Ctrl | Shift)  # pause
+    qtbot.keyClick(window.item_list, Qt.Key.Key_D, Ctrl | Shift)  # pause
     qtbot.waitUntil(lambda: (d := get_download(open_library(library_path), item_id)) is not None
                     and d.status == "paused", timeout=5000)
     paused = get_download(open_library(library_path), item_id)
     assert paused is not None and 0 < paused.received < len(audio)
     assert "Download paused" in window.detail.toPlainText()
-    qtbot.keyClick(window.item_list, Qt.Key.Key_S, Ctrl | Shift)  # resume
+    qtbot.keyClick(window.item_list, Qt.Key.Key_D, Ctrl | Shift)  # resume
     qtbot.waitUntil(lambda: (d := get_download(open_library(library_path), item_id)) is not None
                     and d.status == "done", timeout=20_000)
     done = get_download(open_library(library_path), item_id)
@@ -75,7 +75,7 @@ def test_download_pause_resume_and_play_the_local_file(qtbot: QtBot, launch: Lau
     qtbot.keyClick(window.item_list, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: parts.session.player.state == PlayerState.PLAYING, timeout=8000)
     assert parts.session.player.uri == Path(done.path).as_uri()  # the file, not the stream
-    qtbot.keyClick(window, Qt.Key.Key_D, Ctrl | Shift)
+    qtbot.keyClick(window, Qt.Key.Key_D, Ctrl | Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(lambda: window.items_model.item_filter.downloaded, timeout=3000)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1, timeout=3000)
 

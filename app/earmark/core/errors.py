@@ -39,3 +39,11 @@ class RetryLaterError(UnreachableError):
     def __init__(self, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class TranscriptError(EarmarkError):
+    """A transcript could not be read (not a transcript, no timed lines, a format Earmark does not know)."""
+
+
+class BackupError(EarmarkError):
+    """A backup cannot be restored (not a backup, damaged, newer than this Earmark, library not empty)."""

@@ -49,6 +49,69 @@ class Item:
 
 
 @dataclass(slots=True)
+class Note:
+    """A note on an item: at a time (seconds) in an episode, or on the item as a whole (``at`` None).
+
+    ``quote`` holds the transcript sentences around ``at`` when the episode had a transcript. Notes on
+    article highlights (the reading list) will name their highlight in a column of their own.
+    """
+
+    id: int
+    item_id: int
+    at: float | None
+    text: str
+    created: str
+    updated: str
+    quote: str = ""
+    item_title: str = ""
+    source: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        """The object printed by ``notes --json`` (a contract: add, never rename)."""
+        return {
+            "id": self.id,
+            "item_id": self.item_id,
+            "item_title": self.item_title,
+            "source": self.source,
+            "at": self.at,
+            "text": self.text,
+            "quote": self.quote,
+            "created": self.created,
+            "updated": self.updated,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One timed line of a transcript (seconds from the start of the episode)."""
+
+    start: float
+    end: float
+    text: str
+    speaker: str = ""
+
+
+@dataclass(slots=True)
+class Transcript:
+    """An episode's transcript: its lines in time order, and how many unreadable lines were left out."""
+
+    cues: list[Cue]
+    format: str  # srt, vtt, sbv, json or html
+    skipped: int = 0
+
+    def index_at(self, seconds: float) -> int | None:
+        """The line being spoken at ``seconds`` (the last one started by then), None before the first."""
+        low, high = 0, len(self.cues)
+        while low < high:
+            middle = (low + high) // 2
+            if self.cues[middle].start <= seconds:
+                low = middle + 1
+            else:
+                high = middle
+        return low - 1 if low else None
+
+
+@dataclass(slots=True)
 class Source:
     """A feed, podcast or site that items come from."""
 

@@ -49,6 +49,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never)."),
         Setting("feeds.refresh_on_start", bool, True, "Refresh every feed a few seconds after the window opens."),
+        Setting("list.sorts", dict, {}, "The order chosen for each view of the item list (set by clicking a "
+                                        "column header), by view."),
     )
 }
 

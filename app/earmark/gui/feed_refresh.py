@@ -53,14 +53,14 @@ class FeedRefresh(QObject):
 
     def refresh(self, source_ids: list[int] | None = None) -> bool:
         """Refresh the given sources (even if backing off), or every due feed; False when one is running."""
-        args = ["refresh", "--jsonl"]
+        args = ["refresh", "--jsonl", "--background"]
         for source_id in source_ids or []:
             args += ["--source", str(source_id)]
         return self._start(args)
 
     def import_opml(self, path: Path) -> bool:
         """Subscribe to every feed of an OPML file and fetch them; False when a refresh is running."""
-        return self._start(["import-opml", str(path), "--jsonl"])
+        return self._start(["import-opml", str(path), "--jsonl", "--background"])
 
     def cancel(self) -> None:
         """Start no more feeds; those in flight finish and are stored."""

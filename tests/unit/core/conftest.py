@@ -9,6 +9,7 @@ import pytest
 import sqlite_utils
 
 from earmark.core.db.connection import open_library
+from helpers.cli import Cli
 from helpers.feed_server import FeedServer, fixtures_dir, fixtures_root
 
 
@@ -53,3 +54,9 @@ def _snapshot(db: sqlite_utils.Database) -> dict[str, list[tuple[object, ...]]]:
 def snapshot() -> Snapshot:
     """A function returning every row of every user-data table, for before/after comparisons."""
     return _snapshot
+
+
+@pytest.fixture
+def cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Cli:
+    """The command line on a library in tmp_path, run in-process."""
+    return Cli(tmp_path / "library.db", capsys)

@@ -186,14 +186,14 @@ def test_migrating_an_older_library_backs_it_up_first(library_file: Path, monkey
     db.close()
 
     def m_example(conn: sqlite3.Connection) -> None:
-        conn.execute("ALTER TABLE tags ADD COLUMN colour TEXT")
+        conn.execute("ALTER TABLE tags ADD COLUMN example TEXT")
 
     current = len(MIGRATIONS)
     monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, m_example])
     monkeypatch.setattr(connection, "MIGRATIONS", migrations.MIGRATIONS)
     migrated = open_library(library_file)
     assert migrated.execute("PRAGMA user_version").fetchone()[0] == current + 1
-    assert migrated.execute("SELECT name, colour FROM tags").fetchall() == [("kept", None)]
+    assert migrated.execute("SELECT name, example FROM tags").fetchall() == [("kept", None)]
     backup = library_file.with_name(f"{library_file.name}.v{current}.bak")
     old = sqlite3.connect(backup)
     assert old.execute("PRAGMA user_version").fetchone()[0] == current

@@ -2,64 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import sqlite_utils
 
-from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, save_progress
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import tag_item, untag_item
 from earmark.core.errors import NotFoundError
-from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import ProgressUpdate
 from earmark.core.timefmt import now_iso
-from helpers.feed_server import rss
-
-EPISODES = [
-    {"title": "Inference at scale", "guid": "e1", "pubDate": "Fri, 01 Mar 2024 09:00:00 +0000", "duration": "30:00",
-     "enclosure": "https://example.com/e1.mp3", "description": "How to serve models quickly."},
-    {"title": "Quantization basics", "guid": "e2", "pubDate": "Thu, 01 Feb 2024 09:00:00 +0000", "duration": "20:00",
-     "enclosure": "https://example.com/e2.mp3", "description": "Int8 and friends."},
-    {"title": "Weekly roundup", "guid": "e3", "pubDate": "Mon, 01 Jan 2024 09:00:00 +0000", "duration": "10:00",
-     "enclosure": "https://example.com/e3.mp3",
-     "description": "This week we mention quantization in passing, among other news of the week."},
-    {"title": "Undated episode", "guid": "e4", "enclosure": "https://example.com/e4.mp3", "description": "No date."},
-]
-ARTICLES = [
-    ArticleData(title="Notes on Größe", url="https://blog.example/grosse", site="Blog",
-                html="<p>Unicode words like Größe and café 🎧 and &lt;tags&gt;.</p>",
-                published="2024-02-15T00:00:00+00:00", tags=["Unicode"]),
-    ArticleData(title="Compilers", url="https://blog.example/compilers", site="Blog",
-                html="<h2>Types</h2><p>The inference of types in compilers.</p>",
-                published="2023-12-01T00:00:00+00:00"),
-]
-NEWEST_FIRST = ["Inference at scale", "Notes on Größe", "Quantization basics", "Weekly roundup", "Compilers",
-                "Undated episode"]
-
-
-@dataclass
-class Library:
-    """A populated library: its database and the ids of what was added, by title."""
-
-    db: sqlite_utils.Database
-    podcast_id: int
-    site_id: int
-    ids: dict[str, int]
+from helpers.small_library import NEWEST_FIRST, Library, build_library
 
 
 @pytest.fixture
 def lib(library: sqlite_utils.Database, tmp_path: Path) -> Library:
-    feed = tmp_path / "podcast.xml"
-    feed.write_bytes(rss("Test podcast", EPISODES))
-    podcast = subscribe(library, str(feed))
-    article_ids = save_articles(library, ARTICLES)
-    site_id = get_item(library, article_ids[0]).source_id
-    assert site_id is not None
-    ids = {item.title: item.id for item in list_items(library, ItemFilter())}
-    return Library(db=library, podcast_id=podcast.source_id, site_id=site_id, ids=ids)
+    return build_library(library, tmp_path)
 
 
 def _titles(lib: Library, flt: ItemFilter) -> list[str]:
@@ -104,9 +63,9 @@ def test_filter_by_tag_accepts_the_name_as_it_was_typed(lib: Library) -> None:
 
 def test_filter_unplayed(lib: Library) -> None:
     save_progress(lib.db, ProgressUpdate(item_id=lib.ids["Inference at scale"], position=0, ended=True))
-    assert "Inference at scale" not in _titles(lib, ItemFilter(unplayed=True))
-    assert len(list_items(lib.db, ItemFilter(unplayed=True))) == 5
-    assert count_items(lib.db, ItemFilter(unplayed=True, kind="episode")) == 3
+    assert "Inference at scale" not in _titles(lib, ItemFilter(state="unplayed"))
+    assert len(list_items(lib.db, ItemFilter(state="unplayed"))) == 5
+    assert count_items(lib.db, ItemFilter(state="unplayed", kind="episode")) == 3
 
 
 def test_limit_keeps_the_order(lib: Library) -> None:

@@ -82,9 +82,9 @@ def test_mark_played_and_unplayed_for_many_items(library: sqlite_utils.Database,
     mark_played(library, episodes[:2], True)
     first = get_item(library, episodes[0])
     assert first.played and first.position == 0 and first.last_played
-    assert item_ids(library, ItemFilter(unplayed=True)) == episodes[2:]
+    assert item_ids(library, ItemFilter(state="unplayed")) == episodes[2:]
     mark_played(library, episodes[:2], False)
-    assert item_ids(library, ItemFilter(unplayed=True)) == episodes
+    assert item_ids(library, ItemFilter(state="unplayed")) == episodes
 
 
 def test_continue_listening_lists_started_episodes_last_played_first(library: sqlite_utils.Database,
@@ -93,7 +93,7 @@ def test_continue_listening_lists_started_episodes_last_played_first(library: sq
     save_progress(library, ProgressUpdate(episodes[1], 40.0))
     library.execute("UPDATE items SET last_played = '2020-01-01T00:00:00+00:00' WHERE id = ?", [episodes[3]])
     save_progress(library, ProgressUpdate(episodes[2], 600.0, ended=True))  # finished: not listed
-    assert item_ids(library, ItemFilter(in_progress=True)) == [episodes[1], episodes[3]]
+    assert item_ids(library, ItemFilter(state="in_progress", sort="last_played")) == [episodes[1], episodes[3]]
 
 
 @pytest.mark.parametrize(("position", "played"), [(560.0, False), (571.0, True), (599.5, True)])

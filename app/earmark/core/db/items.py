@@ -8,7 +8,9 @@ from collections.abc import Iterable, Sequence
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
-from earmark.core.db.queries import ItemFilter, fts_query, where_clause
+from earmark.core.db.history import record_play
+from earmark.core.db.queries import ItemFilter, order_clause, where_clause
+from earmark.core.db.search import search_ids
 from earmark.core.db.tags import tags_for_items
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item, ProgressUpdate
@@ -18,8 +20,6 @@ _LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url,
     coalesce(i.media_duration, i.duration), i.position, i.played, '', '', i.last_played"""
 _COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content")
 _FROM = "items i LEFT JOIN sources s ON s.id = i.source_id"
-# SQLite sorts NULL lowest, so undated items come last and the (published DESC, id DESC) indexes serve the order.
-_ORDER = "i.published DESC, i.id DESC"
 # An episode counts as played once it is within this many seconds of its end (whatever the setting says).
 PLAYED_MARGIN = 1.0
 # The ``playback.played_within`` margin is at most this share of the episode (short clips are not done at once).
@@ -69,24 +69,31 @@ def list_items(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = N
 
 def item_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = None) -> list[int]:
     """Ids of the items matching the filter, in display order. Cheap enough for 100,000 items."""
+    if flt.text.strip():  # text without a single word ("*", "()") matches nothing
+        return search_ids(db, flt, limit)
     where, params = where_clause(flt)
     tail = "" if limit is None else f" LIMIT {int(limit)}"
-    if flt.text:
-        match = fts_query(flt.text)
-        if not match:
-            return []
-        sql = (f"SELECT i.id FROM search_index JOIN items i ON i.id = search_index.rowid "
-               f"WHERE search_index MATCH ? AND {where} ORDER BY bm25(search_index, 10.0, 1.0, 3.0), {_ORDER}")
-        params = [match, *params]
-    else:
-        order = f"i.last_played DESC, {_ORDER}" if flt.in_progress else _ORDER
-        sql = f"SELECT i.id FROM items i WHERE {where} ORDER BY {order}"
-    return [row[0] for row in db.execute(sql + tail, params)]
+    if flt.sort == "source":
+        return _ids_by_source(db, flt, where, params, tail)
+    sql = f"SELECT i.id FROM items i WHERE {where} ORDER BY {order_clause(flt)}{tail}"
+    return [row[0] for row in db.execute(sql, params)]
+
+
+def _ids_by_source(db: sqlite_utils.Database, flt: ItemFilter, where: str, params: list[object],
+                   tail: str) -> list[int]:
+    """Sources by title, each one's items newest first: a walk of two indexes instead of sorting every row."""
+    direction = "DESC" if flt.reverse else "ASC"
+    sql = (f"SELECT i.id FROM sources s JOIN items i ON i.source_id = s.id WHERE {where} "
+           f"ORDER BY s.title COLLATE NOCASE {direction}, s.id {direction}, i.published DESC, i.id DESC{tail}")
+    ids = [row[0] for row in db.execute(sql, params)]
+    orphans = db.execute(f"SELECT i.id FROM items i WHERE i.source_id IS NULL AND {where} "
+                         f"ORDER BY i.published DESC, i.id DESC{tail}", params)
+    return ids + [row[0] for row in orphans]
 
 
 def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:
     """How many items match the filter."""
-    if flt.text:
+    if flt.text.strip():
         return len(item_ids(db, flt))
     where, params = where_clause(flt)
     return int(db.execute(f"SELECT count(*) FROM items i WHERE {where}", params).fetchone()[0])
@@ -109,6 +116,7 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate, played_with
         else:
             known = duration
         at_end = update.ended or (known is not None and update.position >= known - played_margin(known, played_within))
+        record_play(db, update.item_id, max(0.0, update.position), at_end)
         cursor = db.execute(
             """UPDATE items SET position = ?, last_played = ?,
                    played = CASE WHEN ? THEN 1 ELSE played END,
@@ -131,3 +139,11 @@ def mark_played(db: sqlite_utils.Database, item_ids: Iterable[int], played: bool
                                 [(now, *i) for i in ids])
         else:
             db.conn.executemany("UPDATE items SET played = 0 WHERE id = ?", ids)
+
+
+def set_favourite(db: sqlite_utils.Database, item_ids: Iterable[int], favourite: bool) -> None:
+    """Mark items as favourites (or not)."""
+    with write_transaction(db):
+        for item_id in item_ids:
+            if db.execute("UPDATE items SET favourite = ? WHERE id = ?", [favourite, item_id]).rowcount == 0:
+                raise NotFoundError(f"There is no item with id {item_id}.")

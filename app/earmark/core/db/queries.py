@@ -1,31 +1,89 @@
-"""Item filters shared by listings, search and the GUI's lazy models: built into parameterised SQL."""
+"""Item filters shared by listings, search, smart lists and the GUI's lazy models: built into parameterised SQL."""
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+from typing import Literal, get_args
 
 from earmark.core.db.tags import normalize_tag
+from earmark.core.errors import EarmarkError
 from earmark.core.models import ItemKind
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+State = Literal["unplayed", "in_progress", "played"]
+SortKey = Literal["default", "published", "title", "duration", "source", "last_played"]
+STATES: tuple[str, ...] = get_args(State)
+SORT_KEYS: tuple[str, ...] = get_args(SortKey)
+_DURATION = "coalesce(i.media_duration, i.duration)"
+_SOURCE_TITLE = "(SELECT s.title FROM sources s WHERE s.id = i.source_id) COLLATE NOCASE"
+# Each sort key's ORDER BY in its natural direction and reversed; every one is served by an index of m003.
+_ORDERS: dict[str, tuple[str, str]] = {
+    "published": ("i.published DESC, i.id DESC", "i.published ASC, i.id ASC"),
+    "title": ("i.title COLLATE NOCASE ASC, i.id ASC", "i.title COLLATE NOCASE DESC, i.id DESC"),
+    "duration": ("coalesce(i.media_duration, i.duration, 1e12) ASC, i.id ASC",
+                 "coalesce(i.media_duration, i.duration, -1) DESC, i.id DESC"),
+    "last_played": ("i.last_played DESC, i.id DESC", "i.last_played ASC, i.id ASC"),
+    # Search results only: plain listings walk the sources instead (items._ids_by_source).
+    "source": (f"{_SOURCE_TITLE} ASC, i.published DESC, i.id DESC",
+               f"{_SOURCE_TITLE} DESC, i.published DESC, i.id DESC"),
+}
 
 
 @dataclass(frozen=True, slots=True)
 class ItemFilter:
-    """What a list of items shows. Empty fields do not filter."""
+    """What a list of items shows and in which order. Empty fields do not filter.
+
+    ``published_from``/``published_to`` are days (YYYY-MM-DD, inclusive); durations are seconds.
+    ``sort`` "default" means newest first, or best match first when there is search text.
+    """
 
     kind: ItemKind | None = None
     source_id: int | None = None
     tag: str | None = None
-    unplayed: bool = False
+    state: State | None = None
+    favourite: bool = False
+    published_from: str | None = None
+    published_to: str | None = None
+    duration_min: float | None = None
+    duration_max: float | None = None
     text: str = ""
-    in_progress: bool = False  # started and not finished ("Continue listening"), most recently played first
-    downloaded: bool = False  # with a download (complete or not)
+    downloaded: bool = False  # only items with a download (complete or not)
+    sort: SortKey = "default"
+    reverse: bool = False
+
+    def __post_init__(self) -> None:
+        if self.state is not None and self.state not in STATES:
+            raise EarmarkError(f"{self.state!r} is not a state; use one of {', '.join(STATES)}.")
+        if self.sort not in SORT_KEYS:
+            raise EarmarkError(f"{self.sort!r} is not a sort order; use one of {', '.join(SORT_KEYS)}.")
+        for day in (self.published_from, self.published_to):
+            if day is not None and not _DAY.match(day):
+                raise EarmarkError(f"{day!r} is not a day; write it as YYYY-MM-DD.")
+
+    @property
+    def ranked(self) -> bool:
+        """Whether the order is by relevance (search text with the default order)."""
+        return bool(fts_query(self.text)) and self.sort == "default"
+
+    def to_json(self) -> str:
+        """The filter as JSON (how smart lists are stored)."""
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> ItemFilter:
+        """A filter read back from ``to_json``; unknown keys (from a newer Earmark) are ignored."""
+        data = json.loads(text)
+        known = {f.name for f in fields(cls)}
+        return cls(**{key: value for key, value in data.items() if key in known})
 
 
 def fts_query(text: str) -> str:
-    """An FTS5 MATCH expression for whatever the user typed: every word must occur, the last as a prefix.
+    """An FTS5 MATCH expression for whatever the user typed: every word must occur, the last (of two letters
+    or more) as a prefix.
 
     Quotes, operators and parentheses in the input are treated as separators, so no input can raise.
     """
@@ -33,7 +91,8 @@ def fts_query(text: str) -> str:
     if not words:
         return ""
     terms = [f'"{word}"' for word in words]
-    terms[-1] += "*"
+    if len(words[-1]) >= 2:  # a one-letter prefix matches nearly everything: it would only cost time
+        terms[-1] += "*"
     return " ".join(terms)
 
 
@@ -55,10 +114,32 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
         )
         tag = normalize_tag(flt.tag)
         params += [tag, tag]
-    if flt.unplayed:
+    if flt.state == "unplayed":
         conditions.append("i.played = 0")
-    if flt.in_progress:
-        conditions.append("i.position > 0 AND i.played = 0")
+    elif flt.state == "in_progress":
+        conditions.append("i.played = 0 AND i.position > 0")
+    elif flt.state == "played":
+        conditions.append("i.played = 1")
+    if flt.favourite:
+        conditions.append("i.favourite = 1")
+    if flt.published_from:
+        conditions.append("i.published >= ?")
+        params.append(flt.published_from)
+    if flt.published_to:
+        conditions.append("i.published < date(?, '+1 day')")
+        params.append(flt.published_to)
+    if flt.duration_min is not None:
+        conditions.append(f"{_DURATION} >= ?")
+        params.append(flt.duration_min)
+    if flt.duration_max is not None:
+        conditions.append(f"{_DURATION} <= ?")
+        params.append(flt.duration_max)
     if flt.downloaded:
         conditions.append("i.id IN (SELECT item_id FROM downloads)")
     return (" AND ".join(conditions) or "1"), params
+
+
+def order_clause(flt: ItemFilter) -> str:
+    """ORDER BY terms for a listing (not for ranked search, which orders by relevance)."""
+    natural, reversed_ = _ORDERS["published" if flt.sort == "default" else flt.sort]
+    return reversed_ if flt.reverse else natural

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
+from earmark.core.errors import EarmarkError, NotFoundError
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def _tag_id(db: sqlite_utils.Database, name: str) -> int:
@@ -32,6 +36,16 @@ def tag_source(db: sqlite_utils.Database, source_id: int, names: Iterable[str]) 
         for name in filter(None, map(normalize_tag, names)):
             db.execute("INSERT OR IGNORE INTO source_tags (source_id, tag_id) VALUES (?, ?)",
                        [source_id, _tag_id(db, name)])
+
+
+def untag_source(db: sqlite_utils.Database, source_id: int, names: Iterable[str]) -> None:
+    """Remove tags from a source."""
+    with write_transaction(db):
+        for name in filter(None, map(normalize_tag, names)):
+            db.execute(
+                "DELETE FROM source_tags WHERE source_id = ? AND tag_id = (SELECT id FROM tags WHERE name = ?)",
+                [source_id, name],
+            )
 
 
 def tags_for_sources(db: sqlite_utils.Database) -> dict[int, list[str]]:
@@ -69,6 +83,55 @@ def tags_for_items(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, 
     for item_id, name in rows:
         result.setdefault(item_id, []).append(name)
     return result
+
+
+def rename_tag(db: sqlite_utils.Database, old: str, new: str) -> None:
+    """Rename a tag everywhere; renaming onto an existing tag merges the two (items keep one copy)."""
+    old_name, new_name = normalize_tag(old), normalize_tag(new)
+    if not new_name:
+        raise EarmarkError("A tag needs a name.")
+    with write_transaction(db):
+        row = db.execute("SELECT id, colour FROM tags WHERE name = ?", [old_name]).fetchone()
+        if row is None:
+            raise NotFoundError(f"There is no tag “{old_name}”.")
+        old_id, colour = row
+        target = db.execute("SELECT id FROM tags WHERE name = ?", [new_name]).fetchone()
+        if target is None or target[0] == old_id:  # a new name, or only its spelling changes
+            db.execute("UPDATE tags SET name = ? WHERE id = ?", [new_name, old_id])
+            return
+        new_id = int(target[0])
+        for table, owner in (("item_tags", "item_id"), ("source_tags", "source_id")):
+            db.execute(f"INSERT OR IGNORE INTO {table} ({owner}, tag_id) SELECT {owner}, ? FROM {table} "
+                       "WHERE tag_id = ?", [new_id, old_id])
+        db.execute("UPDATE tags SET colour = coalesce(colour, ?) WHERE id = ?", [colour, new_id])
+        db.execute("DELETE FROM tags WHERE id = ?", [old_id])  # its item_tags and source_tags go with it
+
+
+def delete_tag(db: sqlite_utils.Database, name: str) -> None:
+    """Remove a tag from every item and source."""
+    with write_transaction(db):
+        if db.execute("DELETE FROM tags WHERE name = ?", [normalize_tag(name)]).rowcount == 0:
+            raise NotFoundError(f"There is no tag “{normalize_tag(name)}”.")
+
+
+def set_tag_colour(db: sqlite_utils.Database, name: str, colour: str | None) -> None:
+    """Give a tag a colour (``#rrggbb``), or none."""
+    if colour is not None and not _COLOUR.match(colour):
+        raise EarmarkError(f"{colour!r} is not a colour; write it as #rrggbb.")
+    with write_transaction(db):
+        if db.execute("UPDATE tags SET colour = ? WHERE name = ?", [colour and colour.lower(),
+                                                                     normalize_tag(name)]).rowcount == 0:
+            raise NotFoundError(f"There is no tag “{normalize_tag(name)}”.")
+
+
+def tag_colours(db: sqlite_utils.Database) -> dict[str, str]:
+    """The colour of every tag that has one."""
+    return dict(db.execute("SELECT name, colour FROM tags WHERE colour IS NOT NULL").fetchall())
+
+
+def tag_names(db: sqlite_utils.Database) -> list[str]:
+    """Every tag's name, for autocompletion."""
+    return [row[0] for row in db.execute("SELECT name FROM tags ORDER BY name")]
 
 
 def tag_counts(db: sqlite_utils.Database) -> list[tuple[str, int]]:

@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlparse, urlsplit, urlunsplit
 
 from earmark import __version__
 from earmark.core.errors import AuthRequiredError, GoneError, RetryLaterError, UnreachableError
+from earmark.core.files import read_file
 
 if TYPE_CHECKING:
     import urllib.request
@@ -278,17 +279,7 @@ def _too_large(name: object) -> UnreachableError:
 
 def _read_file(url: str) -> Fetched:
     path = Path(unquote(urlparse(url).path))
-    try:
-        size = path.stat().st_size
-        if size > MAX_FEED_BYTES:
-            raise _too_large(path)
-        return Fetched(data=path.read_bytes(), url=url)
-    except FileNotFoundError as exc:
-        raise UnreachableError(f"There is no file {path}.") from exc
-    except IsADirectoryError as exc:
-        raise UnreachableError(f"{path} is a folder, not a feed file.") from exc
-    except OSError as exc:
-        raise UnreachableError(f"{path} cannot be read: {exc.strerror}.") from exc
+    return Fetched(data=read_file(path, "a feed file", MAX_FEED_BYTES, "a feed"), url=url)
 
 
 def _reason(reason: object) -> str:

@@ -9,8 +9,8 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.tags import tag_source, tags_for_sources
-from earmark.core.errors import UnreachableError
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml, write_opml
+from earmark.core.files import read_file, write_file
 from earmark.core.timefmt import now_iso
 
 MAX_OPML_BYTES = 10 * 1024 * 1024
@@ -32,18 +32,7 @@ class ImportResult:
 
 def read_opml_file(path: Path) -> OpmlDocument:
     """Read and parse an OPML file; a sentence (UnreachableError or FeedError) when that fails."""
-    try:
-        if path.stat().st_size > MAX_OPML_BYTES:
-            raise UnreachableError(f"{path} is larger than {MAX_OPML_BYTES // (1024 * 1024)} MB, too large "
-                                   "for a subscription list.")
-        data = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise UnreachableError(f"There is no file {path}.") from exc
-    except IsADirectoryError as exc:
-        raise UnreachableError(f"{path} is a folder, not an OPML file.") from exc
-    except OSError as exc:
-        raise UnreachableError(f"{path} cannot be read: {exc.strerror}.") from exc
-    return read_opml(data, path.name)
+    return read_opml(read_file(path, "an OPML file", MAX_OPML_BYTES, "a subscription list"), path.name)
 
 
 def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResult:
@@ -83,12 +72,5 @@ def export_opml(db: sqlite_utils.Database) -> bytes:
 
 def save_opml(db: sqlite_utils.Database, path: Path) -> int:
     """Write every subscription to ``path`` as OPML, never leaving half a file; returns how many."""
-    data = export_opml(db)
-    partial = path.with_name(f".{path.name}.partial")
-    try:
-        partial.write_bytes(data)
-        partial.replace(path)
-    except OSError as exc:
-        partial.unlink(missing_ok=True)
-        raise UnreachableError(f"Could not write {path}: {exc.strerror}.") from exc
+    write_file(path, export_opml(db))
     return int(db.execute("SELECT count(*) FROM sources WHERE url IS NOT NULL").fetchone()[0])

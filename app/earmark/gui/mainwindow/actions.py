@@ -30,7 +30,12 @@ SPECS = (
     ActionSpec("load_sample", "File", "Load &Sample Library"),
     ActionSpec("import_opml", "File", "&Import Subscriptions (OPML)…", ("Ctrl+O",)),
     ActionSpec("export_opml", "File", "&Export Subscriptions (OPML)…", ("Ctrl+Shift+E",)),
+    ActionSpec("export_notes", "File", "Export &Notes…"),
+    ActionSpec("backup_library", "File", "&Back Up Library…"),
     ActionSpec("quit", "File", "&Quit", ("Ctrl+Q",)),
+    ActionSpec("undo", "Edit", "&Undo", ("Ctrl+Z",)),
+    ActionSpec("redo", "Edit", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
+    ActionSpec("delete_note", "Edit", "&Delete Note", ("Del",), Widget),
     ActionSpec("refresh_all", "Feeds", "&Refresh All Feeds", ("F5", "Ctrl+R")),
     ActionSpec("refresh_selected", "Feeds", "Refresh (Retry) &Selected Feeds", ("Shift+F5",)),
     ActionSpec("cancel_refresh", "Feeds", "S&top Refreshing"),
@@ -53,7 +58,8 @@ SPECS = (
     ActionSpec("mute", "Playback", "&Mute", ("M",), checkable=True),
     ActionSpec("volume_up", "Playback", "Volume &Up", ("Ctrl+Up",)),
     ActionSpec("volume_down", "Playback", "Volume &Down", ("Ctrl+Down",)),
-    ActionSpec("voice_boost", "Playback", "&Voice Boost", ("Ctrl+B",), checkable=True),
+    ActionSpec("voice_boost", "Playback", "&Voice Boost", ("Ctrl+Shift+V",), checkable=True),
+    ActionSpec("add_note", "Playback", "Add &Note at the Playing Position", ("B", "Ctrl+B")),
     ActionSpec("sleep_15", "Playback", "Sleep in 15 Minutes"),
     ActionSpec("sleep_30", "Playback", "Sleep in 30 Minutes"),
     ActionSpec("sleep_minutes", "Playback", "Sleep in N Minutes…"),
@@ -70,19 +76,28 @@ SPECS = (
     ActionSpec("queue_clear", "Up Next", "&Clear Up Next"),
     ActionSpec("mark_played", "Episode", "Mark &Played", ("Ctrl+M",)),
     ActionSpec("mark_unplayed", "Episode", "Mark &Unplayed", ("Ctrl+Shift+M",)),
-    ActionSpec("download", "Episode", "&Download", ("Ctrl+S",)),
-    ActionSpec("pause_download", "Episode", "Pause/Resume Do&wnload", ("Ctrl+Shift+S",)),
+    ActionSpec("download", "Episode", "&Download", ("Ctrl+D",)),
+    ActionSpec("pause_download", "Episode", "Pause/Resume Do&wnload", ("Ctrl+Shift+D",)),
     ActionSpec("delete_download", "Episode", "D&elete Download"),
+    ActionSpec("edit_tags", "Organize", "Edit &Tags…", ("T",), Widget),
+    ActionSpec("toggle_favourite", "Organize", "&Favourite", ("F",), Widget),
+    ActionSpec("save_search", "Organize", "Save as S&mart List…", ("Ctrl+S",)),
+    ActionSpec("rename_tag", "Organize", "&Rename Tag…", ("F2",), Widget),
+    ActionSpec("colour_tag", "Organize", "Tag &Colour…"),
+    ActionSpec("delete_entry", "Organize", "&Delete Tag or Smart List", ("Del",), Widget),
     ActionSpec("focus_search", "Go", "&Search", ("Ctrl+F", "/")),
     ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
     ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U",)),
     ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
-    ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Shift+D",)),
+    ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",)),
+    ActionSpec("show_notes", "Go", "All No&tes", ("Ctrl+Shift+B",)),
     ActionSpec("command_palette", "Help", "&Command Palette…", ("Ctrl+K",)),
     ActionSpec("cheat_sheet", "Help", "&Keyboard Shortcuts", ("?", "F1")),
     ActionSpec("edit_shortcuts", "Help", "C&ustomize Shortcuts…", ("Ctrl+Shift+K",)),
 )
-MENUS = ("File", "Feeds", "Playback", "Up Next", "Episode", "Go", "Help")
+# Menu names with their mnemonics, in menu-bar order.
+MENUS = {"File": "&File", "Edit": "&Edit", "Feeds": "F&eeds", "Playback": "&Playback", "Up Next": "&Up Next",
+         "Episode": "Epi&sode", "Organize": "&Organize", "Go": "&Go", "Help": "&Help"}
 
 
 def label(spec_text: str) -> str:
@@ -107,12 +122,15 @@ def effective_shortcuts(overrides: Mapping[str, object]) -> dict[str, tuple[str,
 
 
 def conflicts(shortcuts: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
-    """Key sequences given to more than one action, with those actions' names."""
+    """Key sequences given to more than one action, with those actions' names. Actions whose shortcuts work
+    only in their own widget (Delete in the sidebar, in the notes, in Up Next) may share a key with each
+    other, never with a window-wide one."""
     users: dict[str, list[str]] = {}
     for name, keys in shortcuts.items():
         for key in keys:
             users.setdefault(key, []).append(name)
-    return {key: names for key, names in users.items() if len(names) > 1}
+    scoped = {spec.name for spec in SPECS if spec.context == Widget}
+    return {key: names for key, names in users.items() if len(names) > 1 and not set(names) <= scoped}
 
 
 class Actions:
@@ -122,7 +140,12 @@ class Actions:
     load_sample: QAction
     import_opml: QAction
     export_opml: QAction
+    export_notes: QAction
+    backup_library: QAction
     quit: QAction
+    undo: QAction
+    redo: QAction
+    delete_note: QAction
     refresh_all: QAction
     refresh_selected: QAction
     cancel_refresh: QAction
@@ -146,6 +169,7 @@ class Actions:
     volume_up: QAction
     volume_down: QAction
     voice_boost: QAction
+    add_note: QAction
     sleep_15: QAction
     sleep_30: QAction
     sleep_minutes: QAction
@@ -165,11 +189,18 @@ class Actions:
     download: QAction
     pause_download: QAction
     delete_download: QAction
+    edit_tags: QAction
+    toggle_favourite: QAction
+    save_search: QAction
+    rename_tag: QAction
+    colour_tag: QAction
+    delete_entry: QAction
     focus_search: QAction
     focus_list: QAction
     focus_queue: QAction
     continue_listening: QAction
     downloaded: QAction
+    show_notes: QAction
     command_palette: QAction
     cheat_sheet: QAction
     edit_shortcuts: QAction

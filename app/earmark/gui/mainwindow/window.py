@@ -1,4 +1,5 @@
-"""The main window: sidebar, item list, detail pane and player bar, wired to the library and player."""
+"""The main window: sidebar, item list, detail, notes and transcript panes and player bar, wired to the library
+and player."""
 
 from __future__ import annotations
 
@@ -26,22 +27,25 @@ from PySide6.QtWidgets import (
 from earmark.core.chapters import cached_chapters
 from earmark.core.db.downloads import get_download, newest_item_id
 from earmark.core.db.items import get_item
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_feed
-from earmark.core.models import Changes, Item
+from earmark.core.models import Changes, Item, Note
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feeds import FeedsController
 from earmark.gui.mainwindow.help import HelpController
+from earmark.gui.mainwindow.notes import NotesController
+from earmark.gui.mainwindow.organize import OrganizeController
 from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
 from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.models.items import (
     COL_DURATION,
+    COL_MATCH,
     COL_PROGRESS,
     COL_PUBLISHED,
     COL_SOURCE,
@@ -52,9 +56,12 @@ from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import (
     CONTINUE_LISTENING,
     DOWNLOADED,
+    NOTES,
     SUBSCRIPTIONS,
     FilterRole,
+    SidebarData,
     SidebarModel,
+    SmartListRole,
     read_sidebar,
 )
 from earmark.gui.mpris import Mpris
@@ -67,6 +74,8 @@ from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.credentials import CredentialsDialog
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
+from earmark.gui.views.filter_bar import FilterBar
+from earmark.gui.views.match_delegate import MatchDelegate
 from earmark.gui.views.queue import QueueView
 from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
@@ -87,6 +96,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.commands = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
         self._select_after_load: int | None = None
+        self._also_selected: list[int] = []  # the rest of a multi-selection, kept across a reload
 
         self.sidebar_model = SidebarModel(self)
         self.sidebar = QTreeView()
@@ -95,6 +105,10 @@ class MainWindow(QMainWindow):
         self.sidebar.setHeaderHidden(True)
         self.sidebar.setModel(self.sidebar_model)
         self.sidebar.selectionModel().currentChanged.connect(self._on_section_changed)
+        self.sidebar.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)  # F2 renames tags instead
+        self.sidebar.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for action in (self.commands.rename_tag, self.commands.colour_tag, self.commands.delete_entry):
+            self.sidebar.addAction(action)
 
         self.items_model = ItemListModel(runner, db, self)
         self.items_model.loaded.connect(self._on_items_loaded)
@@ -117,13 +131,26 @@ class MainWindow(QMainWindow):
             header.resizeSection(column, width)
         self.item_list.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.item_list.doubleClicked.connect(lambda _index: self.play_selected())
-        self.item_list.addAction(self.commands.play_selected)
+        for action in (self.commands.play_selected, self.commands.edit_tags, self.commands.toggle_favourite):
+            self.item_list.addAction(action)
+        self.item_list.setItemDelegateForColumn(COL_MATCH, MatchDelegate(self.item_list))
+        header.setSectionResizeMode(COL_MATCH, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(COL_MATCH, 320)
+        header.setSectionHidden(COL_MATCH, True)
+        header.setSortIndicatorShown(True)
+        header.setSectionsClickable(True)
+        header.sortIndicatorChanged.connect(self._on_header_sort)
+        self.items_model.sort_changed.connect(self._on_sort_changed)
 
         self.feeds = FeedsController(self, runner, db, self.apply_changes, self.show_error)
         a = self.commands
         self.subscriptions = SubscriptionsView(self.feeds.sources_model,
                                                [a.refresh_selected, a.set_password, a.refresh_all])
         self.subscriptions.table.doubleClicked.connect(lambda _index: self._refresh_selected())
+        self.subscriptions.table.addAction(a.edit_tags)
+        self.organize = OrganizeController(self, runner, db)
+        self._base = ItemFilter()  # the sidebar's view (with its sort order); search and filter bar go on top
+        self._smart_list: int | None = None
         self.empty_view = EmptyLibraryView()
         self.empty_view.load_sample_requested.connect(self.load_sample)
         self.empty_view.add_podcast_requested.connect(self.add_podcast)
@@ -143,10 +170,16 @@ class MainWindow(QMainWindow):
         self._search_timer.timeout.connect(self._apply_search)
         self.search.textChanged.connect(self._search_timer.start)
         self.search.returnPressed.connect(self.focus_list)
+        self.filter_bar = FilterBar(self.commands.save_search)
+        self.filter_bar.changed.connect(self._compose_filter)
 
         self.detail = DetailPane()
         self.subscriptions.source_selected.connect(self.detail.show_source)
         self.detail.chapter_chosen.connect(self._play_chapter)
+        self.notes = NotesController(self, runner, db, session, self.commands, self.selected_item,
+                                     self.selected_item_ids, self._reload_sidebar, self.show_error)
+        self.notes.view.note_selected.connect(self._on_note_selected)
+        self.list_stack.addWidget(self.notes.view)
         self.player_bar = PlayerBar(session.player)
         self.playback = PlaybackController(runner, db, session, self.commands, self.player_bar, self.apply_changes,
                                            self)
@@ -165,16 +198,18 @@ class MainWindow(QMainWindow):
         middle_layout = QVBoxLayout(middle)
         middle_layout.setContentsMargins(0, 0, 0, 0)
         middle_layout.addWidget(self.search)
+        middle_layout.addWidget(self.filter_bar)
         middle_layout.addWidget(self.list_stack, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(middle)
-        self.right = QSplitter(Qt.Orientation.Vertical)
-        self.right.addWidget(self.detail)
-        self.right.addWidget(self.queue_view)
-        self.right.setSizes([480, 220])
-        self.splitter.addWidget(self.right)
-        self.splitter.setSizes([220, 680, 320])
+        self.item_side = QSplitter(Qt.Orientation.Vertical)
+        self.item_side.setObjectName("itemSide")
+        for pane in (self.detail, self.notes.pane, self.notes.transcript, self.queue_view):
+            self.item_side.addWidget(pane)
+        self.item_side.setSizes([280, 160, 220, 180])
+        self.splitter.addWidget(self.item_side)
+        self.splitter.setSizes([220, 640, 420])
         self.splitter.setCollapsible(0, False)
         self.sidebar.setMinimumWidth(160)
         self.splitter.setStretchFactor(1, 1)
@@ -195,13 +230,16 @@ class MainWindow(QMainWindow):
         session.chapters_changed.connect(lambda _chapters: self._on_chapter(session.chapter))
         session.player.failed.connect(self._show_playback_error)
         runner.failed.connect(self.show_error)
+        self._base = self.organize.with_remembered_sort(ItemFilter(), None)
+        self.items_model.set_filter(self._base, load=False)
+        self._show_sort(self._base)
         self.reload()
         self.item_list.setFocus()
 
     # Layout ---------------------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        menus = {name: self.menuBar().addMenu(f"&{name}") for name in MENUS}
+        menus = {name: self.menuBar().addMenu(title) for name, title in MENUS.items()}
         for spec in SPECS:
             menus[spec.menu].addAction(self.commands.all[spec.name])
 
@@ -218,8 +256,15 @@ class MainWindow(QMainWindow):
         a.show_subscriptions.triggered.connect(self.show_subscriptions)
         a.quit.triggered.connect(self.close)
         a.play_selected.triggered.connect(self.play_selected)
+        a.edit_tags.triggered.connect(self.organize.edit_tags)
+        a.toggle_favourite.triggered.connect(self.organize.toggle_favourite)
+        a.save_search.triggered.connect(self.organize.save_view)
+        a.rename_tag.triggered.connect(self.organize.rename_tag)
+        a.colour_tag.triggered.connect(self.organize.colour_tag)
+        a.delete_entry.triggered.connect(self.organize.delete_entry)
         a.focus_search.triggered.connect(self._focus_search)
         a.focus_list.triggered.connect(self.focus_list)
+        a.show_notes.triggered.connect(self.show_notes)
         a.focus_queue.triggered.connect(self.queue_view.list.setFocus)
         a.continue_listening.triggered.connect(lambda: self._show_section(CONTINUE_LISTENING))
         a.downloaded.triggered.connect(lambda: self._show_section(DOWNLOADED))
@@ -233,23 +278,29 @@ class MainWindow(QMainWindow):
         """Re-read the sidebar and the item list (the selected item stays selected)."""
         current = self.items_model.item_at(self.item_list.currentIndex().row())
         self._select_after_load = current.id if current is not None else None
-        self._runner.read(read_sidebar, on_done=self._on_sidebar)
+        self._also_selected = self.selected_item_ids()
+        self._reload_sidebar()
         self.items_model.reload()
 
-    def _on_sidebar(self, data: object) -> None:
+    def _reload_sidebar(self) -> None:
+        self._runner.read(read_sidebar, on_done=self._on_sidebar)
+
+    def _on_sidebar(self, data: SidebarData) -> None:
         current = self.items_model.item_filter
         self.sidebar.selectionModel().blockSignals(True)
-        self.sidebar_model.populate(data)  # type: ignore[arg-type]
+        self.sidebar_model.populate(data)
         self.sidebar.expandAll()
-        showing_feeds = self.list_stack.currentWidget() is self.subscriptions
-        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(SUBSCRIPTIONS if showing_feeds
-                                                                  else replace(current, text="")))
+        shown = self.list_stack.currentWidget()
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(
+            SUBSCRIPTIONS if shown is self.subscriptions else NOTES if shown is self.notes.view
+            else replace(current, text="")))
+        self.notes.set_choices([name for name, _count in data.tags], data.sources)
         self.sidebar.selectionModel().blockSignals(False)
         self._update_empty_state()
 
     def _update_empty_state(self) -> None:
         # Either read may come back first: the library is empty only when neither found anything.
-        if self.list_stack.currentWidget() is self.subscriptions:
+        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view):
             return
         empty = self.sidebar_model.total == 0 and self.items_model.rowCount() == 0
         self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
@@ -267,6 +318,13 @@ class MainWindow(QMainWindow):
         if row is not None:
             self.item_list.selectRow(row)
             self.item_list.scrollTo(self.items_model.index(row, 0))
+        others, self._also_selected = self._also_selected, []
+        selection = self.item_list.selectionModel()
+        for item_id in others:
+            other = self.items_model.row_of(item_id)
+            if other is not None and other != row:
+                selection.select(self.items_model.index(other, 0), selection.SelectionFlag.Select
+                                 | selection.SelectionFlag.Rows)
 
     @Slot(QModelIndex, QModelIndex)
     def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -276,17 +334,57 @@ class MainWindow(QMainWindow):
             self.list_stack.setCurrentWidget(self.subscriptions)
             self.detail.show_source(self.subscriptions.current_source())
             return
-        if isinstance(flt, ItemFilter):
-            leaving_feeds = self.list_stack.currentWidget() is self.subscriptions
-            self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
-            self._update_empty_state()
-            if leaving_feeds:
-                self._show_detail(self.selected_item())
+        if flt == NOTES:
+            self.notes.reload_view()
+            self.list_stack.setCurrentWidget(self.notes.view)
+            return
+        if not isinstance(flt, ItemFilter):
+            return
+        leaving_view = self.list_stack.currentWidget() in (self.subscriptions, self.notes.view)
+        smart = current.data(SmartListRole)
+        self._smart_list = smart if isinstance(smart, int) else None
+        if self._smart_list is not None:  # a smart list brings its search text and filters along
+            self.search.blockSignals(True)
+            self.search.setText(flt.text)
+            self.search.blockSignals(False)
+            self.filter_bar.show_filter(flt)
+        self._base = self.organize.with_remembered_sort(flt, self._smart_list)
+        self._compose_filter()
+        self._update_empty_state()
+        if leaving_view:
+            self._show_item(self.selected_item())
 
     @Slot()
     def _apply_search(self) -> None:
-        flt = self.items_model.item_filter
-        self.items_model.set_filter(replace(flt, text=self.search.text().strip()))
+        self._compose_filter()
+
+    @Slot()
+    def _compose_filter(self) -> None:
+        """The list shows the sidebar's view narrowed by the search text and the filter bar."""
+        text = self.search.text().strip()
+        flt = self.filter_bar.narrow(replace(self._base, text=text if fts_query(text) else ""))
+        self.items_model.set_filter(flt)
+        self._show_sort(flt)
+
+    def _show_sort(self, flt: ItemFilter) -> None:
+        header = self.item_list.horizontalHeader()
+        header.setSectionHidden(COL_MATCH, not flt.text)
+        indicator = self.items_model.sort_indicator()
+        header.blockSignals(True)
+        if indicator is None:
+            header.setSortIndicator(COL_MATCH if flt.ranked else -1, Qt.SortOrder.AscendingOrder)
+        else:
+            header.setSortIndicator(*indicator)
+        header.blockSignals(False)
+
+    @Slot(int, Qt.SortOrder)
+    def _on_header_sort(self, column: int, order: Qt.SortOrder) -> None:
+        self.items_model.sort(column, order)
+
+    def _on_sort_changed(self, flt: ItemFilter) -> None:
+        self._base = replace(self._base, sort=flt.sort, reverse=flt.reverse)
+        self.organize.remember_sort(self._base, self._smart_list, flt)
+        self._show_sort(flt)
 
     def apply_changes(self, changes: Changes) -> None:
         """Show what an operation changed: reload when items came or went, else refresh those rows."""
@@ -296,11 +394,15 @@ class MainWindow(QMainWindow):
             self.items_model.refresh_items(changes.items)
             shown = self.detail.item_id
             if shown is not None and shown in changes.items:
-                self._show_detail(self.selected_item())
+                self._show_item(self.selected_item())
         if changes.message:
             self.statusBar().showMessage(changes.message, 8000)
 
     # Selection and playback --------------------------------------------------------------------------
+
+    def selected_item_ids(self) -> list[int]:
+        """The ids of the selected rows, in list order."""
+        return [item.id for item in self._selected_items()]
 
     def selected_item(self) -> Item | None:
         """The item of the current row, read in full."""
@@ -315,16 +417,9 @@ class MainWindow(QMainWindow):
         except NotFoundError:
             return None
 
-    def selected_item_ids(self) -> list[int]:
-        """The ids of the selected rows of the item list, in list order."""
-        rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
-        return [item.id for row in rows if (item := self.items_model.item_at(row)) is not None]
-
     def selected_episode_ids(self) -> list[int]:
         """The selected episodes (articles left out), in list order."""
-        rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
-        return [item.id for row in rows
-                if (item := self.items_model.item_at(row)) is not None and item.kind == "episode"]
+        return [item.id for item in self._selected_items() if item.kind == "episode"]
 
     def _selected_source_id(self) -> int | None:
         ids = self._selected_source_ids()
@@ -332,10 +427,12 @@ class MainWindow(QMainWindow):
 
     @Slot(QItemSelection, QItemSelection)
     def _on_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self._show_detail(self.selected_item())
+        self._show_item(self.selected_item())
 
-    def _show_detail(self, item: Item | None) -> None:
-        """Show ``item`` with its chapters (the player's when it plays, else the cached ones) and download."""
+    def _show_item(self, item: Item | None) -> None:
+        """Show ``item`` with its chapters (the player's when it plays, else the cached ones), its download and
+        its notes."""
+        self.notes.show_item(item)
         if item is None:
             self.detail.show_item(None)
             return
@@ -344,11 +441,21 @@ class MainWindow(QMainWindow):
         self.detail.show_item(item, chapters, self.session.chapter if playing else -1,
                               get_download(self._db, item.id))
 
+    def _on_note_selected(self, note: Note | None) -> None:
+        try:
+            self._show_item(get_item(self._db, note.item_id) if note is not None else None)
+        except NotFoundError:
+            self._show_item(None)
+
+    def _selected_items(self) -> list[Item]:
+        rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
+        return [item for item in map(self.items_model.item_at, rows) if item is not None]
+
     @Slot(int)
     def _on_chapter(self, _index: int) -> None:
         playing = self.session.item
         if playing is not None and self.detail.item_id == playing.id:
-            self._show_detail(self.selected_item())
+            self._show_item(self.selected_item())
 
     @Slot(int)
     def _play_chapter(self, index: int) -> None:
@@ -475,12 +582,16 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentIndex(self.sidebar_model.index_for(SUBSCRIPTIONS))
         self.subscriptions.table.setFocus()
 
+    @Slot()
+    def show_notes(self) -> None:
+        """Show every note (the Notes view), and put the keyboard in its filter."""
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(NOTES))
+        self.notes.view.text.setFocus()
+
     def _selected_source_ids(self) -> list[int]:
         if self.list_stack.currentWidget() is self.subscriptions:
             return self.subscriptions.selected_source_ids()
-        rows = {index.row() for index in self.item_list.selectionModel().selectedRows()}
-        items = (self.items_model.item_at(row) for row in sorted(rows))
-        return list(dict.fromkeys(item.source_id for item in items if item is not None and item.source_id))
+        return list(dict.fromkeys(item.source_id for item in self._selected_items() if item.source_id))
 
     @Slot()
     def _refresh_selected(self) -> None:
@@ -532,6 +643,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
         self._search_timer.stop()  # a search typed just before closing must not start a read afterwards
+        self.notes.shutdown()
         self.feeds.shutdown()
         self.mpris.unregister()
         self.episodes.downloads.shutdown()

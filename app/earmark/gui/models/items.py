@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Any
 
 import sqlite_utils
@@ -11,12 +12,19 @@ from PySide6.QtGui import QFont
 
 from earmark.core.db.items import item_ids, items_by_ids
 from earmark.core.db.queries import ItemFilter
+from earmark.core.db.search import RankedHead, Snippet, ranked_head, remaining_matches, snippets
 from earmark.core.models import Item
 from earmark.core.timefmt import format_clock
 from earmark.gui.tasks import TaskRunner
 
-COL_TITLE, COL_SOURCE, COL_PUBLISHED, COL_DURATION, COL_PROGRESS = range(5)
-HEADERS = ("Title", "Source", "Published", "Duration", "Progress")
+COL_TITLE, COL_SOURCE, COL_PUBLISHED, COL_DURATION, COL_PROGRESS, COL_MATCH = range(6)
+HEADERS = ("Title", "Source", "Published", "Duration", "Progress", "Match")
+# The sort key of each sortable column, and whether its natural order (Qt's indicator) is descending.
+SORT_COLUMNS: dict[int, tuple[str, bool]] = {
+    COL_TITLE: ("title", False), COL_SOURCE: ("source", False), COL_PUBLISHED: ("published", True),
+    COL_DURATION: ("duration", False), COL_PROGRESS: ("last_played", True),
+}
+SnippetRole = Qt.ItemDataRole.UserRole + 2
 ItemIdRole = Qt.ItemDataRole.UserRole + 1
 PAGE_SIZE = 200
 MAX_CACHED_PAGES = 40
@@ -26,10 +34,13 @@ Index = QModelIndex | QPersistentModelIndex
 class ItemListModel(QAbstractTableModel):
     """Items matching a filter. Holds their ids; rows are read in pages on demand and cached.
 
-    The id list is (re)loaded in a worker. Signal: ``loaded()`` after each reload is applied.
+    The id list is (re)loaded in a worker; a ranked search shows its best matches first and appends the
+    rest when they arrive. Signals: ``loaded()`` after each reload is applied; ``sort_changed(ItemFilter)``
+    when the user sorts by a column.
     """
 
     loaded = Signal()
+    sort_changed = Signal(object)
 
     def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, parent: Any = None) -> None:
         super().__init__(parent)
@@ -41,22 +52,27 @@ class ItemListModel(QAbstractTableModel):
         self._pages: OrderedDict[int, dict[int, Item]] = OrderedDict()
         self._generation = 0
         self._playing: int | None = None
+        self._snippets: dict[int, Snippet | None] = {}
 
     @property
     def item_filter(self) -> ItemFilter:
         """The filter the model shows."""
         return self._filter
 
-    def set_filter(self, flt: ItemFilter) -> None:
-        """Show the items matching ``flt`` (loaded in the background)."""
+    def set_filter(self, flt: ItemFilter, load: bool = True) -> None:
+        """Show the items matching ``flt`` (loaded in the background; later, with ``load`` false)."""
         self._filter = flt
-        self.reload()
+        if load:
+            self.reload()
 
     def reload(self) -> None:
         """Re-read which items match (after items were added or removed)."""
         self._generation += 1
         generation, flt = self._generation, self._filter
-        self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
+        if flt.ranked:
+            self._runner.read(ranked_head, flt, on_done=lambda head: self._apply_head(generation, head))
+        else:
+            self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
 
     def _apply(self, generation: int, ids: list[int]) -> None:
         if generation != self._generation:
@@ -65,8 +81,43 @@ class ItemListModel(QAbstractTableModel):
         self._ids = ids
         self._rows = None
         self._pages.clear()
+        self._snippets.clear()
         self.endResetModel()
         self.loaded.emit()
+
+    def _apply_head(self, generation: int, head: RankedHead) -> None:
+        self._apply(generation, head.ids)
+        if generation == self._generation and head.boundary is not None:
+            self._runner.read(remaining_matches, self._filter, head.boundary,
+                              on_done=lambda ids: self._append(generation, ids))
+
+    def _append(self, generation: int, ids: list[int]) -> None:
+        if generation != self._generation or not ids:
+            return
+        self.beginInsertRows(QModelIndex(), len(self._ids), len(self._ids) + len(ids) - 1)
+        self._ids = self._ids + ids
+        self._rows = None
+        self.endInsertRows()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort by a column's key, in SQL; the Match column means "best match first"."""
+        if column in SORT_COLUMNS:
+            key, descending = SORT_COLUMNS[column]
+            reverse = (order == Qt.SortOrder.DescendingOrder) != descending
+            flt = replace(self._filter, sort=key, reverse=reverse)  # type: ignore[arg-type]
+        else:
+            flt = replace(self._filter, sort="default", reverse=False)
+        if flt != self._filter:
+            self.set_filter(flt)
+            self.sort_changed.emit(flt)
+
+    def sort_indicator(self) -> tuple[int, Qt.SortOrder] | None:
+        """The column and order a header should show for the current sort (None: the default order)."""
+        for column, (key, descending) in SORT_COLUMNS.items():
+            if key == self._filter.sort:
+                shown_descending = descending != self._filter.reverse
+                return column, Qt.SortOrder.DescendingOrder if shown_descending else Qt.SortOrder.AscendingOrder
+        return None
 
     def set_playing(self, item_id: int | None) -> None:
         """Mark the row of the item in the player (shown in bold)."""
@@ -108,6 +159,14 @@ class ItemListModel(QAbstractTableModel):
             self._pages.move_to_end(number)
         return page.get(self._ids[row])
 
+    def _snippet(self, item_id: int) -> Snippet | None:
+        """Where a search result matched, read once per row shown (a single FTS lookup)."""
+        if not self._filter.text.strip():
+            return None
+        if item_id not in self._snippets:
+            self._snippets[item_id] = snippets(self._db, self._filter.text, [item_id]).get(item_id)
+        return self._snippets[item_id]
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self._ids)
 
@@ -127,6 +186,11 @@ class ItemListModel(QAbstractTableModel):
             return None
         if role == ItemIdRole:
             return item.id
+        if index.column() == COL_MATCH and role in (Qt.ItemDataRole.DisplayRole, SnippetRole):
+            snippet = self._snippet(item.id)
+            if snippet is None:
+                return None
+            return f"{snippet.field}: {snippet.marked('', '')}" if role == Qt.ItemDataRole.DisplayRole else snippet
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(item, index.column())
         if role == Qt.ItemDataRole.FontRole and item.id == self._playing:

@@ -1,24 +1,31 @@
-"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags; each row is a filter."""
+"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Subscriptions; each row is
+a filter or a view."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlite_utils
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
+from earmark.core.db.items import count_items
+from earmark.core.db.notes import count_notes
 from earmark.core.db.queries import ItemFilter
+from earmark.core.db.smart_lists import SmartList, list_smart_lists
 from earmark.core.db.sources import list_sources
-from earmark.core.db.tags import tag_counts
+from earmark.core.db.tags import tag_colours, tag_counts
 from earmark.core.models import ItemKind, Source
-from earmark.gui.icons import warning_icon
+from earmark.gui.icons import colour_dot, warning_icon
 
 FilterRole = Qt.ItemDataRole.UserRole + 1
+TagRole = Qt.ItemDataRole.UserRole + 2  # the tag a Tags row shows
+SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
-CONTINUE_LISTENING = ItemFilter(kind="episode", in_progress=True)
+CONTINUE_LISTENING = ItemFilter(kind="episode", state="in_progress", sort="last_played")
 DOWNLOADED = ItemFilter(kind="episode", downloaded=True)
+NOTES = "notes"  # the FilterRole of the row that shows the Notes view
 
 
 @dataclass(slots=True)
@@ -30,6 +37,9 @@ class SidebarData:
     articles: int
     sources: list[Source]
     tags: list[tuple[str, int]]
+    colours: dict[str, str] = field(default_factory=dict)
+    smart_lists: list[tuple[SmartList, int]] = field(default_factory=list)  # with their item counts
+    notes: int = 0
     in_progress: int = 0
     downloaded: int = 0
 
@@ -43,6 +53,9 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         articles=counts.get("article", 0),
         sources=list_sources(db),
         tags=[(name, count) for name, count in tag_counts(db) if count],
+        colours=tag_colours(db),
+        smart_lists=[(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)],
+        notes=count_notes(db),
         in_progress=db.execute("SELECT count(*) FROM items WHERE position > 0 AND played = 0").fetchone()[0],
         downloaded=db.execute("SELECT count(*) FROM downloads").fetchone()[0],
     )
@@ -74,13 +87,24 @@ class SidebarModel(QStandardItemModel):
                 row.setIcon(warning_icon())
                 row.setToolTip(source.last_error or "")
             parent.appendRow(row)
+        smart = _row("Smart Lists", None)
+        for smart_list, count in data.smart_lists:
+            row = _row(f"{smart_list.name} ({count})", smart_list.filter)
+            row.setData(smart_list.id, SmartListRole)
+            smart.appendRow(row)
         tags = _row("Tags", None)
         for name, count in data.tags:
-            tags.appendRow(_row(f"{name} ({count})", ItemFilter(tag=name)))
-        for heading in (podcasts, articles, tags):
-            root.appendRow(heading)
+            row = _row(f"{name} ({count})", ItemFilter(tag=name))
+            row.setData(name, TagRole)
+            if name in data.colours:
+                row.setIcon(colour_dot(data.colours[name]))
+            tags.appendRow(row)
+        for heading in (podcasts, articles, smart, tags):
+            if heading is not smart or smart.rowCount():
+                root.appendRow(heading)
         root.appendRow(_row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING))
         root.appendRow(_row(f"Downloaded ({data.downloaded})", DOWNLOADED))
+        root.appendRow(_row(f"Notes ({data.notes})", NOTES))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
             feeds.setIcon(warning_icon())

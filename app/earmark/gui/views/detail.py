@@ -123,7 +123,7 @@ def _download_html(download: Download | None) -> str:
         text = f"Download failed: {html.escape(download.error or '')}"
     elif download.status == "paused":
         share = f" at {download.received * 100 // download.size}%" if download.size else ""
-        text = f"Download paused{share} (Ctrl+Shift+S resumes)"
+        text = f"Download paused{share} (Ctrl+Shift+D resumes)"
     else:
         text = "Downloading…" if download.status == "downloading" else "Download queued"
     return f"<p style='color:gray'>{text}</p>"

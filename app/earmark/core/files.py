@@ -1,0 +1,38 @@
+"""Whole local files in and out, with a plain sentence when the disk says no."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from earmark.core.errors import UnreachableError
+
+
+def read_file(path: Path, kind: str, max_bytes: int | None = None, purpose: str = "") -> bytes:
+    """The bytes of ``path``; UnreachableError with a sentence when it is missing, a folder, unreadable, or
+    (with ``max_bytes``) larger than that. ``kind`` says what the file should be ("an OPML file"), ``purpose``
+    what it would be too large for ("a subscription list")."""
+    try:
+        if max_bytes is not None and path.stat().st_size > max_bytes:
+            raise UnreachableError(f"{path} is larger than {max_bytes // (1024 * 1024)} MB, too large for {purpose}.")
+        return path.read_bytes()
+    except FileNotFoundError as exc:
+        raise UnreachableError(f"There is no file {path}.") from exc
+    except IsADirectoryError as exc:
+        raise UnreachableError(f"{path} is a folder, not {kind}.") from exc
+    except OSError as exc:
+        raise UnreachableError(f"{path} cannot be read: {exc.strerror}.") from exc
+
+
+def write_file(path: Path, data: str | bytes) -> None:
+    """Write ``path`` whole or not at all (through a temporary file beside it); UnreachableError with a
+    sentence when the disk says no."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        if isinstance(data, str):
+            partial.write_text(data, encoding="utf-8", newline="")
+        else:
+            partial.write_bytes(data)
+        partial.replace(path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise UnreachableError(f"Could not write {path}: {exc.strerror or exc}.") from exc

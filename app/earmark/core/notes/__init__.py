@@ -1,0 +1,1 @@
+"""Notes, transcripts and what leaves the app: exports, backup and restore."""

@@ -1,0 +1,130 @@
+"""Backup and restore: the whole library as one JSON file (ids kept) plus the subscriptions as OPML."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import sqlite_utils
+
+from earmark.core.db.connection import write_transaction
+from earmark.core.db.migrations import MIGRATIONS
+from earmark.core.errors import BackupError
+from earmark.core.feeds.subscriptions import export_opml
+from earmark.core.files import read_file, write_file
+from earmark.core.timefmt import now_iso
+
+BACKUP_FORMAT, BACKUP_VERSION = "earmark-backup", 1
+# The user's data, parents before children. Not kept: the transcript cache (fetched again when needed).
+TABLES = ("sources", "items", "tags", "item_tags", "source_tags", "notes", "settings", "play_history")
+# Feed passwords stay out of backups, so that a backup can be synced or shared; set them again after a restore.
+LEFT_OUT = {"sources": ("auth_user", "auth_password")}
+_MUST_BE_EMPTY = ("sources", "items", "tags", "notes", "play_history")
+
+
+@dataclass(slots=True)
+class BackupResult:
+    """Where a backup went and how much it holds."""
+
+    path: Path
+    opml_path: Path
+    counts: dict[str, int]
+
+    @property
+    def message(self) -> str:
+        """A sentence for the command line."""
+        return (f"Backed up {self.counts['items']} item(s), {self.counts['notes']} note(s) and "
+                f"{self.counts['sources']} source(s) to {self.path} (subscriptions also in {self.opml_path}).")
+
+
+def _columns(db: sqlite_utils.Database, table: str) -> list[str]:
+    names = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+    return [name for name in names if name not in LEFT_OUT.get(table, ())]
+
+
+def backup_document(db: sqlite_utils.Database, now: str | None = None) -> dict[str, object]:
+    """Every user-data table, column names and rows, read in one transaction (a consistent picture)."""
+    tables: dict[str, object] = {}
+    own = not db.conn.in_transaction
+    if own:  # one read transaction: writers in other connections cannot change the picture halfway
+        db.execute("BEGIN")
+    try:
+        for table in TABLES:
+            columns = _columns(db, table)
+            rows = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY 1, 2").fetchall()
+            tables[table] = {"columns": columns, "rows": [list(row) for row in rows]}
+    finally:
+        if own:
+            db.execute("COMMIT")
+    return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "schema": len(MIGRATIONS),
+            "exported_at": now or now_iso(), "tables": tables}
+
+
+def write_backup(db: sqlite_utils.Database, path: Path, now: str | None = None) -> BackupResult:
+    """Write the library to ``path`` (JSON) and its subscriptions to the same name with ``.opml``."""
+    opml_path = path.with_suffix(".opml")
+    if opml_path == path:
+        raise BackupError(f"Give the backup a name ending in .json: {path.name} is where the OPML copy would go.")
+    document = backup_document(db, now)
+    write_file(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    write_file(opml_path, export_opml(db))
+    tables = document["tables"]
+    assert isinstance(tables, dict)
+    return BackupResult(path, opml_path, {name: len(table["rows"]) for name, table in tables.items()})
+
+
+def read_backup(path: Path) -> dict[str, tuple[list[str], list[list[object]]]]:
+    """The tables of a backup file, checked; BackupError with a sentence when it is not one this Earmark reads."""
+    data = read_file(path, "a backup file")
+    try:
+        document = json.loads(data)
+    except ValueError as exc:
+        raise BackupError(f"{path} is not an Earmark backup (it is not JSON).") from exc
+    if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
+        raise BackupError(f"{path} is not an Earmark backup (made with `earmark backup`).")
+    if not isinstance(document.get("version"), int) or document["version"] > BACKUP_VERSION:
+        raise BackupError(f"{path} was written by a newer version of Earmark; please update Earmark to restore it.")
+    tables = document.get("tables")
+    if not isinstance(tables, dict) or set(tables) - set(TABLES):
+        raise BackupError(f"{path} is damaged or from a newer Earmark: its tables are not the ones expected.")
+    checked: dict[str, tuple[list[str], list[list[object]]]] = {}
+    for name, table in tables.items():
+        columns, rows = (table.get("columns"), table.get("rows")) if isinstance(table, dict) else (None, None)
+        if (not isinstance(columns, list) or not all(isinstance(c, str) for c in columns)
+                or not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == len(columns) for r in rows)):
+            raise BackupError(f"{path} is damaged: the table {name} is not a list of rows of its columns.")
+        checked[name] = (columns, rows)
+    return checked
+
+
+def restore_backup(db: sqlite_utils.Database, path: Path) -> dict[str, int]:
+    """Fill an empty library from a backup, ids and all, in one transaction; returns the rows per table.
+
+    BackupError (and nothing changed) when the library is not empty or the backup cannot be used."""
+    tables = read_backup(path)
+    with write_transaction(db):
+        filled = [table for table in _MUST_BE_EMPTY if db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone()]
+        if filled:
+            raise BackupError("This library is not empty (it has " + ", ".join(filled) + "); restore into a new "
+                              "library, e.g. `earmark --library restored.db restore BACKUP`. Nothing was changed.")
+        for table in TABLES:
+            columns, rows = tables.get(table, ([], []))
+            unknown = set(columns) - {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            if unknown:
+                raise BackupError(f"{path} has data this Earmark does not know ({table}: "
+                                  f"{', '.join(sorted(unknown))}); please update Earmark to restore it. Nothing "
+                                  "was changed.")
+            if not rows:
+                continue
+            verb = "INSERT OR REPLACE" if table == "settings" else "INSERT"
+            sql = f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+            try:
+                db.conn.executemany(sql, rows)
+            except sqlite3.IntegrityError as exc:
+                raise BackupError(f"{path} is damaged ({table}: {exc}); nothing was changed.") from exc
+            except (sqlite3.InterfaceError, sqlite3.ProgrammingError) as exc:
+                raise BackupError(f"{path} is damaged ({table}: a value of the wrong kind); nothing was "
+                                  "changed.") from exc
+    return {table: len(tables.get(table, ([], []))[1]) for table in TABLES}

@@ -1,0 +1,102 @@
+"""What an export takes: the items that the chosen notes are on, each with its facts and those notes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from earmark.core.db.notes import NoteFilter, list_notes
+from earmark.core.db.tags import tags_for_items
+from earmark.core.html import to_text
+from earmark.core.models import Note
+
+SUMMARY_CHARS = 500
+
+
+@dataclass(slots=True)
+class ExportItem:
+    """An item with its notes, as exports describe it."""
+
+    id: int
+    kind: str
+    title: str
+    source: str | None
+    source_url: str | None
+    identity: str
+    guid: str | None
+    url: str | None
+    enclosure_url: str | None
+    published: str | None
+    duration: float | None
+    author: str | None
+    description: str
+    position: float
+    played: bool
+    last_played: str | None
+    tags: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        """The start of the show notes (or article) as plain text: whole paragraphs up to about 300
+        characters, one paragraph cut at 500 when it is longer."""
+        paragraphs: list[str] = []
+        for paragraph in filter(None, (line.strip() for line in to_text(self.description).splitlines())):
+            if paragraphs and sum(map(len, paragraphs)) + len(paragraph) > SUMMARY_CHARS:
+                break
+            paragraphs.append(paragraph)
+            if sum(map(len, paragraphs)) >= SUMMARY_CHARS * 0.6:
+                break
+        text = "\n\n".join(paragraphs)
+        return text if len(text) <= SUMMARY_CHARS else text[:SUMMARY_CHARS - 1].rstrip() + "…"
+
+    @property
+    def web_url(self) -> str | None:
+        """The item's page, else its audio when that is on the web (never a local path)."""
+        if self.url:
+            return self.url
+        web = self.enclosure_url and self.enclosure_url.startswith(("http://", "https://"))
+        return self.enclosure_url if web else None
+
+    def as_json(self) -> dict[str, object]:
+        """Everything about the item and its notes: enough to find the item again (source URL and identity)
+        and re-create each note."""
+        return {
+            "id": self.id, "kind": self.kind, "title": self.title, "source": self.source,
+            "source_url": self.source_url, "identity": self.identity, "guid": self.guid, "url": self.url,
+            "enclosure_url": self.enclosure_url, "published": self.published, "duration": self.duration,
+            "author": self.author, "description": self.description, "tags": self.tags,
+            "position": self.position, "played": self.played, "last_played": self.last_played,
+            "notes": [{"id": n.id, "at": n.at, "text": n.text, "quote": n.quote, "created": n.created,
+                       "updated": n.updated} for n in self.notes],
+        }
+
+
+def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
+    """The items the filter's notes are on, newest first, each with those notes in the episode's order."""
+    by_item: dict[int, list[Note]] = {}
+    for note in list_notes(db, flt):
+        by_item.setdefault(note.item_id, []).append(note)
+    if not by_item:
+        return []
+    ids = list(by_item)
+    rows = db.execute(
+        f"""SELECT i.id, i.kind, i.title, s.title, s.url, i.identity, i.guid, i.url, i.enclosure_url, i.published,
+                   coalesce(i.media_duration, i.duration), i.author, coalesce(nullif(i.description, ''), i.content),
+                   i.position, i.played, i.last_played
+            FROM items i LEFT JOIN sources s ON s.id = i.source_id
+            WHERE i.id IN ({','.join('?' * len(ids))}) ORDER BY i.published DESC, i.id DESC""",
+        ids,
+    ).fetchall()
+    tags = tags_for_items(db, ids)
+    items = [
+        ExportItem(item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published,
+                   duration, author, description, position, bool(played), last_played)
+        for (item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published, duration,
+             author, description, position, played, last_played) in rows
+    ]
+    for item in items:
+        item.tags = tags.get(item.id, [])
+        item.notes = sorted(by_item[item.id], key=lambda n: (n.at is None, n.at or 0.0, n.created, n.id))
+    return items

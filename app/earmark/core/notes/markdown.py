@@ -1,0 +1,123 @@
+"""Markdown notes for Obsidian and Logseq: one file per item, YAML front matter, timestamps linked to the audio."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from earmark.core.files import write_file
+from earmark.core.models import Note
+from earmark.core.notes.collect import ExportItem
+from earmark.core.notes.files import prepare_folder, safe_name
+
+ID_KEY = "earmark-id"  # in the front matter: how a re-export finds the item's file, even after a rename
+_ID_LINE = re.compile(rf"^{ID_KEY}: (\d+)$", re.MULTILINE)
+_YOUTUBE_HOSTS = {"youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtu.be"}
+_UNSAFE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs"}
+_HEAD_BYTES = 4096  # the front matter is at the top: no need to read whole files to find the id
+
+
+def stamp(seconds: float) -> str:
+    """``hh:mm:ss``."""
+    total = int(seconds)
+    return f"{total // 3600:02d}:{total % 3600 // 60:02d}:{total % 60:02d}"
+
+
+def timestamp_url(item: ExportItem, seconds: float) -> str | None:
+    """A link that plays the episode from ``seconds``: a YouTube page with ``t=``; else the http(s) audio file
+    with a ``#t=`` media fragment (browsers start playing there); else None (the page cannot seek)."""
+    if item.url:
+        page = urlsplit(item.url)
+        if page.hostname in _YOUTUBE_HOSTS:
+            query = [(k, v) for k, v in parse_qsl(page.query, keep_blank_values=True) if k != "t"]
+            return urlunsplit(page._replace(query=urlencode([*query, ("t", f"{int(seconds)}s")])))
+    if item.enclosure_url and urlsplit(item.enclosure_url).scheme in ("http", "https"):
+        return urlunsplit(urlsplit(item.enclosure_url)._replace(fragment=f"t={int(seconds)}"))
+    return None
+
+
+def front_matter(item: ExportItem, exported_at: str) -> str:
+    """YAML front matter. Every value is written as JSON (strings double-quoted and escaped, lists in brackets),
+    which YAML reads as the same value: no title can break it."""
+    fields: list[tuple[str, object]] = [
+        ("title", item.title),
+        ("source", item.source),
+        ("url", item.web_url),
+        ("published", item.published),
+        ("duration", stamp(item.duration) if item.duration else None),
+        ("tags", item.tags),
+        ("exported-at", exported_at),
+        (ID_KEY, item.id),
+    ]
+    lines = [f"{key}: {yaml_value(value)}" for key, value in fields]
+    return "---\n" + "\n".join(lines) + "\n---\n"
+
+
+def yaml_value(value: object) -> str:
+    """``value`` as JSON, with the characters YAML would not take as they are (C1 controls, line and paragraph
+    separators, invisible format characters) escaped too: JSON leaves them raw, YAML folds or refuses them.
+    Beyond the BMP, YAML and JSON escape differently, and YAML takes every such character raw: left as is."""
+    return "".join(f"\\u{ord(char):04x}" if 0x7F <= ord(char) <= 0xFFFF
+                   and unicodedata.category(char) in _UNSAFE_CATEGORIES else char
+                   for char in json.dumps(value, ensure_ascii=False))
+
+
+def render_markdown(item: ExportItem, exported_at: str) -> str:
+    """The item's Markdown file: front matter, title, show notes summary, then each note as a bullet."""
+    parts = [front_matter(item, exported_at), f"\n# {item.title}\n"]
+    if item.summary:
+        parts.append(f"\n{item.summary}\n")
+    parts.append("\n## Notes\n\n")
+    parts.extend(_bullet(item, note) for note in item.notes)
+    return "".join(parts)
+
+
+def _bullet(item: ExportItem, note: Note) -> str:
+    text = note.text.replace("\n", "\n  ")
+    if note.at is None:
+        line = f"- {text}\n"
+    else:
+        label = f"\\[{stamp(note.at)}\\]"
+        link = timestamp_url(item, note.at)
+        line = f"- [{label}]({link}) {text}\n" if link else f"- {label} {text}\n"
+    if note.quote:
+        line += f"  > {' '.join(note.quote.split())}\n"
+    return line
+
+
+def write_markdown(items: list[ExportItem], folder: Path, exported_at: str) -> list[Path]:
+    """Write one file per item into ``folder``. A re-export rewrites the item's file (found by the id in its
+    front matter); a new file is named after the title, with the id added when another file has that name."""
+    prepare_folder(folder)
+    ours = _files_by_id(folder)
+    claimed = {path.name for path in ours.values()}
+    paths = []
+    for item in items:
+        path = ours.get(item.id)
+        if path is None:
+            base = safe_name(item.title)
+            name = f"{base}.md"
+            if name in claimed or (folder / name).exists():
+                name = f"{base} ({item.id}).md"
+            path = folder / name
+            claimed.add(name)
+        write_file(path, render_markdown(item, exported_at))
+        paths.append(path)
+    return paths
+
+
+def _files_by_id(folder: Path) -> dict[int, Path]:
+    found: dict[int, Path] = {}
+    for path in sorted(folder.glob("*.md")):
+        try:
+            with path.open("rb") as file:
+                head = file.read(_HEAD_BYTES).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        match = _ID_LINE.search(head.split("\n---", 1)[0]) if head.startswith("---\n") else None
+        if match:
+            found.setdefault(int(match.group(1)), path)
+    return found

@@ -1,0 +1,104 @@
+"""The filter bar under the search box: state, favourites, publication days and duration, and saving the
+current view as a smart list."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QToolButton, QWidget
+
+from earmark.core.db.queries import ItemFilter
+
+STATE_CHOICES = (("All", None), ("Unplayed", "unplayed"), ("In progress", "in_progress"), ("Played", "played"))
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class FilterBar(QWidget):
+    """Controls that narrow the item list. Signal: ``changed()`` when any of them changes (values())."""
+
+    changed = Signal()
+
+    def __init__(self, save_action: QAction, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("filterBar")
+        self.state = QComboBox()
+        self.state.setAccessibleName("Played state")
+        for text, _value in STATE_CHOICES:
+            self.state.addItem(text)
+        self.favourite = QCheckBox("★ Favourites")
+        self.published_from = self._day_edit("from", "Published on or after (YYYY-MM-DD)")
+        self.published_to = self._day_edit("to", "Published on or before (YYYY-MM-DD)")
+        self.duration_min = self._minutes_spin("Shortest duration in minutes")
+        self.duration_max = self._minutes_spin("Longest duration in minutes")
+        save = QToolButton()
+        save.setDefaultAction(save_action)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 2, 0, 2)
+        for widget in (self.state, self.favourite, QLabel("Published"), self.published_from, self.published_to,
+                       QLabel("Minutes"), self.duration_min, QLabel("–"), self.duration_max):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        layout.addWidget(save)
+        self.state.currentIndexChanged.connect(self.changed)
+        self.favourite.toggled.connect(self.changed)
+        for edit in (self.published_from, self.published_to):
+            edit.editingFinished.connect(self.changed)
+        for spin in (self.duration_min, self.duration_max):
+            spin.valueChanged.connect(self.changed)
+
+    def _day_edit(self, placeholder: str, tip: str) -> QLineEdit:
+        edit = QLineEdit()
+        edit.setPlaceholderText(placeholder)
+        edit.setToolTip(tip)
+        edit.setAccessibleName(tip)
+        edit.setMaximumWidth(96)
+        edit.setClearButtonEnabled(True)
+        edit.textChanged.connect(lambda text: edit.setStyleSheet(
+            "" if not text or _DAY.match(text) else "color: #b00020;"))
+        return edit
+
+    def _minutes_spin(self, tip: str) -> QSpinBox:
+        spin = QSpinBox()
+        spin.setRange(0, 24 * 60)
+        spin.setSpecialValueText("any")
+        spin.setToolTip(tip)
+        spin.setAccessibleName(tip)
+        spin.setKeyboardTracking(False)
+        return spin
+
+    def narrow(self, flt: ItemFilter) -> ItemFilter:
+        """``flt`` with the bar's state (the view's own when the bar says any, so that Continue listening stays
+        in progress), favourites, days and durations (days not written YYYY-MM-DD are left out)."""
+        def day(edit: QLineEdit) -> str | None:
+            text = edit.text().strip()
+            return text if _DAY.match(text) else None
+
+        return replace(
+            flt,
+            state=STATE_CHOICES[self.state.currentIndex()][1] or flt.state,  # type: ignore[arg-type]  # a State
+            favourite=self.favourite.isChecked(),
+            published_from=day(self.published_from),
+            published_to=day(self.published_to),
+            duration_min=self.duration_min.value() * 60.0 or None,
+            duration_max=self.duration_max.value() * 60.0 or None,
+        )
+
+    def show_filter(self, flt: ItemFilter) -> None:
+        """Set the controls from ``flt`` (a smart list) without announcing a change."""
+        self.blockSignals(True)
+        try:
+            for widget in (self.state, self.favourite, self.duration_min, self.duration_max):
+                widget.blockSignals(True)
+            self.state.setCurrentIndex(next(i for i, (_t, v) in enumerate(STATE_CHOICES) if v == flt.state))
+            self.favourite.setChecked(flt.favourite)
+            self.published_from.setText(flt.published_from or "")
+            self.published_to.setText(flt.published_to or "")
+            self.duration_min.setValue(round((flt.duration_min or 0) / 60))
+            self.duration_max.setValue(round((flt.duration_max or 0) / 60))
+        finally:
+            for widget in (self.state, self.favourite, self.duration_min, self.duration_max):
+                widget.blockSignals(False)
+            self.blockSignals(False)

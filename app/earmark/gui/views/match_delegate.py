@@ -1,0 +1,47 @@
+"""Paints a search result's snippet: the field that matched, then the words around it, matches in bold."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF
+from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
+from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from earmark.core.db.search import CLOSE, OPEN, Snippet
+from earmark.gui.models.items import SnippetRole
+
+
+def snippet_html(snippet: Snippet) -> str:
+    """The snippet as one line of HTML: field name in grey, matched words in bold."""
+    text = html.escape(snippet.text).replace(OPEN, "<b>").replace(CLOSE, "</b>")
+    return f"<span style='color:gray'>{html.escape(snippet.field)}:</span> {text}"
+
+
+class MatchDelegate(QStyledItemDelegate):
+    """For the Match column; other data is painted as usual."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        snippet = index.data(SnippetRole)
+        if not isinstance(snippet, Snippet):
+            super().paint(painter, option, index)
+            return
+        self.initStyleOption(option, index)
+        option.text = ""
+        style = option.widget.style() if option.widget else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+        document = QTextDocument()
+        document.setDefaultFont(option.font)
+        document.setDocumentMargin(0)
+        document.setHtml(snippet_html(snippet))
+        context = QAbstractTextDocumentLayout.PaintContext()
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        context.palette.setColor(QPalette.ColorRole.Text, option.palette.color(role))
+        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, option.widget)
+        painter.save()
+        painter.translate(rect.left(), rect.top() + (rect.height() - document.size().height()) / 2)
+        painter.setClipRect(QRectF(0, 0, rect.width(), rect.height()))
+        document.documentLayout().draw(painter, context)
+        painter.restore()

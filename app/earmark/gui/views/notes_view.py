@@ -1,0 +1,103 @@
+"""The Notes view: every note in the library, newest first, filtered by text, tag and source."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from earmark.core.db.notes import NoteFilter
+from earmark.core.models import Note, Source
+from earmark.gui.models.notes import COL_AT, COL_CREATED, COL_ITEM, COL_SOURCE, COL_TEXT, NoteTableModel
+from earmark.gui.views.notes_pane import note_table
+
+FILTER_DELAY_MS = 150
+
+
+class NotesView(QWidget):
+    """A table over a NoteTableModel with filters; the window's controller reads the notes.
+
+    Signals: ``filter_changed(object)`` with the NoteFilter to show; ``note_selected(object)`` with the current
+    Note (or None); ``seek_requested(int, float)`` when a time is clicked.
+    """
+
+    filter_changed = Signal(object)
+    note_selected = Signal(object)
+    seek_requested = Signal(int, float)
+
+    def __init__(self, delete: QAction, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("notesView")
+        self.model = NoteTableModel(self)
+        self.summary = QLabel()
+        self.text = QLineEdit()
+        self.text.setObjectName("notesFilter")
+        self.text.setPlaceholderText("Filter notes by text")
+        self.text.setClearButtonEnabled(True)
+        self.tag = QComboBox()
+        self.tag.setAccessibleName("Tag")
+        self.source = QComboBox()
+        self.source.setAccessibleName("Source")
+        self.set_choices([], [])
+        self.table = note_table(self.model, (COL_CREATED, COL_ITEM, COL_AT, COL_TEXT, COL_SOURCE), delete)
+        self.table.setObjectName("allNotes")
+        self.table.setAccessibleName("All notes")
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(COL_ITEM, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(COL_ITEM, 220)
+        header.resizeSection(COL_CREATED, 120)
+        header.moveSection(header.visualIndex(COL_CREATED), 0)
+        header.moveSection(header.visualIndex(COL_ITEM), 1)
+        self.table.clicked.connect(self._on_clicked)
+        self.table.selectionModel().currentRowChanged.connect(
+            lambda current, _previous: self.note_selected.emit(self.model.note_at(current.row())))
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(FILTER_DELAY_MS)
+        self._timer.timeout.connect(lambda: self.filter_changed.emit(self.note_filter()))
+        self.text.textChanged.connect(self._timer.start)
+        self.tag.activated.connect(self._timer.start)
+        self.source.activated.connect(self._timer.start)
+        filters = QHBoxLayout()
+        filters.addWidget(self.summary, 1)
+        filters.addWidget(self.text, 2)
+        filters.addWidget(self.tag)
+        filters.addWidget(self.source)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 0)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+
+    def set_choices(self, tags: list[str], sources: list[Source]) -> None:
+        """Offer these tags and sources in the filters (keeping the choices made when they remain)."""
+        for combo, everything, entries in ((self.tag, "All tags", [(f"#{t}", t) for t in tags]),
+                                           (self.source, "All sources", [(s.title, s.id) for s in sources])):
+            chosen = combo.currentData()
+            combo.clear()
+            combo.addItem(everything, None)
+            for text, value in entries:
+                combo.addItem(text, value)
+            combo.setCurrentIndex(max(0, combo.findData(chosen)) if chosen is not None else 0)
+
+    def note_filter(self) -> NoteFilter:
+        """The filter the controls describe."""
+        return NoteFilter(tag=self.tag.currentData(), source_id=self.source.currentData(), text=self.text.text())
+
+    def stop_filtering(self) -> None:
+        """Drop a filter change that is still waiting to be applied."""
+        self._timer.stop()
+
+    def show_notes(self, notes: list[Note]) -> None:
+        """Show ``notes`` (already filtered and sorted)."""
+        current = self.model.note_at(self.table.currentIndex().row())
+        self.model.populate(notes)
+        self.table.resizeRowsToContents()
+        self.summary.setText(f"<b>{len(notes)} note{'s' if len(notes) != 1 else ''}</b>")
+        row = self.model.row_of(current.id) if current is not None else None
+        if row is not None:
+            self.table.selectRow(row)
+
+    def _on_clicked(self, index: QModelIndex) -> None:
+        note = self.model.note_at(index.row())
+        if index.column() == COL_AT and note is not None and note.at is not None:
+            self.seek_requested.emit(note.item_id, note.at)

@@ -1,0 +1,75 @@
+"""The transcript pane: the episode's transcript, the line being spoken marked and kept in view."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QListView, QPushButton, QVBoxLayout, QWidget
+
+from earmark.core.models import Transcript
+from earmark.gui.models.transcript import StartRole, TranscriptModel
+
+
+class TranscriptPane(QWidget):
+    """Shows one item's transcript, or why there is none yet (loading, failed with a Retry button).
+
+    Signals: ``seek_requested(int, float)`` (item id, seconds) when a line is clicked; ``retry_requested(int)``.
+    """
+
+    seek_requested = Signal(int, float)
+    retry_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("transcriptPane")
+        self.item_id: int | None = None
+        self.title = QLabel("<b>Transcript</b>")
+        self.status = QLabel()
+        self.status.setObjectName("transcriptStatus")
+        self.status.setWordWrap(True)
+        self.retry = QPushButton("Try again")
+        self.retry.clicked.connect(lambda: self.retry_requested.emit(self.item_id))
+        self.model = TranscriptModel(self)
+        self.lines = QListView()
+        self.lines.setObjectName("transcriptLines")
+        self.lines.setAccessibleName("Transcript")
+        self.lines.setModel(self.model)
+        self.lines.setWordWrap(True)
+        self.lines.setUniformItemSizes(False)
+        self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.lines.clicked.connect(self._on_clicked)
+        self.lines.activated.connect(self._on_clicked)
+        header = QHBoxLayout()
+        header.addWidget(self.title)
+        header.addWidget(self.status, 1)
+        header.addWidget(self.retry)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addLayout(header)
+        layout.addWidget(self.lines, 1)
+        self.show_message(None, "")
+
+    def show_message(self, item_id: int | None, message: str, can_retry: bool = False) -> None:
+        """Show a state instead of lines (loading, or the sentence saying why the transcript failed)."""
+        self.item_id = item_id
+        self.model.set_transcript(None)
+        self.status.setText(message)
+        self.retry.setVisible(can_retry)
+
+    def show_transcript(self, item_id: int, transcript: Transcript) -> None:
+        """Show the lines of ``item_id``'s transcript."""
+        self.item_id = item_id
+        self.model.set_transcript(transcript)
+        left_out = f"; {transcript.skipped} unreadable left out" if transcript.skipped else ""
+        self.status.setText(f"{len(transcript.cues)} lines{left_out} — click one to play from there")
+        self.retry.hide()
+
+    def follow(self, seconds: float) -> None:
+        """Mark the line spoken at ``seconds`` and scroll it into view."""
+        if self.model.set_position(seconds) and self.model.current is not None:
+            self.lines.scrollTo(self.model.index(self.model.current, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
+
+    def _on_clicked(self, index: QModelIndex) -> None:
+        if self.item_id is not None and index.isValid():
+            self.seek_requested.emit(self.item_id, float(index.data(StartRole)))
+            self.follow(float(index.data(StartRole)))
+
