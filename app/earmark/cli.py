@@ -19,9 +19,11 @@ import sqlite_utils
 
 from earmark import __version__
 from earmark.core.db.connection import library_error, open_library
-from earmark.core.db.items import count_items, get_item, list_items, set_favourite
+from earmark.core.db.downloads import disk_usage, get_download, list_downloads
+from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.db.queries import SORT_KEYS, STATES, ItemFilter
+from earmark.core.db.queue import clear_queue, dequeue, enqueue, queue_ids
 from earmark.core.db.search import snippets
 from earmark.core.db.smart_lists import delete_smart_list, list_smart_lists, save_smart_list
 from earmark.core.db.sources import (
@@ -48,7 +50,7 @@ from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
 from earmark.core.sample import load_sample
-from earmark.core.settings import LIBRARY_ENV, default_library_path
+from earmark.core.settings import LIBRARY_ENV, default_library_path, downloads_folder, get_setting
 from earmark.core.timefmt import format_clock, now_iso, parse_duration
 
 if TYPE_CHECKING:
@@ -165,6 +167,31 @@ def _parser() -> argparse.ArgumentParser:
     exporting = commands.add_parser("export-opml", help="write every subscription to an OPML file")
     exporting.add_argument("file", help="the file to write, or - for standard output")
     exporting.set_defaults(run=_export_opml)
+
+    for name, verb, run in (("mark-played", "played", _mark_played), ("mark-unplayed", "unplayed", _mark_unplayed)):
+        marking = commands.add_parser(name, help=f"mark items {verb}")
+        marking.add_argument("item_ids", type=_record_id, nargs="+", metavar="ITEM_ID")
+        marking.set_defaults(run=run)
+
+    queue = commands.add_parser("queue", help="show or change Up Next, the queue of episodes to play")
+    queue.add_argument("--add", type=_record_id, action="append", default=[], metavar="ID",
+                       help="add an episode at the end (repeatable)")
+    queue.add_argument("--next", type=_record_id, action="append", default=[], metavar="ID",
+                       help="add an episode at the start (repeatable)")
+    queue.add_argument("--remove", type=_record_id, action="append", default=[], metavar="ID",
+                       help="take an episode off the queue (repeatable)")
+    queue.add_argument("--clear", action="store_true", help="empty the queue first")
+    queue.add_argument("--json", action="store_true", help="print the queue as a JSON array of items")
+    queue.set_defaults(run=_queue)
+
+    fetching = commands.add_parser("download", help="download episodes into the downloads folder (resumes)")
+    fetching.add_argument("item_ids", type=_record_id, nargs="+", metavar="ITEM_ID")
+    fetching.add_argument("--json", action="store_true", help="print the download records as a JSON array")
+    fetching.set_defaults(run=_download)
+
+    downloads = commands.add_parser("downloads", help="list downloads with their state and the disk they use")
+    downloads.add_argument("--json", action="store_true", help="print a JSON array")
+    downloads.set_defaults(run=_downloads)
 
     login = commands.add_parser("set-credentials",
                                 help="store the user name and password a feed needs (password read from stdin)")
@@ -592,6 +619,73 @@ def _set_credentials(db: sqlite_utils.Database, args: argparse.Namespace) -> int
     password = getpass.getpass() if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
     set_credentials(db, source.id, args.user, password)
     print(f"Stored credentials for {source.title}; refresh it with: earmark refresh --source {source.id}")
+    return 0
+
+
+def _mark_played(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    return _mark(db, args.item_ids, True)
+
+
+def _mark_unplayed(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    return _mark(db, args.item_ids, False)
+
+
+def _mark(db: sqlite_utils.Database, item_ids: list[int], played: bool) -> int:
+    items = [get_item(db, item_id) for item_id in item_ids]  # NotFoundError before anything changes
+    mark_played(db, item_ids, played)
+    for item in items:
+        print(f"Marked “{item.title}” {'played' if played else 'unplayed'}.")
+    return 0
+
+
+def _queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    for item_id in [*args.add, *args.next]:
+        if get_item(db, item_id).kind != "episode":
+            raise NotFoundError(f"Item {item_id} is an article: only episodes can be queued.")
+    if args.clear:
+        clear_queue(db)
+    dequeue(db, args.remove)
+    enqueue(db, args.add)
+    enqueue(db, args.next, first=True)
+    found = items_by_ids(db, queue_ids(db), full=False)
+    _print_items([found[i] for i in queue_ids(db) if i in found], args.json)
+    return 0
+
+
+def _download(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db.downloads import add_download, update_download
+    from earmark.core.downloads.transfer import download
+
+    folder = downloads_folder(db)
+    retries = int(get_setting(db, "downloads.retries"))  # type: ignore[call-overload]
+    records = [add_download(db, item_id, folder) for item_id in args.item_ids]
+    failed = 0
+    for record in records:
+        if record.status != "done":
+            try:
+                result = download(record.url, Path(record.path), retries=retries)
+            except EarmarkError as exc:
+                update_download(db, record.item_id, "failed", error=str(exc))
+                print(f"earmark: {exc}", file=sys.stderr)
+                failed += 1
+                continue
+            update_download(db, record.item_id, "done", received=result.size, size=result.size)
+        if not args.json:
+            print(record.path)
+    if args.json:
+        _print_json([d.as_json() for d in (get_download(db, r.item_id) for r in records) if d is not None])
+    return 1 if failed else 0
+
+
+def _downloads(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    records = list_downloads(db)
+    if args.json:
+        _print_json([record.as_json() for record in records])
+        return 0
+    for record in records:
+        share = f"{record.received * 100 // record.size}%" if record.size else ""
+        print(f"{record.item_id:>6}  {record.status:<11}  {share:>4}  {record.path}")
+    print(f"{disk_usage(db) / 2**20:.1f} MiB on disk in {downloads_folder(db)}")
     return 0
 
 

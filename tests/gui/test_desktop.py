@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QProcess, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel
 from pytestqt.qtbot import QtBot
 
@@ -129,7 +129,9 @@ def test_pane_sizes_and_column_widths_are_saved_and_restored(launch: Launch, qui
 def test_the_tray_menu_drives_the_window(qtbot: QtBot, launch: Launch, quiet: None) -> None:
     window = launch().window
     tray = window.desktop.tray
-    assert not tray.next.isVisible()  # no queue here: Next is hidden
+    assert tray.next.isVisible()  # the window's Up next has a Next action: the tray's Next triggers it
+    with qtbot.waitSignal(window.commands.next_in_queue.triggered):
+        tray.next.trigger()
     with qtbot.waitSignal(window.commands.play_pause.triggered):
         tray.play_pause.trigger()
     tray.show_hide.trigger()
@@ -139,11 +141,8 @@ def test_the_tray_menu_drives_the_window(qtbot: QtBot, launch: Launch, quiet: No
     tray.show_hide.trigger()
     assert window.isVisible()
 
-    queue_next = QAction("Next in Queue", window)
-    with_next = TrayIcon(window, window.commands.play_pause, window.commands.quit, queue_next)
-    assert with_next.next.isVisible()
-    with qtbot.waitSignal(queue_next.triggered):
-        with_next.next.trigger()
+    without_queue = TrayIcon(window, window.commands.play_pause, window.commands.quit, None)
+    assert not without_queue.next.isVisible()
 
 
 def test_a_refresh_with_new_episodes_notifies(qtbot: QtBot, launch: Launch, library_path: Path,

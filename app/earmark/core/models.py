@@ -227,3 +227,43 @@ class Changes:
     items: set[int] = field(default_factory=set)
     structure: bool = False  # items or sources were added or removed: lists and counts must be re-read
     message: str = ""  # a sentence for the status bar
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """A chapter of an episode: where it starts (seconds), its title, and a link when it has one."""
+
+    start: float
+    title: str
+    url: str | None = None
+
+
+@dataclass(slots=True)
+class PodcastPrefs:
+    """A podcast's own playback settings; ``speed`` None means the global ``playback.speed``."""
+
+    speed: float | None = None
+    skip_intro: float = 0.0  # seconds skipped at the start of an episode played from its beginning
+    skip_outro: float = 0.0  # seconds before the end where the episode counts as finished
+    voice_boost: bool = False  # VLC's compressor and volume normaliser
+    auto_download: bool = False  # new episodes are downloaded after a refresh
+
+
+@dataclass(slots=True)
+class Download:
+    """An episode download: where it goes, how far it got. ``status``: queued, downloading, paused, done,
+    failed."""
+
+    item_id: int
+    url: str
+    path: str
+    status: str
+    size: int | None
+    received: int
+    error: str | None = None
+    finished: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        """The object printed by ``downloads --json`` (a contract: add, never rename)."""
+        return {"item_id": self.item_id, "url": self.url, "path": self.path, "status": self.status,
+                "size": self.size, "received": self.received, "error": self.error, "finished": self.finished}

@@ -109,6 +109,27 @@ SETTINGS: dict[str, Setting] = {
                 label="Skip forward", minimum=1, maximum=600, step=1, suffix=" s"),
         Setting("playback.speed", float, 1.0, "Playback speed used for episodes (0.5 to 4.0).",
                 label="Default speed", minimum=0.5, maximum=4.0, step=0.05, suffix="×"),
+        Setting("playback.volume", int, 100, "Player volume in percent (0 to 100).",
+                minimum=0, maximum=100, step=5, suffix=" %"),
+        Setting("playback.auto_advance", bool, True, "At the end of an episode, play the next one in Up Next.",
+                label="Play the next in Up Next at the end of an episode"),
+        Setting("playback.skip_on_error", bool, False,
+                "When an episode cannot be played, move on to the next one in Up Next.",
+                label="Move on when an episode cannot be played"),
+        Setting("playback.played_within", float, 30.0,
+                "An episode counts as played once stopped within this many seconds of its end (at most a tenth "
+                "of its length).", label="Played within", minimum=0, maximum=600, step=5, suffix=" s of the end"),
+        Setting("playback.time_left_at_speed", bool, True, "The time left shown is divided by the playback speed.",
+                label="Show the time left at the playing speed"),
+        Setting("downloads.folder", str, "", "Folder for downloaded episodes (empty: the user data folder's "
+                "downloads/)."),
+        Setting("downloads.delete_played_after", int, 0,
+                "Days after which downloads of played episodes are deleted (0: never).",
+                label="Delete played downloads after", minimum=0, maximum=3650, suffix=" days", minimum_text="Never"),
+        Setting("downloads.retries", int, 3, "How often a failed download is retried before it is reported.",
+                label="Retries", minimum=0, maximum=20),
+        Setting("keyboard.shortcuts", dict, {}, "Shortcuts changed by the user: action name to a list of keys.",
+                internal=True),
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never).",
                 label="Refresh every", minimum=0, maximum=7 * 24 * 60, step=15, suffix=" min",
@@ -161,6 +182,14 @@ def library_settings() -> list[Setting]:
     return [s for s in SETTINGS.values() if s.store == "library"]
 
 
+def downloads_folder(db: sqlite_utils.Database) -> Path:
+    """Where downloads go: the ``downloads.folder`` setting, else ``downloads/`` in the user data folder."""
+    configured = str(get_setting(db, "downloads.folder")).strip()
+    if configured:
+        return Path(configured).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "downloads"
+
+
 def get_setting(db: sqlite_utils.Database, key: str) -> object:
     """A library setting's stored value, or its default when unset or unreadable."""
     setting = SETTINGS[key]
@@ -168,7 +197,7 @@ def get_setting(db: sqlite_utils.Database, key: str) -> object:
         raise KeyError(f"{key} is not stored in the library")
     row = db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
     if row is None:
-        return setting.default
+        return setting.type(setting.default)  # a copy: a caller may change a dict
     try:
         return setting.coerce(json.loads(row[0]))
     except ValueError:

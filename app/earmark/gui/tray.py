@@ -28,7 +28,7 @@ class TrayIcon(QObject):
         self.menu.setAccessibleName("Earmark tray menu")
         self.play_pause = self.menu.addAction("Play/Pause")
         self.play_pause.triggered.connect(play_pause.trigger)
-        self.next = self.menu.addAction("Next in Queue")
+        self.next = self.menu.addAction("Next in Up Next")
         self.next.setVisible(next_action is not None)
         if next_action is not None:
             self.next.triggered.connect(next_action.trigger)

@@ -51,6 +51,7 @@ class ItemFilter:
     duration_min: float | None = None
     duration_max: float | None = None
     text: str = ""
+    downloaded: bool = False  # only items with a download (complete or not)
     sort: SortKey = "default"
     reverse: bool = False
 
@@ -133,6 +134,8 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
     if flt.duration_max is not None:
         conditions.append(f"{_DURATION} <= ?")
         params.append(flt.duration_max)
+    if flt.downloaded:
+        conditions.append("i.id IN (SELECT item_id FROM downloads)")
     return (" AND ".join(conditions) or "1"), params
 
 

@@ -77,9 +77,13 @@ class DesktopController(QObject):
             self.tray.set_enabled(bool(self.preferences.value(key)))
         elif key == "feeds.refresh_interval":
             window.feeds.apply_refresh_interval()
-        elif key == "playback.speed":
+        elif key == "playback.speed" and window.session.prefs.speed is None:  # the podcast's own speed wins
             window.session.player.set_rate(float(self.preferences.value(key)))  # type: ignore[arg-type]
             window.player_bar.show_speed(window.session.player.rate())
+        elif key == "playback.volume":
+            window.session.player.set_volume(int(self.preferences.value(key)))  # type: ignore[call-overload]
+        elif key == "playback.time_left_at_speed":
+            window.player_bar.time_left_at_speed = bool(self.preferences.value(key))
         elif key == "library.path":
             window.statusBar().showMessage("The new library opens the next time Earmark starts.", 10000)
 

@@ -30,9 +30,11 @@ class FeedsController(QObject):
     """Runs the feed operations of ``window`` and keeps ``sources_model`` current.
 
     ``on_library_changed`` is called (throttled) when a refresh brought or changed items; ``on_error``
-    shows a sentence to the user. Signal: ``refreshed(RefreshSummary)`` when a refresh or import has ended.
+    shows a sentence to the user. Signals: ``refresh_started()`` right after a refresh process was started,
+    ``refreshed(RefreshSummary)`` when a refresh or import has ended.
     """
 
+    refresh_started = Signal()
     refreshed = Signal(object)
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
@@ -58,8 +60,11 @@ class FeedsController(QObject):
         self.periodic = QTimer(self)
         self.periodic.timeout.connect(self.refresh_all)
         self.apply_refresh_interval()
+        self._start_timer = QTimer(self)  # a member, so that closing the window cancels it
+        self._start_timer.setSingleShot(True)
+        self._start_timer.timeout.connect(self._refresh_on_start)
         if get_setting(db, "feeds.refresh_on_start"):
-            QTimer.singleShot(START_DELAY_MS, self, self._refresh_on_start)
+            self._start_timer.start(START_DELAY_MS)
         self.reload_sources()
 
     def apply_refresh_interval(self) -> None:
@@ -94,6 +99,7 @@ class FeedsController(QObject):
             self._status().showMessage("A refresh is already running.", 4000)
             return
         self._items_changed = False
+        self.refresh_started.emit()
         self.progress.begin(text)
 
     @Slot()
@@ -186,4 +192,6 @@ class FeedsController(QObject):
     def shutdown(self) -> None:
         """Stop a running refresh (what it stored stays) before the window closes."""
         self.periodic.stop()
+        self._start_timer.stop()
+        self.refresher.blockSignals(True)  # a refresh ending now must not reach the closing window
         self.refresher.shutdown()

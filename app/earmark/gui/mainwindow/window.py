@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from earmark.core.chapters import cached_chapters
+from earmark.core.db.downloads import get_download, newest_item_id
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import EarmarkError, NotFoundError
@@ -32,12 +34,16 @@ from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_fe
 from earmark.core.models import Changes, Item, Note
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
-from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.desktop import DesktopController
+from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feeds import FeedsController
+from earmark.gui.mainwindow.help import HelpController
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.organize import OrganizeController
+from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.models.items import (
     COL_DURATION,
     COL_MATCH,
@@ -47,7 +53,10 @@ from earmark.gui.models.items import (
     COL_TITLE,
     ItemListModel,
 )
+from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import (
+    CONTINUE_LISTENING,
+    DOWNLOADED,
     NOTES,
     SUBSCRIPTIONS,
     FilterRole,
@@ -56,10 +65,10 @@ from earmark.gui.models.sidebar import (
     SmartListRole,
     read_sidebar,
 )
+from earmark.gui.mpris import Mpris
 from earmark.gui.operations.library import (
     note_feed_failure,
     store_sample_library,
-    store_setting,
     store_subscription,
 )
 from earmark.gui.preferences import DesktopSettings, Preferences
@@ -69,6 +78,7 @@ from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
 from earmark.gui.views.filter_bar import FilterBar
 from earmark.gui.views.match_delegate import MatchDelegate
+from earmark.gui.views.queue import QueueView
 from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
 
@@ -87,7 +97,7 @@ class MainWindow(QMainWindow):
         self._db = db
         self.session = session
         self.preferences = preferences or Preferences(db, runner, DesktopSettings(), self)
-        self.commands = Actions(self)
+        self.commands = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
         self._select_after_load: int | None = None
         self._also_selected: list[int] = []  # the rest of a multi-selection, kept across a reload
 
@@ -169,15 +179,24 @@ class MainWindow(QMainWindow):
 
         self.detail = DetailPane()
         self.subscriptions.source_selected.connect(self.detail.show_source)
+        self.detail.chapter_chosen.connect(self._play_chapter)
         self.notes = NotesController(self, runner, db, session, self.commands, self.selected_item,
                                      self.selected_item_ids, self._reload_sidebar, self.show_error)
         self.notes.view.note_selected.connect(self._on_note_selected)
         self.list_stack.addWidget(self.notes.view)
         self.player_bar = PlayerBar(session.player)
-        speed = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
-        session.player.set_rate(speed)
-        self.player_bar.show_speed(session.player.rate())
-        self.player_bar.speed_chosen.connect(lambda rate: runner.write(store_setting, "playback.speed", rate))
+        self.playback = PlaybackController(runner, db, session, self.commands, self.player_bar, self.apply_changes,
+                                           self)
+        self.queue_view = QueueView(QueueModel(db, self))
+        self.queue = QueueController(runner, db, session, self.commands, self.queue_view, self.playback.sleep,
+                                     self.selected_episode_ids, self.play_item_id, self)
+        self.episodes = EpisodeController(self, runner, db, session, self.commands, self.selected_item_ids,
+                                          self._selected_source_id, self.apply_changes)
+        self.help = HelpController(self, runner, db, self.commands)
+        self.mpris = Mpris(session, self, self.queue, parent=self)
+        self.feeds.refresh_started.connect(self._note_refresh_start)
+        self.feeds.refresher.feed_done.connect(self._auto_download)
+        self._items_before_refresh = newest_item_id(db)
 
         middle = QWidget()
         middle_layout = QVBoxLayout(middle)
@@ -190,9 +209,9 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(middle)
         self.item_side = QSplitter(Qt.Orientation.Vertical)
         self.item_side.setObjectName("itemSide")
-        for pane in (self.detail, self.notes.pane, self.notes.transcript):
+        for pane in (self.detail, self.notes.pane, self.notes.transcript, self.queue_view):
             self.item_side.addWidget(pane)
-        self.item_side.setSizes([300, 200, 300])
+        self.item_side.setSizes([280, 160, 220, 180])
         self.splitter.addWidget(self.item_side)
         self.splitter.setSizes([220, 640, 420])
         self.splitter.setCollapsible(0, False)
@@ -213,6 +232,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_actions()
         session.item_changed.connect(self._on_playing_item)
+        session.chapter_changed.connect(self._on_chapter)
+        session.chapters_changed.connect(lambda _chapters: self._on_chapter(session.chapter))
         session.player.failed.connect(self._show_playback_error)
         runner.failed.connect(self.show_error)
         self._base = self.organize.with_remembered_sort(ItemFilter(), None)
@@ -224,29 +245,11 @@ class MainWindow(QMainWindow):
     # Layout ---------------------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        a = self.commands
-        file_menu = self.menuBar().addMenu("&File")
-        for action in (a.add_podcast, a.load_sample, a.import_opml, a.export_opml, a.export_notes, a.backup_library):
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        file_menu.addAction(a.quit)
-        edit_menu = self.menuBar().addMenu("&Edit")
-        for action in (a.undo, a.redo, a.delete_note):
-            edit_menu.addAction(action)
-        edit_menu.addSeparator()
-        edit_menu.addAction(a.show_settings)
-        feeds_menu = self.menuBar().addMenu("F&eeds")
-        for action in (a.refresh_all, a.refresh_selected, a.cancel_refresh, a.set_password, a.show_subscriptions):
-            feeds_menu.addAction(action)
-        play_menu = self.menuBar().addMenu("&Playback")
-        for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward, a.add_note):
-            play_menu.addAction(action)
-        organize_menu = self.menuBar().addMenu("&Organize")
-        for action in (a.edit_tags, a.toggle_favourite, a.save_search, a.rename_tag, a.colour_tag, a.delete_entry):
-            organize_menu.addAction(action)
-        go_menu = self.menuBar().addMenu("&Go")
-        for action in (a.focus_search, a.focus_list, a.show_notes):
-            go_menu.addAction(action)
+        menus = {name: self.menuBar().addMenu(title) for name, title in MENUS.items()}
+        for spec in SPECS:
+            if spec.name == "show_settings":
+                menus[spec.menu].addSeparator()
+            menus[spec.menu].addAction(self.commands.all[spec.name])
 
     def _connect_actions(self) -> None:
         a = self.commands
@@ -261,9 +264,6 @@ class MainWindow(QMainWindow):
         a.show_subscriptions.triggered.connect(self.show_subscriptions)
         a.quit.triggered.connect(self.close)
         a.play_selected.triggered.connect(self.play_selected)
-        a.play_pause.triggered.connect(self.session.player.toggle)
-        a.skip_back.triggered.connect(lambda: self._skip("playback.skip_back", -1))
-        a.skip_forward.triggered.connect(lambda: self._skip("playback.skip_forward", 1))
         a.edit_tags.triggered.connect(self.organize.edit_tags)
         a.toggle_favourite.triggered.connect(self.organize.toggle_favourite)
         a.save_search.triggered.connect(self.organize.save_view)
@@ -274,6 +274,9 @@ class MainWindow(QMainWindow):
         a.focus_list.triggered.connect(self.focus_list)
         a.show_notes.triggered.connect(self.show_notes)
         a.show_settings.triggered.connect(self.desktop.show_settings)
+        a.focus_queue.triggered.connect(self.queue_view.list.setFocus)
+        a.continue_listening.triggered.connect(lambda: self._show_section(CONTINUE_LISTENING))
+        a.downloaded.triggered.connect(lambda: self._show_section(DOWNLOADED))
         for action in a.all.values():
             if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut:
                 self.addAction(action)
@@ -401,7 +404,7 @@ class MainWindow(QMainWindow):
             self.items_model.refresh_items(changes.items)
             shown = self.detail.item_id
             if shown is not None and shown in changes.items:
-                self.detail.show_item(self.selected_item())
+                self._show_item(self.selected_item())
         if changes.message:
             self.statusBar().showMessage(changes.message, 8000)
 
@@ -424,13 +427,29 @@ class MainWindow(QMainWindow):
         except NotFoundError:
             return None
 
+    def selected_episode_ids(self) -> list[int]:
+        """The selected episodes (articles left out), in list order."""
+        return [item.id for item in self._selected_items() if item.kind == "episode"]
+
+    def _selected_source_id(self) -> int | None:
+        ids = self._selected_source_ids()
+        return ids[0] if ids else None
+
     @Slot(QItemSelection, QItemSelection)
     def _on_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._show_item(self.selected_item())
 
     def _show_item(self, item: Item | None) -> None:
-        self.detail.show_item(item)
+        """Show ``item`` with its chapters (the player's when it plays, else the cached ones), its download and
+        its notes."""
         self.notes.show_item(item)
+        if item is None:
+            self.detail.show_item(None)
+            return
+        playing = self.session.item is not None and self.session.item.id == item.id
+        chapters = self.session.chapters if playing else cached_chapters(self._db, item.id) or []
+        self.detail.show_item(item, chapters, self.session.chapter if playing else -1,
+                              get_download(self._db, item.id))
 
     def _on_note_selected(self, note: Note | None) -> None:
         try:
@@ -442,6 +461,34 @@ class MainWindow(QMainWindow):
         rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
         return [item for item in map(self.items_model.item_at, rows) if item is not None]
 
+    @Slot(int)
+    def _on_chapter(self, _index: int) -> None:
+        playing = self.session.item
+        if playing is not None and self.detail.item_id == playing.id:
+            self._show_item(self.selected_item())
+
+    @Slot(int)
+    def _play_chapter(self, index: int) -> None:
+        item = self.selected_item()
+        if item is None:
+            return
+        playing = self.session.item is not None and self.session.item.id == item.id
+        chapters = self.session.chapters if playing else cached_chapters(self._db, item.id) or []
+        if not 0 <= index < len(chapters):
+            return
+        if playing:
+            self.session.player.seek(chapters[index].start)
+            self.session.player.play()
+        else:
+            self.playback.play(item, start=chapters[index].start)
+
+    def play_item_id(self, item_id: int) -> None:
+        """Play the item with this id (from the queue)."""
+        try:
+            self.playback.play(get_item(self._db, item_id))
+        except NotFoundError as exc:
+            self.show_error(str(exc))
+
     @Slot()
     def play_selected(self) -> None:
         """Play the selected episode from where it was left."""
@@ -451,10 +498,7 @@ class MainWindow(QMainWindow):
         if item.kind != "episode":
             self.statusBar().showMessage(f"“{item.title}” is an article: there is nothing to play.", 6000)
             return
-        self.session.play_item(item)
-
-    def _skip(self, key: str, sign: int) -> None:
-        self.session.player.skip(sign * float(get_setting(self._db, key)))  # type: ignore[arg-type]
+        self.playback.play(item)
 
     @Slot(int)
     def _on_playing_item(self, item_id: int) -> None:
@@ -462,6 +506,19 @@ class MainWindow(QMainWindow):
         item = self.session.item
         if item is not None:
             self.player_bar.set_title(f"{item.title} — {item.source or ''}")
+
+    def _note_refresh_start(self) -> None:
+        # The refresh process was just started: it stores nothing before its interpreter is up.
+        self._items_before_refresh = newest_item_id(self._db)
+
+    def _auto_download(self, outcome: dict[str, object]) -> None:
+        source_id = outcome.get("source_id")
+        if outcome.get("new") and isinstance(source_id, int):
+            self.episodes.downloads.auto_download(source_id, self._items_before_refresh)
+
+    def _show_section(self, flt: ItemFilter) -> None:
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(flt))
+        self.focus_list()
 
     @Slot(str)
     def _show_playback_error(self, message: str) -> None:
@@ -598,12 +655,14 @@ class MainWindow(QMainWindow):
         self.desktop.open_arguments(arguments)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Remember the layout, save the playing position, stop a refresh, finish queued writes, release the
-        player and the library."""
+        """Remember the layout, save the playing position, stop a refresh and downloads, finish queued writes,
+        release the player and the library."""
         self.desktop.shutdown()
-        self._search_timer.stop()  # a search typed just before quitting has no one left to run it
+        self._search_timer.stop()  # a search typed just before closing must not start a read afterwards
         self.notes.shutdown()
         self.feeds.shutdown()
+        self.mpris.unregister()
+        self.episodes.downloads.shutdown()
         self.session.stop()
         self.session.player.shutdown()
         self._runner.shutdown()

@@ -23,6 +23,8 @@ FilterRole = Qt.ItemDataRole.UserRole + 1
 TagRole = Qt.ItemDataRole.UserRole + 2  # the tag a Tags row shows
 SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
+CONTINUE_LISTENING = ItemFilter(kind="episode", state="in_progress", sort="last_played")
+DOWNLOADED = ItemFilter(kind="episode", downloaded=True)
 NOTES = "notes"  # the FilterRole of the row that shows the Notes view
 
 
@@ -38,6 +40,8 @@ class SidebarData:
     colours: dict[str, str] = field(default_factory=dict)
     smart_lists: list[tuple[SmartList, int]] = field(default_factory=list)  # with their item counts
     notes: int = 0
+    in_progress: int = 0
+    downloaded: int = 0
 
 
 def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
@@ -52,6 +56,8 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         colours=tag_colours(db),
         smart_lists=[(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)],
         notes=count_notes(db),
+        in_progress=db.execute("SELECT count(*) FROM items WHERE position > 0 AND played = 0").fetchone()[0],
+        downloaded=db.execute("SELECT count(*) FROM downloads").fetchone()[0],
     )
 
 
@@ -96,6 +102,8 @@ class SidebarModel(QStandardItemModel):
         for heading in (podcasts, articles, smart, tags):
             if heading is not smart or smart.rowCount():
                 root.appendRow(heading)
+        root.appendRow(_row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING))
+        root.appendRow(_row(f"Downloaded ({data.downloaded})", DOWNLOADED))
         root.appendRow(_row(f"Notes ({data.notes})", NOTES))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
