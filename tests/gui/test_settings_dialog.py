@@ -38,7 +38,7 @@ def test_every_editable_setting_has_an_editor_of_its_type(qtbot: QtBot, launch: 
                                                           quiet_library: None) -> None:
     _window, dialog = open_dialog(qtbot, launch)
     titles = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
-    assert titles[:2] == ["Playback", "Feeds"] and titles[-2:] == ["Library", "Appearance"]
+    assert titles == ["Playback", "Downloads", "Feeds", "Library", "Appearance"]
     assert set(dialog.editors) == {key for key, s in SETTINGS.items() if s.editable}
     kinds = {key: type(editor.field) for key, editor in dialog.editors.items()}
     assert kinds["feeds.refresh_on_start"] is QCheckBox
@@ -46,6 +46,9 @@ def test_every_editable_setting_has_an_editor_of_its_type(qtbot: QtBot, launch: 
     assert kinds["playback.speed"] is QDoubleSpinBox
     assert kinds["appearance.theme"] is QComboBox
     assert kinds["library.path"] is QLineEdit and dialog.editors["library.path"].choose_button is not None
+    assert dialog.editors["downloads.folder"].setting.path_kind == "folder"
+    assert dialog.editors["downloads.folder"].choose_button is not None
+    assert "keyboard.shortcuts" not in dialog.editors  # edited in its own dialog
     interval = dialog.editors["feeds.refresh_interval"].field
     assert isinstance(interval, QSpinBox)
     assert (interval.minimum(), interval.specialValueText(), interval.value()) == (0, "Never", 60)
@@ -55,17 +58,18 @@ def test_a_setting_added_to_the_registry_appears_by_itself(qtbot: QtBot, monkeyp
                                                            launch: Launch, quiet_library: None) -> None:
     window = launch().window
     added = {
-        "downloads.folder": Setting("downloads.folder", str, "", "Where downloaded episodes go."),
-        "downloads.cleanup_days": Setting("downloads.cleanup_days", int, 0, "Delete played downloads after "
-                                          "this many days (0: never).", minimum=0, maximum=365, minimum_text="Never"),
+        "sync.folder": Setting("sync.folder", str, "", "Where the library is mirrored."),
+        "sync.every_days": Setting("sync.every_days", int, 0, "Mirror the library every this many days (0: never).",
+                                   minimum=0, maximum=365, minimum_text="Never"),
     }
     for key, setting in added.items():
         monkeypatch.setitem(SETTINGS, key, setting)
-    assert [title for title, _settings in pages()][:2] == ["Playback", "Downloads"]
+    assert [title for title, _settings in pages()][-1] == "Sync"  # a new group makes a new page
     dialog = SettingsDialog(window.preferences, window)
     qtbot.addWidget(dialog)
-    assert dialog.editors["downloads.folder"].choose_button is not None
-    assert isinstance(dialog.editors["downloads.cleanup_days"].field, QSpinBox)
+    assert dialog.editors["sync.folder"].choose_button is not None
+    every = dialog.editors["sync.every_days"].field
+    assert isinstance(every, QSpinBox) and every.specialValueText() == "Never"
 
 
 def test_changes_apply_at_once_and_survive_a_restart(qtbot: QtBot, launch: Launch, library_path: Path,

@@ -193,5 +193,6 @@ class FeedsController(QObject):
         """Stop a running refresh (what it stored stays) before the window closes."""
         self.periodic.stop()
         self._start_timer.stop()
+        self._reload_timer.stop()  # a throttled reload due after the last feed must not outlive the window
         self.refresher.blockSignals(True)  # a refresh ending now must not reach the closing window
         self.refresher.shutdown()
