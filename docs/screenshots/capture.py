@@ -55,7 +55,7 @@ def main() -> int:
     settle(0.5)
     dialog = window.desktop.settings_dialog
     assert dialog is not None
-    dialog.tabs.setCurrentIndex(1)
+    dialog.tabs.setCurrentIndex(0)  # Playback
     settle(0.5)
     dialog.grab().save(str(HERE / "settings.png"))
     dialog.editors["appearance.theme"].set_value("dark")

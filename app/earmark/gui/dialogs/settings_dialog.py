@@ -10,7 +10,9 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QLabel,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -60,10 +62,15 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.buttons)
         self.load()
-        self.resize(560, 420)
+        self.resize(600, 600)
 
     def _page(self, settings: list[Setting]) -> QWidget:
         page = QWidget()
+        scroller = QScrollArea()  # a long page scrolls rather than squeezing its descriptions
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from editor to editor; the page follows
+        scroller.setAccessibleName("Settings page")
         form = QFormLayout(page)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         for setting in settings:
@@ -83,7 +90,8 @@ class SettingsDialog(QDialog):
                 label.setBuddy(editor.field)
                 form.addRow(label, editor)
             form.addRow(note)
-        return page
+        scroller.setWidget(page)
+        return scroller
 
     def load(self) -> None:
         """Show the stored values."""
@@ -107,5 +115,5 @@ class SettingsDialog(QDialog):
         elif role == QDialogButtonBox.ButtonRole.ResetRole:
             page = self.tabs.currentWidget()
             for editor in self.editors.values():
-                if page is not None and page.isAncestorOf(editor):
+                if page is not None and page.isAncestorOf(editor):  # the editors of the page shown
                     editor.set_value(editor.setting.default)
