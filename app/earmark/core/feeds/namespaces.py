@@ -111,6 +111,16 @@ def read_extras(data: bytes, base_url: str) -> NamespaceData:
         return _empty()
 
 
+def extras_from_tree(root: Element, data: bytes, base_url: str) -> NamespaceData:
+    """``read_extras`` for a document whose tree was already built from ``data`` (the fast parser's)."""
+    if not any(marker in data for marker in _MARKERS):
+        return _empty()
+    try:
+        return _extract(root, base_url)
+    except Exception:  # as in read_extras: a broken feed never breaks the import
+        return _empty()
+
+
 def _empty() -> NamespaceData:
     return NamespaceData(ChannelExtras(), [])
 
