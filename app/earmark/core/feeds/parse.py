@@ -56,6 +56,7 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None) -> FeedDa
         locked=channel.locked,
         funding=_json(channel.funding),
         persons=_json(channel.persons),
+        podroll=_json(channel.podroll),
     )
 
 
@@ -116,6 +117,7 @@ def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
         chapters_type=extras.chapters_type,
         transcripts=_json(extras.transcripts),
         persons=_json(extras.persons),
+        remote_items=_json(extras.remote_items),
     )
 
 
