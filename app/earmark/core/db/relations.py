@@ -70,7 +70,8 @@ def store_build(db: sqlite_utils.Database, build: GraphBuild) -> None:
                             ((a, b, round(s, 4), json.dumps(r)) for a, b, s, r in build.relations
                              if a in live and b in live))
         indexed = now_iso()
-        db.conn.executemany("INSERT INTO graph_index VALUES (?, ?)", ((i, indexed) for i in build.item_ids if i in live))
+        db.conn.executemany("INSERT INTO graph_index VALUES (?, ?)",
+                            ((item_id, indexed) for item_id in build.item_ids if item_id in live))
         db.execute("DELETE FROM graph_dirty WHERE seq <= ?", [build.dirty_seq])
         for key, value in (("total", str(build.total)), ("built", indexed), ("since_build", "0")):
             db.execute("INSERT OR REPLACE INTO graph_state VALUES (?, ?)", [key, value])
@@ -155,7 +156,7 @@ def labels(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, str]:
 
 def citations_of(db: sqlite_utils.Database, item_id: int) -> list[tuple[int, int, str]]:
     """The citations (item, cited, how) from and to an item."""
-    return [tuple(row) for row in db.execute(  # type: ignore[misc]
+    return [tuple(row) for row in db.execute(
         """SELECT item_id, cited_id, how FROM citations WHERE item_id = ?
            UNION SELECT l.item_id, k.item_id, l.how FROM item_keys k JOIN item_links l ON l.target = k.key
                  WHERE k.item_id = ? AND l.item_id != ?""", [item_id, item_id, item_id])]
@@ -163,7 +164,7 @@ def citations_of(db: sqlite_utils.Database, item_id: int) -> list[tuple[int, int
 
 def all_citations(db: sqlite_utils.Database) -> list[tuple[int, int, str]]:
     """Every resolved citation (item, cited, how)."""
-    return [tuple(row) for row in db.execute("SELECT item_id, cited_id, how FROM citations")]  # type: ignore[misc]
+    return [tuple(row) for row in db.execute("SELECT item_id, cited_id, how FROM citations")]
 
 
 def related_items(db: sqlite_utils.Database, item_id: int, limit: int = 10) -> list[Related]:

@@ -50,7 +50,8 @@ def compute_build(db: sqlite_utils.Database, progress: Progress = _no_progress) 
     seconds["vectors"] = time.perf_counter() - started - sum(seconds.values())
     links = [(doc.id, target, how) for doc in docs
              for target, how in citations.item_links(doc.markup, doc.text, doc.remote_items)]
-    keys = [(key, doc.id) for doc in docs for key in citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid)]
+    keys = [(key, doc.id) for doc in docs
+            for key in citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid)]
     context = _context(db, docs, vectors, links, keys)
     seconds["citations"] = time.perf_counter() - started - sum(seconds.values())
     progress(0.5, "Comparing items")
@@ -59,7 +60,8 @@ def compute_build(db: sqlite_utils.Database, progress: Progress = _no_progress) 
     terms = [(item_id, vectors.vocabulary[column], float(weight), rank)
              for row, item_id in enumerate(vectors.ids)
              for rank, (column, weight) in enumerate(_row(vectors, row))]
-    counts = [(term, count, vectors.labels.get(term), term in vectors.topical) for term, count in vectors.counts.items()]
+    counts = [(term, count, vectors.labels.get(term), term in vectors.topical)
+              for term, count in vectors.counts.items()]
     return store.GraphBuild([doc.id for doc in docs], terms, counts, links, keys, relations, vectors.total, seq,
                             seconds)
 

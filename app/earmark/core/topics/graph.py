@@ -156,8 +156,8 @@ def _add_topics(db: sqlite_utils.Database, data: GraphData) -> None:
     common = sorted((t for t, members in by_topic.items() if len(members) >= 2), key=lambda t: -len(by_topic[t]))
     for number, term in enumerate(common[:TOPIC_NODES], start=1):
         members = by_topic[term]
-        xs = [shown[i].x for i, _w in members if shown[i].x is not None]
-        ys = [shown[i].y for i, _w in members if shown[i].y is not None]
+        xs = [x for i, _w in members if (x := shown[i].x) is not None]
+        ys = [y for i, _w in members if (y := shown[i].y) is not None]
         node = Node(-number, labels[term], TOPIC, degree=len(members), x=sum(xs) / len(xs) if xs else None,
                     y=sum(ys) / len(ys) if ys else None)
         data.nodes.append(node)

@@ -12,7 +12,7 @@ import sqlite_utils
 from earmark.core.db.connection import write_transaction
 from earmark.core.topics.graph import Edge, all_edges, strongest_edges
 
-SPACING = 60.0  # scene units per node, roughly: the layout fills a square of side SPACING * sqrt(nodes)
+UNIT = 55.0  # scene units per layout unit: igraph's layout spreads n nodes over about sqrt(n) units
 Position = tuple[float, float]
 
 
@@ -29,17 +29,21 @@ def layout(node_ids: list[int], edges: Iterable[Edge], previous: dict[int, Posit
     pairs = [(index[e.a], index[e.b]) for e in edges if e.a in index and e.b in index and e.a != e.b]
     weights = [max(0.05, e.weight) for e in edges if e.a in index and e.b in index and e.a != e.b]
     graph = igraph.Graph(n=len(node_ids), edges=pairs)
-    side = SPACING * math.sqrt(len(node_ids))
-    start = _start(node_ids, pairs, previous, side, random.Random(seed))
+    start = _start(node_ids, pairs, {n: (x / UNIT, y / UNIT) for n, (x, y) in previous.items()},
+                   math.sqrt(len(node_ids)), random.Random(seed))
     placed = sum(node_id in previous for node_id in node_ids) / len(node_ids)
     iterations = 60 if placed > 0.9 else 500
     coords = graph.layout_fruchterman_reingold(weights=weights or None, niter=iterations, seed=start,
-                                               grid="auto" if len(node_ids) > 1000 else "nogrid")
-    return _scaled(node_ids, coords.coords, side, keep=placed > 0.9)
+                                               grid="auto" if len(node_ids) > 1000 else "nogrid").coords
+    if placed <= 0.9:  # a new picture is centred; a refined one stays where it was
+        cx, cy = sum(c[0] for c in coords) / len(coords), sum(c[1] for c in coords) / len(coords)
+        coords = [[x - cx, y - cy] for x, y in coords]
+    return {node_id: (x * UNIT, y * UNIT) for node_id, (x, y) in zip(node_ids, coords, strict=True)}
 
 
 def _start(node_ids: list[int], pairs: list[tuple[int, int]], previous: dict[int, Position], side: float,
            rng: random.Random) -> list[list[float]]:
+    """Where each node starts (layout units): where it was, else beside its placed neighbours, else anywhere."""
     neighbours: dict[int, list[int]] = {}
     for a, b in pairs:
         neighbours.setdefault(a, []).append(b)
@@ -47,24 +51,14 @@ def _start(node_ids: list[int], pairs: list[tuple[int, int]], previous: dict[int
     start: list[list[float] | None] = [list(previous[n]) if n in previous else None for n in node_ids]
     for number, position in enumerate(start):
         if position is None:
-            placed = [start[other] for other in neighbours.get(number, []) if start[other] is not None]
+            placed = [p for other in neighbours.get(number, []) if (p := start[other]) is not None]
             if placed:
-                x = sum(p[0] for p in placed) / len(placed)  # type: ignore[index]
-                y = sum(p[1] for p in placed) / len(placed)  # type: ignore[index]
-                start[number] = [x + rng.uniform(-SPACING, SPACING), y + rng.uniform(-SPACING, SPACING)]
+                x = sum(p[0] for p in placed) / len(placed)
+                y = sum(p[1] for p in placed) / len(placed)
+                start[number] = [x + rng.uniform(-1, 1), y + rng.uniform(-1, 1)]
             else:
                 start[number] = [rng.uniform(-side / 2, side / 2), rng.uniform(-side / 2, side / 2)]
     return [p for p in start if p is not None]
-
-
-def _scaled(node_ids: list[int], coords: list[list[float]], side: float, keep: bool) -> dict[int, Position]:
-    """The layout centred and scaled to a square of ``side`` (``keep``: only centred, so a refined layout does
-    not jump)."""
-    xs, ys = [c[0] for c in coords], [c[1] for c in coords]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    extent = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    factor = 1.0 if keep else side / extent
-    return {node_id: ((x - cx) * factor, (y - cy) * factor) for node_id, (x, y) in zip(node_ids, coords, strict=True)}
 
 
 def stored_positions(db: sqlite_utils.Database) -> dict[int, Position]:

@@ -47,6 +47,12 @@ SPECS = (
     ActionSpec("add_note", "Add &Note at the Playing Position", ("B", "Ctrl+B")),
     ActionSpec("show_notes", "All No&tes", ("Ctrl+Shift+B",)),
     ActionSpec("delete_note", "&Delete Note", ("Delete",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("show_graph", "Topic &Graph", ("Ctrl+G",)),
+    ActionSpec("show_learning_path", "&Learning Path of the Selected Item", ("Ctrl+Shift+G",)),
+    ActionSpec("zoom_in", "Zoom &In", ("+", "=", "Ctrl++"), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("zoom_out", "Zoom &Out", ("-", "Ctrl+-"), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("fit_graph", "&Fit the Graph", ("0", "Ctrl+0"), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("queue_path", "&Queue This Path"),
     ActionSpec("undo", "&Undo", ("Ctrl+Z",)),
     ActionSpec("redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
 )
@@ -82,6 +88,12 @@ class Actions:
     add_note: QAction
     show_notes: QAction
     delete_note: QAction
+    show_graph: QAction
+    show_learning_path: QAction
+    zoom_in: QAction
+    zoom_out: QAction
+    fit_graph: QAction
+    queue_path: QAction
     undo: QAction
     redo: QAction
 

@@ -1,5 +1,5 @@
-"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Subscriptions; each row is
-a filter or a view."""
+"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Topic Graph,
+Subscriptions; each row is a filter or a view."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ TagRole = Qt.ItemDataRole.UserRole + 2  # the tag a Tags row shows
 SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
 NOTES = "notes"  # the FilterRole of the row that shows the Notes view
+GRAPH = "graph"  # the FilterRole of the row that shows the topic graph
 
 
 @dataclass(slots=True)
@@ -97,6 +98,7 @@ class SidebarModel(QStandardItemModel):
             if heading is not smart or smart.rowCount():
                 root.appendRow(heading)
         root.appendRow(_row(f"Notes ({data.notes})", NOTES))
+        root.appendRow(_row("Topic Graph", GRAPH))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
             feeds.setIcon(warning_icon())
