@@ -32,13 +32,31 @@ def layout(node_ids: list[int], edges: Iterable[Edge], previous: dict[int, Posit
     start = _start(node_ids, pairs, {n: (x / UNIT, y / UNIT) for n, (x, y) in previous.items()},
                    math.sqrt(len(node_ids)), random.Random(seed))
     placed = sum(node_id in previous for node_id in node_ids) / len(node_ids)
-    iterations = 60 if placed > 0.9 else 500
-    coords = graph.layout_fruchterman_reingold(weights=weights or None, niter=iterations, seed=start,
+    refine = placed > 0.9  # mostly placed: a few cool iterations settle the newcomers, the rest barely move
+    coords = graph.layout_fruchterman_reingold(weights=weights or None, niter=60 if refine else 500, seed=start,
+                                               start_temp=0.2 if refine else math.sqrt(len(node_ids)) / 10,
                                                grid="auto" if len(node_ids) > 1000 else "nogrid").coords
-    if placed <= 0.9:  # a new picture is centred; a refined one stays where it was
+    known = [number for number, node_id in enumerate(node_ids) if node_id in previous]
+    if len(known) >= 3:  # igraph centres (and may mirror) its result: turn it back onto the stored picture
+        coords = _aligned(coords, start, known)
+    else:
         cx, cy = sum(c[0] for c in coords) / len(coords), sum(c[1] for c in coords) / len(coords)
         coords = [[x - cx, y - cy] for x, y in coords]
     return {node_id: (x * UNIT, y * UNIT) for node_id, (x, y) in zip(node_ids, coords, strict=True)}
+
+
+def _aligned(coords: list[list[float]], start: list[list[float]], known: list[int]) -> list[list[float]]:
+    """``coords`` moved, turned (or mirrored) and scaled to lie best over ``start`` at the ``known`` nodes
+    (orthogonal Procrustes)."""
+    import numpy as np
+
+    new, old = np.asarray(coords, dtype=float), np.asarray(start, dtype=float)
+    new_mean, old_mean = new[known].mean(axis=0), old[known].mean(axis=0)
+    a, b = new[known] - new_mean, old[known] - old_mean
+    u, sigma, vt = np.linalg.svd(a.T @ b)
+    rotation = u @ vt
+    scale = float(sigma.sum() / ((a * a).sum() or 1.0))
+    return ((new - new_mean) @ rotation * scale + old_mean).tolist()
 
 
 def _start(node_ids: list[int], pairs: list[tuple[int, int]], previous: dict[int, Position], side: float,

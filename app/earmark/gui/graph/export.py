@@ -30,7 +30,7 @@ def save_png(scene: QGraphicsScene, path: Path, scale: float = 1.0) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     scene.render(painter, QRectF(image.rect()), bounds, Qt.AspectRatioMode.KeepAspectRatio)
     painter.end()
-    if not image.save(str(path), b"PNG"):
+    if not image.save(str(path.with_suffix(".png")) if path.suffix.lower() != ".png" else str(path)):
         raise UnreachableError(f"Could not write {path}.")
 
 

@@ -159,6 +159,7 @@ class GraphController(QObject):
         if item is None:
             self.related.show_related(None, [])
             return
+        self.related.show_related(item.title, [], working=None)  # the last item's rows go at once
         self._runner.read(read_related, item.id, on_done=self._on_related)
 
     def _on_related(self, read: RelatedRead) -> None:

@@ -38,12 +38,14 @@ class RelatedPane(QWidget):
         layout.addWidget(self.list, 1)
         self.show_related(None, [])
 
-    def show_related(self, title: str | None, rows: list[Related], working: bool = False) -> None:
+    def show_related(self, title: str | None, rows: list[Related], working: bool | None = False) -> None:
         """Show ``rows`` for the item called ``title`` (None: nothing selected); ``working`` says they are being
-        worked out."""
+        worked out (None: being read, a moment)."""
         self.model.set_related(rows)
         if title is None:
             self.hint.setText("Select an item to see what relates to it.")
+        elif working is None:
+            self.hint.setText("")
         elif working:
             self.hint.setText("Working out related items…")
         elif not rows:
