@@ -14,6 +14,7 @@ from earmark.core.topics.graph import Edge, all_edges, strongest_edges
 
 UNIT = 55.0  # scene units per layout unit: igraph's layout spreads n nodes over about sqrt(n) units
 Position = tuple[float, float]
+GRID_FROM = 300  # nodes: above this, repulsion is only computed between near nodes (a grid): O(n) per step
 
 
 def layout(node_ids: list[int], edges: Iterable[Edge], previous: dict[int, Position] | None = None,
@@ -35,7 +36,7 @@ def layout(node_ids: list[int], edges: Iterable[Edge], previous: dict[int, Posit
     refine = placed > 0.9  # mostly placed: a few cool iterations settle the newcomers, the rest barely move
     coords = graph.layout_fruchterman_reingold(weights=weights or None, niter=60 if refine else 500, seed=start,
                                                start_temp=0.2 if refine else math.sqrt(len(node_ids)) / 10,
-                                               grid="auto" if len(node_ids) > 1000 else "nogrid").coords
+                                               grid="grid" if len(node_ids) > GRID_FROM else "nogrid").coords
     known = [number for number, node_id in enumerate(node_ids) if node_id in previous]
     if len(known) >= 3:  # igraph centres (and may mirror) its result: turn it back onto the stored picture
         coords = _aligned(coords, start, known)

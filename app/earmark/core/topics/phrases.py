@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 # Common English words, plus words every episode description uses ("episode", "discusses"): they say nothing
 # about what an item is about, so no phrase starts or ends with one and none is a phrase on its own.
@@ -29,6 +30,7 @@ _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 _CHUNK = re.compile(r"[^\s\w.+#'-]+|[.!?;:](?:\s|$)|\s-\s|\n")  # phrases never cross these
 _TOKEN = re.compile(r"[A-Za-z_][\w+#]*(?:[.-][A-Za-z_]\w*)*|\d+[A-Za-z]\w*")
 _POSSESSIVE = re.compile(r"['’]s\b")
+_CAMEL = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b|\b[A-Z]{2,}[a-z][A-Za-z]*\b")
 _CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
 # Lines that every source repeats in some form: sponsor reads, calls to subscribe, headings of link lists.
 _BOILERPLATE_LINE = re.compile(
@@ -40,6 +42,7 @@ _BOILERPLATE_MIN_ITEMS = 4
 _BOILERPLATE_MIN_CHARS = 20
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A plural's singular, crudely (``graphs`` → ``graph``, ``classes`` stays): enough to join the forms of a
     word in short texts."""
@@ -72,38 +75,50 @@ def clean(text: str, shared: frozenset[str] = frozenset()) -> str:
     return _URL.sub(" ", "\n".join(lines))
 
 
-def phrases(text: str) -> list[tuple[str, str]]:
-    """Every key-phrase occurrence in ``text`` as (term, surface): ``term`` is the lower-case, singular form
-    that items share, ``surface`` the words as written (lower case). Phrases are one to MAX_WORDS words long,
-    within a sentence, and have no stop word; a CamelCase word also counts as its parts
-    (``TorchInductor`` is ``torchinductor``, ``torch`` and ``inductor``)."""
-    found: list[tuple[str, str]] = []
+def _chunks(text: str) -> list[tuple[list[str], list[str | None], str]]:
+    """Each sentence-like chunk's words (lower case), their terms (None for stop words) and the chunk."""
+    result = []
     for chunk in _CHUNK.split(text):
         words = [w.rstrip("+#").lower() or w for w in _TOKEN.findall(_POSSESSIVE.sub(" ", chunk))]
-        if not words:
-            continue
-        stems = [stem(w) for w in words]
-        stops = [w in STOP_WORDS or len(w) < 2 for w in words]
+        if words:
+            result.append((words, [None if w in STOP_WORDS or len(w) < 2 else stem(w) for w in words], chunk))
+    return result
+
+
+def terms(text: str) -> list[str]:
+    """Every key-phrase occurrence in ``text``: its lower-case, singular form (what items share). Phrases are one
+    to three words long, within a sentence, and have no stop word; a CamelCase word also counts as its parts
+    (``TorchInductor`` is ``torchinductor``, ``torch`` and ``inductor``)."""
+    found: list[str] = []
+    for _words, keep, chunk in _chunks(text):
+        found += [k for k in keep if k]
+        found += [f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b]
+        found += [f"{a} {b} {c}" for a, b, c in zip(keep, keep[1:], keep[2:], strict=False) if a and b and c]
+        if _CAMEL.search(chunk):
+            found += [term for term, _surface in _camel_parts(chunk)]
+    return found
+
+
+def phrases(text: str) -> list[tuple[str, str]]:
+    """The occurrences of ``terms`` as (term, surface): the surface is the words as written (lower case)."""
+    found: list[tuple[str, str]] = []
+    for words, keep, chunk in _chunks(text):
         count = len(words)
         for start in range(count):
             for end in range(start + 1, min(start + MAX_WORDS, count) + 1):
-                if stops[end - 1]:
+                if keep[end - 1] is None:
                     break
-                found.append((" ".join(stems[start:end]), " ".join(words[start:end])))
-        found.extend(_camel_parts(chunk))
+                found.append((" ".join(k for k in keep[start:end] if k), " ".join(words[start:end])))
+        if _CAMEL.search(chunk):
+            found.extend(_camel_parts(chunk))
     return found
 
 
 def _camel_parts(chunk: str) -> list[tuple[str, str]]:
     parts: list[tuple[str, str]] = []
-    for word in re.findall(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b|\b[A-Z]{2,}[a-z][A-Za-z]*\b", chunk):
+    for word in _CAMEL.findall(chunk):
         for part in _CAMEL_PART.findall(word):
             lower = part.lower()
             if len(lower) > 3 and lower not in STOP_WORDS:
                 parts.append((stem(lower), lower))
     return parts
-
-
-def terms(text: str) -> list[str]:
-    """The terms of ``phrases``, for the vectorizer."""
-    return [term for term, _surface in phrases(text)]

@@ -50,18 +50,22 @@ class Context:
     def score(self, a: int, b: int, cosine: float) -> tuple[float, list[str]]:
         """How related ``b`` is to ``a`` (0 and more) and why, strongest reason first."""
         reasons: list[str] = []
-        cited = self.citations.get((a, b), set())
-        reasons += [reason for reason in _CITATION_ORDER if reason in cited]
-        score = cosine + max((_CITATION_BONUS[r] for r in cited), default=0.0)
-        source_a, source_b = self.sources.get(a), self.sources.get(b)
-        if source_a is not None and source_b is not None and (source_a, source_b) in self.podroll:
-            reasons.append(PODROLL)
-            score += PODROLL_BONUS
-        shared_tags = sorted(self.tags.get(a, frozenset()) & self.tags.get(b, frozenset()),
-                             key=lambda tag: (self.tag_counts[tag], tag))
-        rarity = [self._rarity(tag) for tag in shared_tags]
-        score += min(TAG_BONUS_MAX, TAG_BONUS * sum(rarity))
-        reasons += [f"tag: {tag}" for tag, rare in zip(shared_tags, rarity, strict=True) if rare > 0]
+        score = cosine
+        cited = self.citations.get((a, b))
+        if cited:
+            reasons += [reason for reason in _CITATION_ORDER if reason in cited]
+            score += max(_CITATION_BONUS[r] for r in cited)
+        if self.podroll:
+            source_a, source_b = self.sources.get(a), self.sources.get(b)
+            if source_a is not None and source_b is not None and (source_a, source_b) in self.podroll:
+                reasons.append(PODROLL)
+                score += PODROLL_BONUS
+        tags_a = self.tags.get(a)
+        if tags_a:
+            shared_tags = sorted(tags_a & self.tags.get(b, frozenset()), key=lambda tag: (self.tag_counts[tag], tag))
+            rarity = [self._rarity(tag) for tag in shared_tags]
+            score += min(TAG_BONUS_MAX, TAG_BONUS * sum(rarity))
+            reasons += [f"tag: {tag}" for tag, rare in zip(shared_tags, rarity, strict=True) if rare > 0]
         topics = self._shared_topics(a, b)
         score += TOPIC_BONUS * len(topics)
         reasons += [f"topic: {self.labels.get(term, term)}" for term in topics]
@@ -77,8 +81,13 @@ class Context:
         return math.log(self.total / max(count, 1)) / math.log(self.total)
 
     def _shared_topics(self, a: int, b: int) -> list[str]:
-        mine, theirs = self.topics.get(a, {}), self.topics.get(b, {})
-        shared = sorted(mine.keys() & theirs.keys(), key=lambda t: (-mine[t] * theirs[t], t))
+        mine, theirs = self.topics.get(a), self.topics.get(b)
+        if not mine or not theirs:
+            return []
+        common = mine.keys() & theirs.keys()
+        if not common:
+            return []
+        shared = sorted(common, key=lambda t: (-mine[t] * theirs[t], t))
         chosen: list[str] = []
         for term in shared:
             if not any(f" {term} " in f" {other} " or f" {other} " in f" {term} " for other in chosen):

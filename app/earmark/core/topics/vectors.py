@@ -40,16 +40,17 @@ class Vectors:
     topical: frozenset[str] = frozenset()
 
 
+LABEL_SAMPLE = 2000  # items whose wording decides how a term is shown (``cuda graphs`` for ``cuda graph``)
+
+
 def _analyzed(docs: list[Doc], shared: dict[int, frozenset[str]]) -> tuple[list[list[str]], dict[str, str]]:
-    analyzed: list[list[str]] = []
+    texts = [doc.phrase_text(shared.get(doc.source_id or -1, frozenset())) for doc in docs]
     surfaces: dict[str, Counter[str]] = {}
-    for doc in docs:
-        found = phrases.phrases(doc.phrase_text(shared.get(doc.source_id or -1, frozenset())))
-        analyzed.append([term for term, _surface in found])
-        for term, surface in found:
+    for text in texts[:LABEL_SAMPLE]:
+        for term, surface in phrases.phrases(text):
             surfaces.setdefault(term, Counter())[surface] += 1
     labels = {term: label for term, counter in surfaces.items() if (label := counter.most_common(1)[0][0]) != term}
-    return analyzed, labels
+    return [phrases.terms(text) for text in texts], labels
 
 
 def is_topical(term: str, title_words: frozenset[str]) -> bool:

@@ -75,7 +75,8 @@ class NodeItem(QGraphicsObject):
 
 class EdgeLayer(QGraphicsItem):
     """Every edge in one paint: width by weight, an arrow towards the item that builds on the other, the
-    highlighted ones (a learning path, the selected item's) on top in colour."""
+    highlighted ones (a learning path) on top in colour. The lines are worked out once, so a frame costs a few
+    C++ calls whatever the number of edges."""
 
     def __init__(self, edges: list[Edge], nodes: dict[int, NodeItem]) -> None:
         super().__init__()
@@ -85,53 +86,54 @@ class EdgeLayer(QGraphicsItem):
         self.dimmed = False
         self.setZValue(0)
         self._bounds = QRectF()
+        self._groups: dict[float, list[QLineF]] = {}
+        self._arrows: list[QPolygonF] = []
+        self._lit: list[QLineF] = []
+        self._lit_arrows: list[QPolygonF] = []
         self.recompute()
 
     def recompute(self) -> None:
-        """Follow the nodes after they moved."""
+        """Work the lines out again (after nodes moved or the highlighted edges changed)."""
         self.prepareGeometryChange()
-        points = [self._nodes[n].pos() for e in self._edges for n in (e.a, e.b)]
-        if points:
-            xs, ys = [p.x() for p in points], [p.y() for p in points]
+        self._groups, self._arrows, self._lit, self._lit_arrows = {}, [], [], []
+        xs: list[float] = []
+        ys: list[float] = []
+        for edge in self._edges:
+            a, b = self._nodes[edge.a], self._nodes[edge.b]
+            start, end = (b.pos(), a.pos()) if edge.first == edge.b else (a.pos(), b.pos())
+            line = QLineF(start, end)
+            xs += [start.x(), end.x()]
+            ys += [start.y(), end.y()]
+            lit = (edge.a, edge.b) in self.highlighted or (edge.b, edge.a) in self.highlighted
+            if lit:
+                self._lit.append(line)
+            else:
+                self._groups.setdefault(round(min(4.0, 0.6 + 2.5 * edge.weight), 1), []).append(line)
+            if edge.first is not None:
+                target = self._nodes[edge.b if edge.first == edge.a else edge.a]
+                (self._lit_arrows if lit else self._arrows).append(_arrow(line, target.radius))
+        if xs:
             self._bounds = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).adjusted(-20, -20, 20, 20)
+        self.update()
 
     def boundingRect(self) -> QRectF:
         return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        exposed = option.exposedRect
-        groups: dict[float, list[QLineF]] = {}
-        arrows: list[QPolygonF] = []
-        highlighted: list[QLineF] = []
-        highlighted_arrows: list[QPolygonF] = []
-        for edge in self._edges:
-            a, b = self._nodes[edge.a], self._nodes[edge.b]
-            start, end = (b.pos(), a.pos()) if edge.first == edge.b else (a.pos(), b.pos())
-            line = QLineF(start, end)
-            if not exposed.intersects(QRectF(start, end).normalized().adjusted(-2, -2, 2, 2)):
-                continue
-            lit = (edge.a, edge.b) in self.highlighted or (edge.b, edge.a) in self.highlighted
-            if lit:
-                highlighted.append(line)
-            else:
-                groups.setdefault(round(min(4.0, 0.6 + 2.5 * edge.weight), 1), []).append(line)
-            if edge.first is not None:
-                target = self._nodes[edge.b if edge.first == edge.a else edge.a]
-                (highlighted_arrows if lit else arrows).append(_arrow(line, target.radius))
         colour = QColor(120, 120, 120, 40 if self.dimmed else 110)
-        for width, lines in groups.items():
+        for width, lines in self._groups.items():
             painter.setPen(QPen(colour, width))
             painter.drawLines(lines)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(90, 90, 90, 60 if self.dimmed else 170))
-        for arrow in arrows:
+        for arrow in self._arrows:
             painter.drawPolygon(arrow)
-        if highlighted:
+        if self._lit:
             painter.setPen(QPen(HIGHLIGHT, 3.5))
-            painter.drawLines(highlighted)
+            painter.drawLines(self._lit)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(HIGHLIGHT)
-            for arrow in highlighted_arrows:
+            for arrow in self._lit_arrows:
                 painter.drawPolygon(arrow)
 
 

@@ -84,7 +84,7 @@ class GraphScene(QGraphicsScene):
         if self.edge_layer is not None:
             self.edge_layer.highlighted = set(zip(path, path[1:], strict=False))
             self.edge_layer.dimmed = bool(path)
-            self.edge_layer.update()
+            self.edge_layer.recompute()
 
 
 def _ring(index: int, count: int, salt: int) -> QPointF:
