@@ -136,16 +136,19 @@ def similar_by_terms(db: sqlite_utils.Database, terms: Sequence[tuple[str, float
     return [(item_id, float(cosine)) for item_id, cosine in rows]
 
 
-def topics_of(db: sqlite_utils.Database, item_ids: Iterable[int]) -> dict[int, dict[str, float]]:
-    """Each item's kept terms that name topics, with their weights."""
+def topics_of(db: sqlite_utils.Database, item_ids: Iterable[int], per_item: int) -> dict[int, dict[str, float]]:
+    """Each item's ``per_item`` strongest kept terms that name topics, with their weights."""
     wanted = list(dict.fromkeys(item_ids))
     result: dict[int, dict[str, float]] = {}
     for start in range(0, len(wanted), 500):
         chunk = wanted[start:start + 500]
         rows = db.execute(f"""SELECT t.item_id, t.term, t.weight FROM item_terms t JOIN term_counts c ON c.term = t.term
-                              WHERE c.topic AND t.item_id IN ({','.join('?' * len(chunk))})""", chunk)
+                              WHERE c.topic AND t.item_id IN ({','.join('?' * len(chunk))})
+                              ORDER BY t.item_id, t.rank""", chunk)
         for item_id, term, weight in rows:
-            result.setdefault(item_id, {})[term] = weight
+            mine = result.setdefault(item_id, {})
+            if len(mine) < per_item:
+                mine[term] = weight
     return result
 
 

@@ -15,7 +15,7 @@ from earmark.core.db.connection import write_transaction
 from earmark.core.topics import citations, phrases
 from earmark.core.topics.corpus import Doc, boilerplate_of, item_tags, read_docs, source_boilerplate
 from earmark.core.topics.scoring import RELATED_PER_ITEM, Context, citation_reasons, strongest
-from earmark.core.topics.vectors import Vectors, build_vectors, weigh
+from earmark.core.topics.vectors import TOPICS_COMPARED, Vectors, build_vectors, weigh
 
 Progress = Callable[[float, str], None]
 CANDIDATES = RELATED_PER_ITEM + 10  # most similar texts scored per item
@@ -84,8 +84,9 @@ def _context(db: sqlite_utils.Database, docs: list[Doc], vectors: Vectors, links
                       labels=vectors.labels, citations=citation_reasons(resolved),
                       sources={doc.id: doc.source_id for doc in docs}, podroll=_podroll(db))
     for row, item_id in enumerate(vectors.ids):
-        context.topics[item_id] = {term: weight for column, weight in _row(vectors, row)
-                                   if (term := vectors.vocabulary[column]) in vectors.topical}
+        topical = [(term, weight) for column, weight in _row(vectors, row)
+                   if (term := vectors.vocabulary[column]) in vectors.topical]
+        context.topics[item_id] = dict(topical[:TOPICS_COMPARED])
     return context
 
 
@@ -180,7 +181,7 @@ def _index_one(db: sqlite_utils.Database, doc: Doc, total: int, tags: dict[int, 
         cosine[other] = 0.0
     sources = dict(db.execute(f"SELECT id, source_id FROM items WHERE id IN ({','.join('?' * (len(cosine) + 1))})",
                               [doc.id, *cosine]).fetchall())
-    topics = store.topics_of(db, [doc.id, *cosine])
+    topics = store.topics_of(db, [doc.id, *cosine], TOPICS_COMPARED)
     context = Context(total=max(total, 1), tags=tags, tag_counts=tag_counts, topics=topics,
                       labels=store.labels(db, {t for terms in topics.values() for t in terms}),
                       citations=citation_reasons(cited), sources=sources, podroll=podroll)

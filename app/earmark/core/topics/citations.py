@@ -19,6 +19,7 @@ _FIRST = re.compile(rf"\b{_VERB}\s+(?P<what>.+?)\s+(?:first|beforehand|before (?
 _PREREQUISITE = re.compile(r"\b(?:prerequisites?|required (?:listening|reading))\s*:\s*(?P<what>.+)", re.IGNORECASE)
 _BEFORE = re.compile(rf"\b{_VERB}\s+this(?:\s+(?:episode|one|article|post|talk))?\s+(?:first,?\s+)?before\s+"
                      r"(?P<what>.+)", re.IGNORECASE)
+_TRIGGER = re.compile(r"first|before|beforehand|prerequisite|required", re.IGNORECASE)  # cheap test first
 _LEAD = re.compile(r"^(?:the\s+)?(?:(?:earlier|previous|other|first)\s+)?(?:(?:episodes?|articles?|posts?|talks?)"
                    r"(?:\s+(?:on|about|called|named))?\s+)?", re.IGNORECASE)
 _NAME_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*")
@@ -81,7 +82,10 @@ def item_links(markup: str, text: str, remote_items: str = "[]") -> set[tuple[st
     to take first (FIRST) or to take it before (BEFORE), and its podcast:remoteItem entries (REMOTE)."""
     anchors = [(href or href2, to_text(inner)) for href, href2, inner in _ANCHOR.findall(markup)]
     found: set[tuple[str, str]] = set()
-    for sentence in _SENTENCE_END.split(text):
+    sentences = _SENTENCE_END.split(text) if _TRIGGER.search(text) else []
+    for sentence in sentences:
+        if not _TRIGGER.search(sentence):
+            continue
         for pattern, how in ((_FIRST, FIRST), (_PREREQUISITE, FIRST), (_BEFORE, BEFORE)):
             match = pattern.search(sentence)
             if match is None:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 # twice the square root of its distinct terms for long articles, up to MAX_TERMS_PER_ITEM.
 TERMS_PER_ITEM, MAX_TERMS_PER_ITEM = 24, 64
 TOPICS_PER_ITEM = 8  # the topics an item is listed under: its strongest terms that name topics
+TOPICS_COMPARED = 16  # the topics two items' shared topics are looked for in
 MAX_SHARE = 0.5  # a term in more than this share of the items says nothing about any of them
 MIN_ITEMS_FOR_MAX_SHARE = 10
 
@@ -40,7 +41,7 @@ class Vectors:
     topical: frozenset[str] = frozenset()
 
 
-LABEL_SAMPLE = 2000  # items whose wording decides how a term is shown (``cuda graphs`` for ``cuda graph``)
+LABEL_SAMPLE = 300  # items whose wording decides how a term is shown (``cuda graphs`` for ``cuda graph``)
 
 
 def _analyzed(docs: list[Doc], shared: dict[int, frozenset[str]]) -> tuple[list[list[str]], dict[str, str]]:
@@ -48,7 +49,9 @@ def _analyzed(docs: list[Doc], shared: dict[int, frozenset[str]]) -> tuple[list[
     surfaces: dict[str, Counter[str]] = {}
     for text in texts[:LABEL_SAMPLE]:
         for term, surface in phrases.phrases(text):
-            surfaces.setdefault(term, Counter())[surface] += 1
+            if term not in surfaces:
+                surfaces[term] = Counter()
+            surfaces[term][surface] += 1
     labels = {term: label for term, counter in surfaces.items() if (label := counter.most_common(1)[0][0]) != term}
     return [phrases.terms(text) for text in texts], labels
 

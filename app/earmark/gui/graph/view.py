@@ -60,9 +60,11 @@ class GraphView(QGraphicsView):
         xs = [item.pos().x() for item in shown]
         ys = [item.pos().y() for item in shown]
         bounds = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        self.fitInView(bounds.adjusted(-40, -40, LABEL_ROOM, 40), Qt.AspectRatioMode.KeepAspectRatio)
+        area = bounds.adjusted(-40, -40, LABEL_ROOM, 40)
+        self.fitInView(area, Qt.AspectRatioMode.KeepAspectRatio)
         if self.scale_factor() > MAX_FIT_SCALE:
             self.zoom(MAX_FIT_SCALE / self.scale_factor())
+        self.centerOn(area.center())
 
     def centre_on_node(self, item_id: int) -> None:
         """Bring a node to the middle, at a zoom where its title shows, and select it."""
