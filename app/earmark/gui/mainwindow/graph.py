@@ -17,7 +17,6 @@ from earmark.core.topics.build import compute_build
 from earmark.core.topics.graph import GraphData, read_graph
 from earmark.core.topics.graphml import write_graphml
 from earmark.core.topics.layout import Position, compute_layout, needs_layout
-from earmark.gui.graph.export import save_png, save_svg
 from earmark.gui.graph.panel import LIBRARY, PATH, GraphPanel
 from earmark.gui.operations.graph import (
     PathRead,
@@ -278,6 +277,8 @@ class GraphController(QObject):
 
     def export(self, fmt: str, path: Path) -> None:
         """Save what the graph shows to ``path``: a PNG or SVG picture, or GraphML (with positions)."""
+        from earmark.gui.graph.export import save_png, save_svg  # QtSvg loads when first used, not at start-up
+
         try:
             if fmt == "png":
                 save_png(self.panel.scene, path)
