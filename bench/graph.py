@@ -154,6 +154,8 @@ def panning(path: Path, frames: int) -> None:
             view.zoom(zoom)
         app.processEvents()
         bar = view.horizontalScrollBar()
+        if bar.maximum() == bar.minimum():
+            print(f"    {label:<12} (the whole graph fits: a drag step has nothing to scroll)")
         scrolled, full = [], []
         for frame in range(frames):
             step = 12 if (frame // 40) % 2 == 0 else -12
@@ -186,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         full_build(large, args.runs)
         print("related items on demand, 10,000 items:")
         on_demand(large, 200)
-        print("layout (igraph Fruchterman-Reingold; grid above 1,000 nodes):")
+        print("layout (igraph Fruchterman-Reingold; grid above 300 nodes):")
         layouts(large, (1000, 5000))
         print("frame time:")
         panning(large, args.frames)
