@@ -85,6 +85,7 @@ def feed_data(feed: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], url
         locked=channel.locked,
         funding=_json(channel.funding),
         persons=_json(channel.persons),
+        podroll=_json(channel.podroll),
     )
 
 
@@ -161,6 +162,7 @@ def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
         chapters_type=extras.chapters_type,
         transcripts=_json(extras.transcripts),
         persons=_json(extras.persons),
+        remote_items=_json(extras.remote_items),
     )
 
 
