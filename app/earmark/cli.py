@@ -199,7 +199,31 @@ def _parser() -> argparse.ArgumentParser:
     login.add_argument("user", nargs="?", help="the user name; leave out to forget the credentials")
     login.set_defaults(run=_set_credentials)
     _add_note_commands(commands)
+    _add_graph_commands(commands)
     return parser
+
+
+def _add_graph_commands(commands: argparse._SubParsersAction) -> None:
+    related = commands.add_parser("related", help="the items most related to an item, with the reasons")
+    related.add_argument("item_id", type=_record_id, metavar="ITEM_ID")
+    related.add_argument("--limit", type=_count, default=10, metavar="N", help="how many (default 10)")
+    related.add_argument("--json", action="store_true", help="print a JSON array of {id, title, kind, score, reasons}")
+    related.set_defaults(run=_related)
+
+    topics = commands.add_parser("topics", help="the topics items share, with how many items each")
+    topics.add_argument("--json", action="store_true", help="print a JSON array of {topic, count}")
+    topics.set_defaults(run=_topics)
+
+    path = commands.add_parser("path", help="an item's prerequisites, in the order to take them")
+    path.add_argument("item_id", type=_record_id, metavar="ITEM_ID")
+    path.add_argument("--json", action="store_true", help="print a JSON array, one object per step")
+    path.set_defaults(run=_path)
+
+    graph = commands.add_parser("export-graph", help="write the topic graph as GraphML")
+    graph.add_argument("file", help="the file to write, or - for standard output")
+    graph.add_argument("--min-weight", type=float, default=0.0, metavar="W", help="leave out weaker edges")
+    graph.add_argument("--topics", action="store_true", help="add topic nodes")
+    graph.set_defaults(run=_export_graph)
 
 
 def _add_filter_options(command: argparse.ArgumentParser) -> None:
@@ -391,6 +415,17 @@ def _record_id(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not 0 < value < 2**63:
         raise argparse.ArgumentTypeError(f"{text} is not a valid id")
+    return value
+
+
+def _count(text: str) -> int:
+    """A number of results (1 or more)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not 1 or more")
     return value
 
 
@@ -770,3 +805,72 @@ def _print_items(items: list[Item], as_json: bool) -> None:
         state = "played" if item.played else (f"at {format_clock(item.position)}" if item.position else "")
         print(f"{item.id:>6}  {item.kind:<7}  {(item.published or '')[:10]:<10}  {item.title}"
               f"  [{item.source or ''}]{'  ' + state if state else ''}")
+
+
+def _up_to_date(db: sqlite_utils.Database) -> None:
+    """Work out the relations of new and changed items first (in full the first time: a few seconds for
+    10,000 items)."""
+    from earmark.core.topics.build import update_relations
+
+    update_relations(db)
+
+
+def _related(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db.relations import related_items
+
+    get_item(db, args.item_id)  # an unknown id fails before any work
+    _up_to_date(db)
+    found = related_items(db, args.item_id, args.limit)
+    if args.json:
+        _print_json([related.as_json() for related in found])
+        return 0
+    for related in found:
+        print(f"{related.id:>6}  {related.score:5.2f}  {related.title}  ({', '.join(related.reasons)})")
+    return 0
+
+
+def _topics(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db.relations import topic_counts
+    from earmark.core.topics.vectors import TOPICS_PER_ITEM
+
+    _up_to_date(db)
+    counts = topic_counts(db, TOPICS_PER_ITEM)
+    if args.json:
+        _print_json([{"topic": topic, "count": count} for topic, count in counts])
+        return 0
+    for topic, count in counts:
+        print(f"{count:>6}  {topic}")
+    return 0
+
+
+def _path(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.topics.path import learning_path
+
+    item = get_item(db, args.item_id)
+    _up_to_date(db)
+    steps = learning_path(db, item.id)
+    if args.json:
+        _print_json([step.as_json(number) for number, step in enumerate(steps, start=1)])
+        return 0
+    if not steps:
+        print(f"“{item.title}” has no prerequisites in the library.")
+        return 0
+    for number, step in enumerate(steps, start=1):
+        print(f"{number:>3}. {step.title}  [{step.id}, {step.reason}]")
+    print(f"  then “{item.title}”")
+    return 0
+
+
+def _export_graph(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.topics.graph import GraphFilter, read_graph
+    from earmark.core.topics.graphml import render_graphml, write_graphml
+
+    _up_to_date(db)
+    data = read_graph(db, GraphFilter(min_weight=args.min_weight, topics=args.topics))
+    if args.file == "-":
+        sys.stdout.write(render_graphml(data))
+        return 0
+    path = Path(args.file).expanduser()
+    write_graphml(data, path)
+    print(f"Wrote {len(data.nodes)} nodes and {len(data.edges)} edges to {path}.")
+    return 0

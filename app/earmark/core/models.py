@@ -112,6 +112,23 @@ class Transcript:
 
 
 @dataclass(slots=True)
+class Related:
+    """An item related to another, how strongly (text similarity plus what they share) and why."""
+
+    id: int
+    title: str
+    kind: ItemKind
+    source: str | None
+    score: float
+    reasons: list[str]
+
+    def as_json(self) -> dict[str, object]:
+        """The object printed by ``related --json`` (a contract: add, never rename)."""
+        return {"id": self.id, "title": self.title, "kind": self.kind, "source": self.source,
+                "score": round(self.score, 3), "reasons": list(self.reasons)}
+
+
+@dataclass(slots=True)
 class Source:
     """A feed, podcast or site that items come from."""
 
@@ -194,6 +211,7 @@ class EntryData:
     chapters_type: str | None = None
     transcripts: str = "[]"  # JSON, canonical (sorted keys) so that an unchanged list compares equal
     persons: str = "[]"
+    remote_items: str = "[]"  # podcast:remoteItem, JSON
 
 
 @dataclass(slots=True)
@@ -213,6 +231,7 @@ class FeedData:
     locked: bool | None = None
     funding: str = "[]"  # JSON, canonical
     persons: str = "[]"
+    podroll: str = "[]"  # podcast:podroll, JSON
 
     @property
     def kind(self) -> SourceKind:

@@ -66,13 +66,24 @@ def yaml_value(value: object) -> str:
 
 
 def render_markdown(item: ExportItem, exported_at: str) -> str:
-    """The item's Markdown file: front matter, title, show notes summary, then each note as a bullet."""
+    """The item's Markdown file: front matter, title, show notes summary, each note as a bullet, then its
+    related items as wikilinks (when the topic graph has worked them out)."""
     parts = [front_matter(item, exported_at), f"\n# {item.title}\n"]
     if item.summary:
         parts.append(f"\n{item.summary}\n")
     parts.append("\n## Notes\n\n")
     parts.extend(_bullet(item, note) for note in item.notes)
+    if item.related:
+        parts.append("\n## Related\n\n")
+        parts.extend(f"- {wikilink(title)}\n" for title in item.related)
     return "".join(parts)
+
+
+def wikilink(title: str) -> str:
+    """``[[Name]]`` for the file an export names after ``title`` (``[[Name|Title]]`` when they differ)."""
+    name = safe_name(title)
+    shown = " ".join(title.replace("[", "(").replace("]", ")").replace("|", "/").split())
+    return f"[[{name}]]" if shown == name else f"[[{name}|{shown}]]"
 
 
 def _bullet(item: ExportItem, note: Note) -> str:

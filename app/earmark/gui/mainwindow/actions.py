@@ -95,10 +95,16 @@ SPECS = (
     ActionSpec("command_palette", "Help", "&Command Palette…", ("Ctrl+K",)),
     ActionSpec("cheat_sheet", "Help", "&Keyboard Shortcuts", ("?", "F1")),
     ActionSpec("edit_shortcuts", "Help", "C&ustomize Shortcuts…", ("Ctrl+Shift+K",)),
+    ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
+    ActionSpec("show_learning_path", "Go", "&Learning Path of the Selected Item", ("Ctrl+Shift+G",)),
+    ActionSpec("zoom_in", "Graph", "Zoom &In", ("+", "=", "Ctrl++"), Widget),
+    ActionSpec("zoom_out", "Graph", "Zoom &Out", ("-", "Ctrl+-"), Widget),
+    ActionSpec("fit_graph", "Graph", "&Fit the Graph", ("0", "Ctrl+0"), Widget),
+    ActionSpec("queue_path", "Graph", "&Queue This Path"),
 )
 # Menu names with their mnemonics, in menu-bar order.
 MENUS = {"File": "&File", "Edit": "&Edit", "Feeds": "F&eeds", "Playback": "&Playback", "Up Next": "&Up Next",
-         "Episode": "Epi&sode", "Organize": "&Organize", "Go": "&Go", "Help": "&Help"}
+         "Episode": "Epi&sode", "Organize": "&Organize", "Go": "&Go", "Graph": "G&raph", "Help": "&Help"}
 
 
 def label(spec_text: str) -> str:
@@ -205,6 +211,12 @@ class Actions:
     command_palette: QAction
     cheat_sheet: QAction
     edit_shortcuts: QAction
+    show_graph: QAction
+    show_learning_path: QAction
+    zoom_in: QAction
+    zoom_out: QAction
+    fit_graph: QAction
+    queue_path: QAction
     show_settings: QAction
 
     def __init__(self, parent: QWidget, overrides: Mapping[str, object] | None = None) -> None:

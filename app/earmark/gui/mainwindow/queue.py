@@ -84,6 +84,15 @@ class QueueController(QObject):
         if ids:
             self._write(queue_add, ids, self._current_id(), next_up)
 
+    def add_ids(self, item_ids: list[int], play_first: bool = False) -> None:
+        """Queue these episodes last, in this order (a learning path); ``play_first`` starts the first one."""
+        def done(ids: list[int]) -> None:
+            self.model.populate(ids)
+            if play_first:
+                self._play(item_ids[0])
+
+        self._runner.write(queue_add, item_ids, self._current_id(), False, on_done=done)
+
     @Slot()
     def remove_selected(self) -> None:
         """Take the episodes selected in the queue off it."""

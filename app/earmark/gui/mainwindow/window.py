@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from earmark.core.chapters import cached_chapters
 from earmark.core.db.downloads import get_download, newest_item_id
-from earmark.core.db.items import get_item
+from earmark.core.db.items import get_item, items_by_ids
 from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.fetch import canonical_source
@@ -38,6 +38,7 @@ from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.desktop import DesktopController
 from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feeds import FeedsController
+from earmark.gui.mainwindow.graph import GraphController
 from earmark.gui.mainwindow.help import HelpController
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.organize import OrganizeController
@@ -57,6 +58,7 @@ from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import (
     CONTINUE_LISTENING,
     DOWNLOADED,
+    GRAPH,
     NOTES,
     SUBSCRIPTIONS,
     FilterRole,
@@ -184,6 +186,11 @@ class MainWindow(QMainWindow):
                                      self.selected_item_ids, self._reload_sidebar, self.show_error)
         self.notes.view.note_selected.connect(self._on_note_selected)
         self.list_stack.addWidget(self.notes.view)
+        self.graph = GraphController(self, runner, db, self.selected_item, self.show_in_library, self.open_item,
+                                     self.queue_items, lambda message: self.statusBar().showMessage(message, 8000))
+        self.list_stack.addWidget(self.graph.panel)
+        for action in (self.commands.zoom_in, self.commands.zoom_out, self.commands.fit_graph):
+            self.graph.panel.view.addAction(action)
         self.player_bar = PlayerBar(session.player)
         self.playback = PlaybackController(runner, db, session, self.commands, self.player_bar, self.apply_changes,
                                            self)
@@ -209,9 +216,9 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(middle)
         self.item_side = QSplitter(Qt.Orientation.Vertical)
         self.item_side.setObjectName("itemSide")
-        for pane in (self.detail, self.notes.pane, self.notes.transcript, self.queue_view):
+        for pane in (self.detail, self.graph.related, self.notes.pane, self.notes.transcript, self.queue_view):
             self.item_side.addWidget(pane)
-        self.item_side.setSizes([280, 160, 220, 180])
+        self.item_side.setSizes([260, 130, 150, 200, 160])
         self.splitter.addWidget(self.item_side)
         self.splitter.setSizes([220, 640, 420])
         self.splitter.setCollapsible(0, False)
@@ -241,6 +248,7 @@ class MainWindow(QMainWindow):
         self._show_sort(self._base)
         self.reload()
         self.item_list.setFocus()
+        self.graph.schedule_update()
 
     # Layout ---------------------------------------------------------------------------------------
 
@@ -277,6 +285,12 @@ class MainWindow(QMainWindow):
         a.focus_queue.triggered.connect(self.queue_view.list.setFocus)
         a.continue_listening.triggered.connect(lambda: self._show_section(CONTINUE_LISTENING))
         a.downloaded.triggered.connect(lambda: self._show_section(DOWNLOADED))
+        a.show_graph.triggered.connect(self.show_graph)
+        a.show_learning_path.triggered.connect(self.show_learning_path)
+        a.zoom_in.triggered.connect(self.graph.panel.view.zoom_in)
+        a.zoom_out.triggered.connect(self.graph.panel.view.zoom_out)
+        a.fit_graph.triggered.connect(self.graph.panel.view.fit)
+        a.queue_path.triggered.connect(self.graph.queue_path)
         for action in a.all.values():
             if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut:
                 self.addAction(action)
@@ -300,17 +314,18 @@ class MainWindow(QMainWindow):
         self.sidebar_model.populate(data)
         self.sidebar.expandAll()
         shown = self.list_stack.currentWidget()
-        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(
-            SUBSCRIPTIONS if shown is self.subscriptions else NOTES if shown is self.notes.view
-            else replace(current, text="")))
+        views: dict[QWidget | None, str] = {self.subscriptions: SUBSCRIPTIONS, self.notes.view: NOTES,
+                                            self.graph.panel: GRAPH}
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(views.get(shown, replace(current, text=""))))
         self.notes.set_choices([name for name, _count in data.tags], data.sources)
+        self.graph.set_choices([name for name, _count in data.tags], data.sources)
         self.sidebar.selectionModel().blockSignals(False)
         self._update_empty_state()
         self.desktop.restore_view()
 
     def _update_empty_state(self) -> None:
         # Either read may come back first: the library is empty only when neither found anything.
-        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view):
+        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view, self.graph.panel):
             return
         empty = self.sidebar_model.total == 0 and self.items_model.rowCount() == 0
         self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
@@ -339,6 +354,8 @@ class MainWindow(QMainWindow):
     @Slot(QModelIndex, QModelIndex)
     def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         flt = current.data(FilterRole)
+        for bar in (self.search, self.filter_bar):  # the graph has its own find box and filters
+            bar.setVisible(flt != GRAPH)
         if flt == SUBSCRIPTIONS:
             self.feeds.reload_sources()
             self.list_stack.setCurrentWidget(self.subscriptions)
@@ -348,9 +365,13 @@ class MainWindow(QMainWindow):
             self.notes.reload_view()
             self.list_stack.setCurrentWidget(self.notes.view)
             return
+        if flt == GRAPH:
+            self.list_stack.setCurrentWidget(self.graph.panel)
+            self.graph.refresh(fit=True)
+            return
         if not isinstance(flt, ItemFilter):
             return
-        leaving_view = self.list_stack.currentWidget() in (self.subscriptions, self.notes.view)
+        leaving_view = self.list_stack.currentWidget() in (self.subscriptions, self.notes.view, self.graph.panel)
         smart = current.data(SmartListRole)
         self._smart_list = smart if isinstance(smart, int) else None
         if self._smart_list is not None:  # a smart list brings its search text and filters along
@@ -398,6 +419,7 @@ class MainWindow(QMainWindow):
 
     def apply_changes(self, changes: Changes) -> None:
         """Show what an operation changed: reload when items came or went, else refresh those rows."""
+        self.graph.library_changed(changes)
         if changes.structure:
             self.reload()
         else:
@@ -450,6 +472,7 @@ class MainWindow(QMainWindow):
         chapters = self.session.chapters if playing else cached_chapters(self._db, item.id) or []
         self.detail.show_item(item, chapters, self.session.chapter if playing else -1,
                               get_download(self._db, item.id))
+        self.graph.item_selected(item)
 
     def _on_note_selected(self, note: Note | None) -> None:
         try:
@@ -499,6 +522,54 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"“{item.title}” is an article: there is nothing to play.", 6000)
             return
         self.playback.play(item)
+
+    def _item_or_none(self, item_id: int) -> Item | None:
+        try:
+            return get_item(self._db, item_id)
+        except NotFoundError:
+            return None
+
+    def show_in_library(self, item_id: int) -> None:
+        """Select an item in the list (the whole library is shown when the current view does not hold it)."""
+        row = self.items_model.row_of(item_id)
+        if row is not None:
+            self.item_list.selectRow(row)
+            self.item_list.scrollTo(self.items_model.index(row, 0))
+            return
+        self._select_after_load = item_id
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.filter_bar.show_filter(ItemFilter())
+        self._smart_list = None
+        self._base = self.organize.with_remembered_sort(ItemFilter(), None)
+        if self.list_stack.currentWidget() is self.item_list:
+            self.sidebar.selectionModel().blockSignals(True)
+            self.sidebar.setCurrentIndex(self.sidebar_model.index_for(ItemFilter()))
+            self.sidebar.selectionModel().blockSignals(False)
+        self._compose_filter()
+
+    def open_item(self, item_id: int) -> None:
+        """Play an episode (from where it was left); show an article's text in the details."""
+        item = self._item_or_none(item_id)
+        if item is None:
+            return
+        if item.kind == "episode":
+            self.playback.play(item)
+        else:
+            self.show_in_library(item_id)
+            self.detail.setFocus()
+
+    def queue_items(self, item_ids: list[int]) -> None:
+        """Add the episodes among ``item_ids`` to Up Next, in this order ("Queue This Path"); start playing
+        when nothing plays."""
+        episodes = [i for i, item in items_by_ids(self._db, item_ids, full=False).items() if item.kind == "episode"]
+        episodes.sort(key=item_ids.index)
+        if not episodes:
+            self.statusBar().showMessage("The path holds no episodes to queue.", 6000)
+            return
+        self.queue.add_ids(episodes, play_first=self.session.item is None)
+        self.statusBar().showMessage(f"Added {len(episodes)} episode(s) to Up Next, in learning order.", 8000)
 
     @Slot(int)
     def _on_playing_item(self, item_id: int) -> None:
@@ -593,6 +664,18 @@ class MainWindow(QMainWindow):
         self.subscriptions.table.setFocus()
 
     @Slot()
+    def show_graph(self) -> None:
+        """Show the topic graph and put the keyboard there."""
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(GRAPH))
+        self.graph.panel.view.setFocus()
+
+    @Slot()
+    def show_learning_path(self) -> None:
+        """Show the learning path of the selected item in the graph."""
+        self.graph.panel.set_mode("path")
+        self.show_graph()
+
+    @Slot()
     def show_notes(self) -> None:
         """Show every note (the Notes view), and put the keyboard in its filter."""
         self.sidebar.setCurrentIndex(self.sidebar_model.index_for(NOTES))
@@ -660,6 +743,7 @@ class MainWindow(QMainWindow):
         self.desktop.shutdown()
         self._search_timer.stop()  # a search typed just before closing must not start a read afterwards
         self.notes.shutdown()
+        self.graph.shutdown()
         self.feeds.shutdown()
         self.mpris.unregister()
         self.episodes.downloads.shutdown()

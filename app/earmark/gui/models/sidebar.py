@@ -1,5 +1,5 @@
-"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Subscriptions; each row is
-a filter or a view."""
+"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Topic Graph,
+Subscriptions; each row is a filter or a view."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subs
 CONTINUE_LISTENING = ItemFilter(kind="episode", state="in_progress", sort="last_played")
 DOWNLOADED = ItemFilter(kind="episode", downloaded=True)
 NOTES = "notes"  # the FilterRole of the row that shows the Notes view
+GRAPH = "graph"  # the FilterRole of the row that shows the topic graph
 
 
 @dataclass(slots=True)
@@ -105,6 +106,7 @@ class SidebarModel(QStandardItemModel):
         root.appendRow(_row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING))
         root.appendRow(_row(f"Downloaded ({data.downloaded})", DOWNLOADED))
         root.appendRow(_row(f"Notes ({data.notes})", NOTES))
+        root.appendRow(_row("Topic Graph", GRAPH))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
             feeds.setIcon(warning_icon())
