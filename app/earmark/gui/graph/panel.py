@@ -53,6 +53,7 @@ class GraphPanel(QWidget):
 
         self.find_box = QLineEdit()
         self.find_box.setObjectName("graphFind")
+        self.find_box.setAccessibleName("Find an item in the graph")
         self.find_box.setPlaceholderText("Find an item in the graph…")
         self.find_box.setClearButtonEnabled(True)
         self._titles = QStringListModel(self)
@@ -68,6 +69,7 @@ class GraphPanel(QWidget):
             self.mode.addItem(text, key)
         self.depth_box = QSpinBox()
         self.depth_box.setObjectName("graphDepth")
+        self.depth_box.setAccessibleName("Neighbourhood depth")
         self.depth_box.setRange(1, 2)
         self.depth_box.setPrefix("depth ")
         self.fit_button = QToolButton()
@@ -93,6 +95,7 @@ class GraphPanel(QWidget):
             self.kind.addItem(text, value)
         self.min_weight = QDoubleSpinBox()
         self.min_weight.setObjectName("graphMinWeight")
+        self.min_weight.setAccessibleName("Minimum relation weight")
         self.min_weight.setRange(0.0, 2.0)
         self.min_weight.setSingleStep(0.05)
         self.min_weight.setPrefix("weight ≥ ")
