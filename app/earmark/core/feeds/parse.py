@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin, urlparse
 
+from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
 from earmark.core.feeds.namespaces import ItemExtras, NamespaceData, read_extras
@@ -102,7 +103,7 @@ def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
         enclosure_url=enclosure_url,
         enclosure_type=enclosure_type,
         published=iso_from_struct(raw.get("published_parsed") or raw.get("updated_parsed")),
-        duration=parse_duration(raw.get("itunes_duration")),
+        duration=_duration(raw, is_episode, full or summary),
         author=raw.get("author") or None,
         description=(full if len(full) > len(summary) else summary) if is_episode else summary,
         content="" if is_episode else full,
@@ -117,6 +118,11 @@ def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
         transcripts=_json(extras.transcripts),
         persons=_json(extras.persons),
     )
+
+
+def _duration(raw: Any, is_episode: bool, text: str) -> float | None:
+    """An episode's length; an article's estimated reading time."""
+    return parse_duration(raw.get("itunes_duration")) if is_episode else reading_seconds(to_text(text))
 
 
 def _enclosure(raw: Any, base: str) -> tuple[str | None, str | None]:

@@ -66,13 +66,26 @@ def yaml_value(value: object) -> str:
 
 
 def render_markdown(item: ExportItem, exported_at: str) -> str:
-    """The item's Markdown file: front matter, title, show notes summary, then each note as a bullet."""
+    """The item's Markdown file: front matter, title, show notes summary, highlights as block quotes (each with
+    its note), then each other note as a bullet."""
     parts = [front_matter(item, exported_at), f"\n# {item.title}\n"]
     if item.summary:
         parts.append(f"\n{item.summary}\n")
-    parts.append("\n## Notes\n\n")
-    parts.extend(_bullet(item, note) for note in item.notes)
+    highlights = [note for note in item.notes if note.is_highlight]
+    notes = [note for note in item.notes if not note.is_highlight]
+    if highlights:
+        parts.append("\n## Highlights\n")
+        parts.extend(_highlight(note) for note in highlights)
+    if notes or not highlights:
+        parts.append("\n## Notes\n\n")
+        parts.extend(_bullet(item, note) for note in notes)
     return "".join(parts)
+
+
+def _highlight(note: Note) -> str:
+    quote = "\n".join(f"> {line}" if line.strip() else ">" for line in note.quote.strip().splitlines())
+    remark = f"\n**Note:** {note.text}\n" if note.text else ""
+    return f"\n{quote}\n{remark}"
 
 
 def _bullet(item: ExportItem, note: Note) -> str:
