@@ -37,6 +37,10 @@ SETTINGS: dict[str, Setting] = {
         Setting("feeds.refresh_on_start", bool, True, "Refresh every feed a few seconds after the window opens."),
         Setting("list.sorts", dict, {}, "The order chosen for each view of the item list (set by clicking a "
                                         "column header), by view."),
+        Setting("reader.font_size", int, 13, "Text size of the reader, in points (8 to 32)."),
+        Setting("reader.dark", bool, False, "Light text on a dark background in the reader."),
+        Setting("reader.open_article", int, 0,
+                "The article open in the reader when the window closed, opened again at start (0: none)."),
     )
 }
 

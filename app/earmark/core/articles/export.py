@@ -6,12 +6,14 @@ import csv
 import io
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 import sqlite_utils
 
 from earmark.core.db.items import items_by_ids
 from earmark.core.db.tags import normalize_tag
+from earmark.core.files import write_file
 from earmark.core.models import Item
 from earmark.core.timefmt import now_iso
 
@@ -80,3 +82,10 @@ def render_reading_list(entries: list[ReadingEntry], fmt: ListFormat, exported_a
     writer.writerow(CSV_FIELDS)
     writer.writerows(entry.csv_row() for entry in entries)
     return out.getvalue()
+
+
+def export_reading_list(db: sqlite_utils.Database, fmt: ListFormat, out: Path, tag: str | None = None) -> str:
+    """Write the reading list to ``out`` whole; returns the sentence saying what was written."""
+    entries = reading_list(db, tag)
+    write_file(out, render_reading_list(entries, fmt))
+    return f"Wrote {len(entries)} article(s) to {out}."

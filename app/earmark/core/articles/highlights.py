@@ -12,7 +12,8 @@ from earmark.core.html import to_text
 from earmark.core.models import Note
 
 
-def highlight_text(db: sqlite_utils.Database, item_id: int, wanted: str, note: str = "") -> Note:
+def highlight_text(db: sqlite_utils.Database, item_id: int, wanted: str, note: str = "",
+                   now: str | None = None) -> Note:
     """Highlight the first place ``wanted`` occurs in the item's text (case and line breaks aside), with an
     optional note. EarmarkError when the text is not there."""
     item = get_item(db, item_id)
@@ -22,4 +23,4 @@ def highlight_text(db: sqlite_utils.Database, item_id: int, wanted: str, note: s
         raise EarmarkError(f"“{' '.join(wanted.split())}” is not in the text of “{item.title}”; quote the words "
                            "as the article has them.")
     quote, anchor = make_anchor(text, *span)
-    return add_note(db, item_id, note, quote=quote, anchor=anchor)
+    return add_note(db, item_id, note, quote=quote, now=now, anchor=anchor)

@@ -10,6 +10,7 @@ from typing import Literal
 from earmark.core.feeds.fetch import Fetched, fetch
 
 MAX_PAGE_BYTES = 10 * 1024 * 1024
+MAX_IMAGE_BYTES = 5 * 1024 * 1024
 PageKind = Literal["html", "feed", "text", "markdown", "other"]
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)""", re.IGNORECASE)
 _HEADER_CHARSET = re.compile(r"charset\s*=\s*[\"']?([\w.:-]+)", re.IGNORECASE)
@@ -84,3 +85,8 @@ def _codec(name: str | bytes) -> str | None:
         return codecs.lookup(label).name
     except LookupError:
         return None
+
+
+def fetch_image(url: str) -> bytes:
+    """An article's image from the web (at most MAX_IMAGE_BYTES); UnreachableError when that fails."""
+    return fetch(url, what="image", max_bytes=MAX_IMAGE_BYTES).data

@@ -47,6 +47,7 @@ class ItemFilter:
     state: State | None = None
     favourite: bool = False
     archived: bool | None = None  # True: only the archive; False: only what is not archived
+    in_progress: bool = False  # started and not finished ("Continue reading"), whatever ``state`` says
     published_from: str | None = None
     published_to: str | None = None
     duration_min: float | None = None
@@ -122,6 +123,8 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
         conditions.append("i.played = 1")
     if flt.favourite:
         conditions.append("i.favourite = 1")
+    if flt.in_progress:
+        conditions.append("i.played = 0 AND i.position > 0")
     if flt.archived is not None:  # a literal, so that the partial index of the archive (m005) serves it
         conditions.append(f"i.archived = {int(bool(flt.archived))}")
     if flt.published_from:

@@ -8,6 +8,7 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from earmark.core.articles.readtime import reading_minutes
 from earmark.core.files import write_file
 from earmark.core.models import Note
 from earmark.core.notes.collect import ExportItem
@@ -47,11 +48,13 @@ def front_matter(item: ExportItem, exported_at: str) -> str:
         ("source", item.source),
         ("url", item.web_url),
         ("published", item.published),
-        ("duration", stamp(item.duration) if item.duration else None),
+        ("duration", stamp(item.duration) if item.duration and item.kind == "episode" else None),
         ("tags", item.tags),
         ("exported-at", exported_at),
         (ID_KEY, item.id),
     ]
+    if item.kind == "article":  # an article's duration is its estimated reading time
+        fields.insert(5, ("reading-time", reading_minutes(item.duration) or None))
     lines = [f"{key}: {yaml_value(value)}" for key, value in fields]
     return "---\n" + "\n".join(lines) + "\n---\n"
 

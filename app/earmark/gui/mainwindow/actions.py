@@ -49,6 +49,21 @@ SPECS = (
     ActionSpec("delete_note", "&Delete Note", ("Delete",), Qt.ShortcutContext.WidgetShortcut),
     ActionSpec("undo", "&Undo", ("Ctrl+Z",)),
     ActionSpec("redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
+    ActionSpec("add_article", "Add A&rticle…", ("Ctrl+Shift+N",)),
+    ActionSpec("paste_link", "&Paste Link", ("Ctrl+V",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("add_links", "Add &Links from This Item…", ("Ctrl+L",)),
+    ActionSpec("import_reading_list", "Import Reading &List…"),
+    ActionSpec("export_reading_list", "Export Reading Lis&t…"),
+    ActionSpec("toggle_read", "Mark &Read/Unread", ("R",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("toggle_archive", "&Archive/Unarchive", ("A",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("fetch_again", "Fetch Article A&gain"),
+    ActionSpec("allow_images", "Load &Images of This Article", ("I",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("highlight", "&Highlight Selection", ("H",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("highlight_note", "Highlight with &Note…", ("Shift+H",), Qt.ShortcutContext.WidgetShortcut),
+    ActionSpec("larger_text", "&Larger Text", ("Ctrl++", "Ctrl+=")),
+    ActionSpec("smaller_text", "&Smaller Text", ("Ctrl+-",)),
+    ActionSpec("dark_reader", "&Dark Reader", ("Ctrl+Alt+D",)),
+    ActionSpec("continue_reading", "&Continue Reading", ("Ctrl+Shift+R",)),
 )
 
 
@@ -84,6 +99,21 @@ class Actions:
     delete_note: QAction
     undo: QAction
     redo: QAction
+    add_article: QAction
+    paste_link: QAction
+    add_links: QAction
+    import_reading_list: QAction
+    export_reading_list: QAction
+    toggle_read: QAction
+    toggle_archive: QAction
+    fetch_again: QAction
+    allow_images: QAction
+    highlight: QAction
+    highlight_note: QAction
+    larger_text: QAction
+    smaller_text: QAction
+    dark_reader: QAction
+    continue_reading: QAction
 
     def __init__(self, parent: QWidget) -> None:
         self.all: dict[str, QAction] = {}

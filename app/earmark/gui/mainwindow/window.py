@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import EarmarkError, NotFoundError
@@ -37,6 +38,7 @@ from earmark.gui.mainwindow.feeds import FeedsController
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.organize import OrganizeController
 from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.models.items import (
     COL_DURATION,
     COL_MATCH,
@@ -71,6 +73,7 @@ from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
 
 SEARCH_DELAY_MS = 150
+ARTICLE_SUFFIXES = HTML_SUFFIXES | MARKDOWN_SUFFIXES | {".txt"}
 
 
 class MainWindow(QMainWindow):
@@ -121,7 +124,8 @@ class MainWindow(QMainWindow):
             header.resizeSection(column, width)
         self.item_list.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.item_list.doubleClicked.connect(lambda _index: self.play_selected())
-        for action in (self.commands.play_selected, self.commands.edit_tags, self.commands.toggle_favourite):
+        for action in (self.commands.play_selected, self.commands.edit_tags, self.commands.toggle_favourite,
+                       self.commands.paste_link, self.commands.toggle_read, self.commands.toggle_archive):
             self.item_list.addAction(action)
         self.item_list.setItemDelegateForColumn(COL_MATCH, MatchDelegate(self.item_list))
         header.setSectionResizeMode(COL_MATCH, QHeaderView.ResizeMode.Interactive)
@@ -166,9 +170,13 @@ class MainWindow(QMainWindow):
         self.detail = DetailPane()
         self.subscriptions.source_selected.connect(self.detail.show_source)
         self.notes = NotesController(self, runner, db, session, self.commands, self.selected_item,
-                                     self.selected_item_ids, self._reload_sidebar, self.show_error)
+                                     self.selected_item_ids, self._on_notes_changed, self.show_error)
         self.notes.view.note_selected.connect(self._on_note_selected)
         self.list_stack.addWidget(self.notes.view)
+        self.reading = ReadingController(self, runner, db, self.commands)
+        self.list_stack.addWidget(self.reading.reader)
+        self.notes.pane.table.clicked.connect(
+            lambda index: self._on_note_clicked(self.notes.pane.model.note_at(index.row())))
         self.player_bar = PlayerBar(session.player)
         speed = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
         session.player.set_rate(speed)
@@ -214,13 +222,15 @@ class MainWindow(QMainWindow):
         self._show_sort(self._base)
         self.reload()
         self.item_list.setFocus()
+        self.reading.restore()
 
     # Layout ---------------------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
         a = self.commands
         file_menu = self.menuBar().addMenu("&File")
-        for action in (a.add_podcast, a.load_sample, a.import_opml, a.export_opml, a.export_notes, a.backup_library):
+        for action in (a.add_podcast, a.add_article, a.load_sample, a.import_opml, a.export_opml,
+                       a.import_reading_list, a.export_reading_list, a.export_notes, a.backup_library):
             file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(a.quit)
@@ -233,11 +243,15 @@ class MainWindow(QMainWindow):
         play_menu = self.menuBar().addMenu("&Playback")
         for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward, a.add_note):
             play_menu.addAction(action)
+        read_menu = self.menuBar().addMenu("&Read")
+        for action in (a.add_article, a.paste_link, a.add_links, a.fetch_again, a.toggle_read, a.toggle_archive,
+                       a.highlight, a.highlight_note, a.allow_images, a.larger_text, a.smaller_text, a.dark_reader):
+            read_menu.addAction(action)
         organize_menu = self.menuBar().addMenu("&Organize")
         for action in (a.edit_tags, a.toggle_favourite, a.save_search, a.rename_tag, a.colour_tag, a.delete_entry):
             organize_menu.addAction(action)
         go_menu = self.menuBar().addMenu("&Go")
-        for action in (a.focus_search, a.focus_list, a.show_notes):
+        for action in (a.focus_search, a.focus_list, a.continue_reading, a.show_notes):
             go_menu.addAction(action)
 
     def _connect_actions(self) -> None:
@@ -297,7 +311,7 @@ class MainWindow(QMainWindow):
 
     def _update_empty_state(self) -> None:
         # Either read may come back first: the library is empty only when neither found anything.
-        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view):
+        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view, self.reading.reader):
             return
         empty = self.sidebar_model.total == 0 and self.items_model.rowCount() == 0
         self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
@@ -325,6 +339,7 @@ class MainWindow(QMainWindow):
 
     @Slot(QModelIndex, QModelIndex)
     def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self.reading.close_reader()
         flt = current.data(FilterRole)
         if flt == SUBSCRIPTIONS:
             self.feeds.reload_sources()
@@ -422,6 +437,22 @@ class MainWindow(QMainWindow):
         self.detail.show_item(item)
         self.notes.show_item(item)
 
+    def _on_notes_changed(self) -> None:
+        self._reload_sidebar()
+        self.reading.reload_highlights()
+
+    def _on_note_clicked(self, note: Note | None) -> None:
+        if note is not None:
+            self.reading.show_highlight(note)
+
+    def select_item(self, item_id: int) -> None:
+        """Select the item in the list (once the list has it)."""
+        row = self.items_model.row_of(item_id)
+        if row is None:
+            self._select_after_load = item_id
+        else:
+            self.item_list.selectRow(row)
+
     def _on_note_selected(self, note: Note | None) -> None:
         try:
             self._show_item(get_item(self._db, note.item_id) if note is not None else None)
@@ -434,12 +465,12 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def play_selected(self) -> None:
-        """Play the selected episode from where it was left."""
+        """Play the selected episode from where it was left; open the selected article in the reader."""
         item = self.selected_item()
         if item is None:
             return
         if item.kind != "episode":
-            self.statusBar().showMessage(f"“{item.title}” is an article: there is nothing to play.", 6000)
+            self.reading.open_item(item)
             return
         self.session.play_item(item)
 
@@ -552,13 +583,14 @@ class MainWindow(QMainWindow):
         self.feeds.ask_credentials(ids[0])
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        """Accept feed links, .opml files and feed files dropped on the window."""
+        """Accept links, .opml files, feed files and article files dropped on the window."""
         mime = event.mimeData()
         if mime.hasUrls() or mime.hasText():
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        """Subscribe to dropped feed links and files; import dropped OPML files."""
+        """Save dropped web pages and HTML, Markdown or text files as articles (a dropped feed's address
+        subscribes); subscribe to dropped feed files and links; import dropped OPML files."""
         mime = event.mimeData()
         urls = mime.urls() if mime.hasUrls() else [QUrl(line.strip()) for line in mime.text().splitlines()]
         for url in urls:
@@ -566,9 +598,13 @@ class MainWindow(QMainWindow):
                 path = Path(url.toLocalFile())
                 if path.suffix.lower() == ".opml":
                     self.feeds.import_opml(path)
+                elif path.suffix.lower() in ARTICLE_SUFFIXES:
+                    self.reading.add(str(path))
                 else:
                     self.subscribe(str(path))
-            elif url.scheme().lower() in ("http", "https", "feed", "itpc", "pcast", "podcast"):
+            elif url.scheme().lower() in ("http", "https"):
+                self.reading.add(url.toString(), feeds=True)
+            elif url.scheme().lower() in ("feed", "itpc", "pcast", "podcast"):
                 self.subscribe(url.toString())
         event.acceptProposedAction()
 
@@ -576,7 +612,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def focus_list(self) -> None:
-        """Put the keyboard focus in the item list."""
+        """Put the keyboard focus in the item list (leaving the reader)."""
+        self.reading.close_reader()
         self.item_list.setFocus()
 
     def _focus_search(self) -> None:
@@ -587,6 +624,7 @@ class MainWindow(QMainWindow):
         """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
         self._search_timer.stop()  # a search typed just before quitting has no one left to run it
         self.notes.shutdown()
+        self.reading.shutdown()
         self.feeds.shutdown()
         self.session.stop()
         self.session.player.shutdown()

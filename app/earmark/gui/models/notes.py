@@ -15,6 +15,7 @@ HEADERS = ("Time", "Note", "Item", "Source", "Taken")
 NoteIdRole = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 _LINK_COLOUR = QColor("#1a5fb4")  # times are links: a click plays from there
+_HIGHLIGHT_COLOUR = QColor("#fdf3c4")  # highlights of an article, as the reader marks them
 
 
 def time_label(note: Note) -> str:
@@ -69,6 +70,8 @@ class NoteTableModel(QAbstractTableModel):
         if note is None:
             return None
         column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole and column == COL_TEXT and note.is_highlight:
+            return f"“{note.quote}”" + (f"\n{note.text}" if note.text else "")  # the highlighted words, the note
         if role == Qt.ItemDataRole.DisplayRole and column == COL_TEXT and note.quote:
             return f"{note.text}\n“{note.quote}”"  # the transcript's words under the note
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
@@ -81,6 +84,8 @@ class NoteTableModel(QAbstractTableModel):
             return f"“{note.quote}”" if note.quote else None
         if role == Qt.ItemDataRole.ForegroundRole and column == COL_AT:
             return _LINK_COLOUR
+        if role == Qt.ItemDataRole.BackgroundRole and column == COL_TEXT and note.is_highlight:
+            return _HIGHLIGHT_COLOUR
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # times beside the first line
         return None

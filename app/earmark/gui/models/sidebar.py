@@ -1,5 +1,5 @@
-"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Subscriptions; each row is
-a filter or a view."""
+"""The sidebar model: All, Podcasts (each podcast), Articles (Continue Reading, Archive, each site), Tags, Notes,
+Subscriptions; each row is a filter or a view."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ TagRole = Qt.ItemDataRole.UserRole + 2  # the tag a Tags row shows
 SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
 NOTES = "notes"  # the FilterRole of the row that shows the Notes view
+CONTINUE_READING = ItemFilter(kind="article", in_progress=True, archived=False, sort="last_played")
+ARCHIVE = ItemFilter(kind="article", archived=True)
 
 
 @dataclass(slots=True)
@@ -38,6 +40,8 @@ class SidebarData:
     colours: dict[str, str] = field(default_factory=dict)
     smart_lists: list[tuple[SmartList, int]] = field(default_factory=list)  # with their item counts
     notes: int = 0
+    reading: int = 0  # articles in Continue Reading
+    archived: int = 0
 
 
 def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
@@ -52,6 +56,8 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         colours=tag_colours(db),
         smart_lists=[(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)],
         notes=count_notes(db),
+        reading=count_items(db, CONTINUE_READING),
+        archived=count_items(db, ARCHIVE),
     )
 
 
@@ -71,6 +77,8 @@ class SidebarModel(QStandardItemModel):
         root.appendRow(_row(f"All ({data.total})", ItemFilter()))
         podcasts = _row(f"Podcasts ({data.episodes})", ItemFilter(kind="episode"))
         articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
+        articles.appendRow(_row(f"Continue Reading ({data.reading})", CONTINUE_READING))
+        articles.appendRow(_row(f"Archive ({data.archived})", ARCHIVE))
         failing = 0
         for source in data.sources:
             parent = podcasts if source.kind == "podcast" else articles
