@@ -12,6 +12,7 @@ from typing import Literal
 import sqlite_utils
 
 from earmark.core.db.items import items_by_ids
+from earmark.core.db.notes import HIGHLIGHT_START
 from earmark.core.db.tags import normalize_tag
 from earmark.core.files import write_file
 from earmark.core.models import Item
@@ -63,8 +64,8 @@ def reading_list(db: sqlite_utils.Database, tag: str | None = None) -> list[Read
     ).fetchall()
     items = items_by_ids(db, [row[0] for row in rows], full=False)
     highlights: dict[int, list[dict[str, str]]] = {}
-    for item_id, quote, note in db.execute("SELECT item_id, quote, text FROM notes WHERE anchor IS NOT NULL "
-                                           "ORDER BY item_id, json_extract(anchor, '$.start'), id"):
+    for item_id, quote, note in db.execute("SELECT n.item_id, n.quote, n.text FROM notes n WHERE n.anchor IS NOT NULL "
+                                           f"ORDER BY n.item_id, {HIGHLIGHT_START}, n.id"):
         highlights.setdefault(item_id, []).append({"quote": quote, "note": note})
     return [ReadingEntry(items[item_id], added, author, bool(archived), bool(favourite), float(progress), problem,
                          highlights.get(item_id, []))

@@ -13,6 +13,8 @@ MIN_WORDS = 20  # less than this is a cookie banner or a "please enable JavaScri
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.DOTALL | re.IGNORECASE)
 _NESTED_PRE = re.compile(r"<pre>\s*<pre>(.*?)</pre>\s*</pre>", re.DOTALL)
 _FIRST_HEADING = re.compile(r"^\s*<h1[^>]*>(.*?)</h1>", re.DOTALL | re.IGNORECASE)
+# Images of a pixel or two are trackers, not pictures: they never make it into an article.
+_PIXEL = re.compile(r"""<img\b[^>]*\b(?:width|height)\s*=\s*["']?[0-2](?:px)?\b[^>]*>""", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -33,7 +35,7 @@ def extract_article(page_html: str, url: str) -> Extracted:
     import trafilatura  # deferred: it costs ~0.2 s to import, and only saving articles needs it
 
     document = trafilatura.extract_with_metadata(
-        page_html, url=url, output_format="html", include_comments=False, include_tables=True,
+        _PIXEL.sub("", page_html), url=url, output_format="html", include_comments=False, include_tables=True,
         include_images=True, include_links=True, include_formatting=True, favor_recall=True,
     )
     body_match = _BODY.search(document.text or "") if document is not None else None

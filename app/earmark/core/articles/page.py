@@ -15,7 +15,7 @@ PageKind = Literal["html", "feed", "text", "markdown", "other"]
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)""", re.IGNORECASE)
 _HEADER_CHARSET = re.compile(r"charset\s*=\s*[\"']?([\w.:-]+)", re.IGNORECASE)
 _FEED_ROOT = re.compile(rb"<(rss|feed|rdf:RDF)[\s>]", re.IGNORECASE)
-_HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|p|div|article|h1)\b",
+_HTML_START = re.compile(rb"^\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|p|div|article|h1)\b",
                          re.IGNORECASE | re.DOTALL)
 _FEED_TYPES = ("application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json")
 

@@ -18,7 +18,8 @@ _COLUMNS = "n.id, n.item_id, n.at, n.text, n.created, n.updated, n.quote, i.titl
 _FROM = "notes n JOIN items i ON i.id = n.item_id LEFT JOIN sources s ON s.id = i.source_id"
 _NEWEST_FIRST = "n.created DESC, n.id DESC"
 # Notes on the whole item after the timed ones, highlights in the article's order after other notes.
-_BY_TIME = "n.at IS NULL, n.at, json_extract(n.anchor, '$.start'), n.created, n.id"
+HIGHLIGHT_START = "CASE WHEN json_valid(n.anchor) THEN json_extract(n.anchor, '$.start') END"
+_BY_TIME = f"n.at IS NULL, n.at, {HIGHLIGHT_START}, n.created, n.id"
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from earmark.core.articles.readtime import reading_minutes
 from earmark.core.models import Anchor, Note
 
 COLUMN_CHARS = 68  # a comfortable line length
+READING_FONTS = ("Source Serif 4", "Noto Serif", "DejaVu Serif", "Georgia", "Serif")  # the first one installed
 MIN_MARGIN = 24
 INTERNAL = "earmark"  # the scheme of the reader's own links (fetch again, load images): never in article text
 THEMES = {  # background, text, secondary text, links, code background, highlight
@@ -126,10 +127,13 @@ class ReaderView(QTextBrowser):
             palette.setColor(role, QColor(colour))
         self.setPalette(palette)
         font = QFont(self.font())
+        font.setFamilies(list(READING_FONTS))
+        font.setStyleHint(QFont.StyleHint.Serif)
         font.setPointSize(self._font_size)
         self.document().setDefaultFont(font)
         self.document().setDefaultStyleSheet(
             f"a {{ color: {link}; }} p, li {{ line-height: 145%; }} h1 {{ font-size: x-large; }}"
+            " h2 { font-size: large; } h3, h4 { font-size: medium; }"
             f" pre, code {{ background-color: {code}; font-family: monospace; }}"
             f" .meta, .image, .notice {{ color: {secondary}; }} blockquote {{ color: {secondary}; }}"
         )
