@@ -67,7 +67,8 @@ def _from_page(page: Page, title: str | None) -> ArticleData:
         raise ExtractionError(f"{page.url} is not a web page Earmark can read ({what}); open it in your browser.")
     if page.kind == "html":
         found = extract_article(page.text, page.url)
-        return ArticleData(title=title or found.title or page.url, url=page.url, site=found.site or site_of(page.url),
+        named = found.site if found.site and found.site != urlsplit(page.url).netloc else None  # not just the host
+        return ArticleData(title=title or found.title or page.url, url=page.url, site=named or site_of(page.url),
                            html=cap_html(found.html), author=found.author, published=found.published)
     heading, body = _render(page.text, "markdown" if page.kind == "markdown" else "text")
     return ArticleData(title=title or heading or page.url, url=page.url, site=site_of(page.url), html=cap_html(body))

@@ -37,6 +37,7 @@ def extract_article(page_html: str, url: str) -> Extracted:
     document = trafilatura.extract_with_metadata(
         _PIXEL.sub("", page_html), url=url, output_format="html", include_comments=False, include_tables=True,
         include_images=True, include_links=True, include_formatting=True, favor_recall=True,
+        date_extraction_params={"extensive_search": False, "original_date": True},  # no guessing from "© 2024"
     )
     body_match = _BODY.search(document.text or "") if document is not None else None
     body = body_match.group(1).strip() if body_match else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QPoint, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -58,6 +58,7 @@ class ReaderView(QTextBrowser):
         self._restoring = False
         self._share = 0.0
         self.verticalScrollBar().valueChanged.connect(self._on_scroll)
+        self.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         self._apply_theme()
 
     @property
@@ -155,15 +156,13 @@ class ReaderView(QTextBrowser):
             root.setFrameFormat(frame)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        share = self._share
-        super().resizeEvent(event)
-        if self.document_shown is not None:
-            self._restoring = True
-            try:
+        self._restoring = True  # the scroll range follows the new width (_on_range_changed keeps the place)
+        try:
+            super().resizeEvent(event)
+            if self.document_shown is not None:
                 self._apply_margins()
-                self.scroll_to_share(share)
-            finally:
-                self._restoring = False
+        finally:
+            self._restoring = False
 
     # Where the reader is -----------------------------------------------------------------------------------
 
@@ -176,13 +175,37 @@ class ReaderView(QTextBrowser):
         """Scroll to ``share`` of the article."""
         bar = self.verticalScrollBar()
         bar.setValue(round(share * bar.maximum()))
-        self._share = share if bar.maximum() > 0 else 0.0
+        self._share = share  # kept even while hidden (no scroll range yet): shown, it is scrolled there
+        self._park_cursor()
+
+    def _on_range_changed(self, _minimum: int, maximum: int) -> None:
+        """The text was laid out anew (a new width, font, images, or Qt finishing its layout): the same share of
+        the article stays in view."""
+        if self.document_shown is not None and maximum > 0:
+            restoring, self._restoring = self._restoring, True
+            try:
+                self.verticalScrollBar().setValue(round(self._share * maximum))
+            finally:
+                self._restoring = restoring
 
     def _on_scroll(self, _value: int) -> None:
         if self._restoring or self.document_shown is None:
             return
         self._share = self.share_read()
+        self._park_cursor()
         self.scrolled.emit(self._share)
+
+    def _park_cursor(self) -> None:
+        """Keep the (keyboard selection) cursor on the first lines in view: Qt scrolls back to the cursor when
+        the reader gets the focus, and keyboard selection starts from it."""
+        if self.textCursor().hasSelection():
+            return
+        restoring, self._restoring = self._restoring, True
+        try:
+            self.setTextCursor(self.cursorForPosition(QPoint(self.viewport().width() // 2,
+                                                             self.fontMetrics().height() * 2)))
+        finally:
+            self._restoring = restoring
 
     # Highlights ----------------------------------------------------------------------------------------------
 
