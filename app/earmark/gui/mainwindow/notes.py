@@ -31,7 +31,7 @@ from earmark.core.notes.transcripts import fetch_transcript, take_note, transcri
 from earmark.core.timefmt import format_clock
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.tasks import TaskRunner
-from earmark.gui.views.notes_pane import NotesPane
+from earmark.gui.views.notes_pane import ARTICLE_HINT, EPISODE_HINT, NotesPane
 from earmark.gui.views.notes_view import NotesView
 from earmark.gui.views.transcript_pane import TranscriptPane
 from earmark.playback.player import PlayerState
@@ -169,6 +169,7 @@ class NotesController(QObject):
             self.transcript.hide()
             self.transcript.show_message(None, "")
             return
+        self.pane.hint = ARTICLE_HINT if item.kind == "article" else EPISODE_HINT
         if item.id != self.pane.item_id:
             self.pane.show_notes(item.id, item.title, [])
         self._load_notes(item.id)
