@@ -152,7 +152,7 @@ def test_a_page_that_cannot_be_fetched_says_why_in_the_reader(qtbot: QtBot, laun
                                                               page_server: FeedServer) -> None:
     url = page_server.serve_status("/moved-away", 404)
     parts = launch()
-    parts.window.reading.add(url, "A post that moved")
+    parts.window.articles.add(url, "A post that moved")
     open_in_reader(parts, qtbot, "A post that moved")
     text = parts.window.reading.reader.toPlainText()
     assert "This article is saved as its link only." in text and "answered with HTTP error 404" in text

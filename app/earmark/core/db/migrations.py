@@ -262,8 +262,9 @@ def m005_reading_list(conn: sqlite3.Connection) -> None:
         "ALTER TABLE items ADD COLUMN archived INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE items ADD COLUMN images_allowed INTEGER NOT NULL DEFAULT 0",  # remote images: per article
         "ALTER TABLE items ADD COLUMN fetch_problem TEXT",  # set while a saved article is only its link
-        # The Archive view lists few items out of many: a partial index walks only those.
-        "CREATE INDEX items_archived ON items (published DESC, id DESC) WHERE archived = 1",
+        # Archive and Continue Reading list few items out of many: partial indexes walk only those, in order.
+        "CREATE INDEX items_archived ON items (kind, published DESC, id DESC) WHERE archived = 1",
+        "CREATE INDEX items_in_progress ON items (kind, last_played DESC, id DESC) WHERE played = 0 AND position > 0",
         # A highlight is a note whose ``quote`` is the highlighted text and ``anchor`` (JSON: prefix, suffix and
         # start of the quote in the article's text) finds that text again when the article is rendered anew.
         "ALTER TABLE notes ADD COLUMN anchor TEXT",

@@ -123,7 +123,7 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
         conditions.append("i.played = 1")
     if flt.favourite:
         conditions.append("i.favourite = 1")
-    if flt.in_progress:
+    if flt.in_progress:  # as written in the partial index of m005, which serves it
         conditions.append("i.played = 0 AND i.position > 0")
     if flt.archived is not None:  # a literal, so that the partial index of the archive (m005) serves it
         conditions.append(f"i.archived = {int(bool(flt.archived))}")

@@ -34,6 +34,7 @@ from earmark.core.models import Changes, Item, Note
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.articles import ArticlesController
 from earmark.gui.mainwindow.feeds import FeedsController
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.organize import OrganizeController
@@ -174,6 +175,7 @@ class MainWindow(QMainWindow):
         self.notes.view.note_selected.connect(self._on_note_selected)
         self.list_stack.addWidget(self.notes.view)
         self.reading = ReadingController(self, runner, db, self.commands)
+        self.articles = ArticlesController(self, runner, self.commands)
         self.list_stack.addWidget(self.reading.reader)
         self.notes.pane.table.clicked.connect(
             lambda index: self._on_note_clicked(self.notes.pane.model.note_at(index.row())))
@@ -599,11 +601,11 @@ class MainWindow(QMainWindow):
                 if path.suffix.lower() == ".opml":
                     self.feeds.import_opml(path)
                 elif path.suffix.lower() in ARTICLE_SUFFIXES:
-                    self.reading.add(str(path))
+                    self.articles.add(str(path))
                 else:
                     self.subscribe(str(path))
             elif url.scheme().lower() in ("http", "https"):
-                self.reading.add(url.toString(), feeds=True)
+                self.articles.add(url.toString(), feeds=True)
             elif url.scheme().lower() in ("feed", "itpc", "pcast", "podcast"):
                 self.subscribe(url.toString())
         event.acceptProposedAction()
@@ -625,6 +627,7 @@ class MainWindow(QMainWindow):
         self._search_timer.stop()  # a search typed just before quitting has no one left to run it
         self.notes.shutdown()
         self.reading.shutdown()
+        self.articles.shutdown()
         self.feeds.shutdown()
         self.session.stop()
         self.session.player.shutdown()

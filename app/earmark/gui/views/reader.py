@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QUrl, Signal
 from PySide6.QtGui import (
@@ -19,9 +20,11 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
 from earmark.core.articles.anchor import locate, make_anchor
-from earmark.core.articles.reader import ReaderDocument
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.models import Anchor, Note
+
+if TYPE_CHECKING:
+    from earmark.core.articles.reader import ReaderDocument
 
 COLUMN_CHARS = 68  # a comfortable line length
 READING_FONTS = ("Source Serif 4", "Noto Serif", "DejaVu Serif", "Georgia", "Serif")  # the first one installed
