@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QBuffer, Qt
-from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtCore import QBuffer, QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QColor, QDropEvent, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
@@ -22,11 +22,12 @@ from earmark.core.db.queries import ItemFilter
 from earmark.core.db.reading import article_state, save_reading_progress
 from earmark.core.settings import get_setting
 from earmark.gui.application import Parts
+from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.models.sidebar import ARCHIVE, CONTINUE_READING
 from earmark.gui.views.add_links import AddLinksDialog
 from helpers.feed_server import FeedServer, Route
 from helpers.gui import Launch
-from helpers.reading import PAGES, long_article
+from helpers.reading import FILES, PAGES, long_article
 
 UNSAFE = re.compile(r"<script|<iframe|javascript:|file:|onload|onclick|tracker\.example", re.IGNORECASE)
 
@@ -42,9 +43,17 @@ def save(library_path: Path, url: str, title: str | None = None) -> int:
         db.close()
 
 
+def started(parts: Parts, qtbot: QtBot) -> MainWindow:
+    """The window, once it has the keyboard (the offscreen platform activates it a little after showing it)."""
+    window = parts.window
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    return window
+
+
 def open_in_reader(parts: Parts, qtbot: QtBot, title: str) -> None:
     """Select the item titled ``title`` in the list and press Return: the reader shows it."""
-    window = parts.window
+    window = started(parts, qtbot)
     qtbot.waitUntil(lambda: any(window.items_model.item_at(r).title == title  # type: ignore[union-attr]
                                 for r in range(window.items_model.rowCount())), timeout=10000)
     row = next(r for r in range(window.items_model.rowCount())
@@ -76,7 +85,7 @@ def test_add_an_article_read_half_restart_and_it_reopens_at_the_same_place(
         qtbot: QtBot, launch: Launch, page_server: FeedServer, library_path: Path) -> None:
     url = page_server.serve_body("/long-read.html", long_article("A long read on guards", 80), "text/html")
     parts = launch()
-    window = parts.window
+    window = started(parts, qtbot)
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     answer_dialog(qtbot, "addArticleDialog", url)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1, timeout=10000)
@@ -95,6 +104,7 @@ def test_add_an_article_read_half_restart_and_it_reopens_at_the_same_place(
     assert item.duration and item.position / item.duration == pytest.approx(half, abs=0.01)
 
     again = launch()  # the same library: the article reopens where it was left
+    started(again, qtbot)
     reader = again.window.reading.reader
     qtbot.waitUntil(lambda: again.window.reading.reading and reader.document_shown is not None, timeout=10000)
     qtbot.waitUntil(lambda: reader.share_read() == pytest.approx(half, abs=0.02), timeout=5000)
@@ -108,7 +118,7 @@ def test_add_an_article_read_half_restart_and_it_reopens_at_the_same_place(
 def test_paste_links_on_the_list_saves_articles_and_subscribes_to_feeds(
         qtbot: QtBot, launch: Launch, page_server: FeedServer, library_path: Path) -> None:
     save(library_path, page_server.url("scripts.html"))
-    window = launch().window
+    window = started(launch(), qtbot)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1)
     QApplication.clipboard().setText(f"{page_server.url('messy.html')}\n{page_server.url('blog.atom')}\nnot a link\n")
     window.item_list.setFocus()
@@ -162,7 +172,7 @@ def test_highlight_with_h_and_with_a_note_then_undo(qtbot: QtBot, launch: Launch
                                                     library_path: Path) -> None:
     item_id = save(library_path, page_server.url("messy.html"))
     parts = launch()
-    window = parts.window
+    window = started(parts, qtbot)
     open_in_reader(parts, qtbot, "How TorchDynamo guards decide when to recompile")
     reader = window.reading.reader
     assert reader.find("Guards are evaluated before each call")
@@ -198,7 +208,7 @@ def test_read_archive_and_continue_reading(qtbot: QtBot, launch: Launch, page_se
     save_reading_progress(db, second, 0.2)
     db.close()
     parts = launch()
-    window = parts.window
+    window = started(parts, qtbot)
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 2)
     assert window.items_model.item_filter.in_progress
@@ -225,7 +235,7 @@ def test_add_links_from_an_item_with_the_keyboard(qtbot: QtBot, launch: Launch, 
     db = open_library(library_path)
     store_article(db, ArticleData("The weekly", "https://weekly.example/1", "Weekly", notes))
     db.close()
-    window = launch().window
+    window = started(launch(), qtbot)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1)
     qtbot.keyClick(window.item_list, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: isinstance(window.findChild(AddLinksDialog), AddLinksDialog))
@@ -253,7 +263,7 @@ def test_reader_text_size_and_dark_mode_are_remembered(qtbot: QtBot, launch: Lau
                                                        library_path: Path) -> None:
     save(library_path, page_server.url("scripts.html"))
     parts = launch()
-    window = parts.window
+    window = started(parts, qtbot)
     open_in_reader(parts, qtbot, "Profiling a training loop without guessing")
     reader = window.reading.reader
     size = reader.document().defaultFont().pointSize()
@@ -268,6 +278,40 @@ def test_reader_text_size_and_dark_mode_are_remembered(qtbot: QtBot, launch: Lau
     qtbot.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     db = open_library(library_path)
     assert (get_setting(db, "reader.font_size"), get_setting(db, "reader.dark")) == (size + 1, True)
+
+
+def test_dropping_a_link_and_a_markdown_file_saves_both(qtbot: QtBot, launch: Launch, page_server: FeedServer,
+                                                       library_path: Path) -> None:
+    window = started(launch(), qtbot)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(FILES / "meetup-notes.md")), QUrl(page_server.url("scripts.html"))])
+    window.dropEvent(QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                                Qt.KeyboardModifier.NoModifier))
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 2, timeout=10000)
+    titles = {item.title for item in list_items(open_library(library_path), ItemFilter(kind="article"))}
+    assert titles == {"Notes from the compiler meetup", "Profiling a training loop without guessing"}
+
+
+def test_an_imported_reading_list_is_fetched_in_the_background(qtbot: QtBot, launch: Launch,
+                                                               page_server: FeedServer, tmp_path: Path,
+                                                               library_path: Path) -> None:
+    missing = page_server.serve_status("/removed", 410)
+    urls = tmp_path / "to-read.txt"
+    urls.write_text(f"{page_server.url('messy.html')}\n{page_server.url('scripts.html')} Profiling, later\n"
+                    f"{missing}\nnot an address\n")
+    window = started(launch(), qtbot)
+    window.articles.import_file(urls)
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 3, timeout=10000)
+    db = open_library(library_path)
+
+    def fetched() -> bool:
+        states = [article_state(db, item.id).fetch_problem for item in list_items(db, ItemFilter())]
+        return sorted(states, key=str) == sorted([None, None, f"{missing} is gone: the server says the page was "
+                                                  "removed for good (HTTP 410)."], key=str)
+
+    qtbot.waitUntil(fetched, timeout=15000)
+    titles = {item.title for item in list_items(db, ItemFilter())}
+    assert titles == {"How TorchDynamo guards decide when to recompile", "Profiling, later", missing}
 
 
 def test_the_links_model_passes_the_model_tester(qtbot: QtBot, qtmodeltester) -> None:  # noqa: ANN001 - pytest-qt

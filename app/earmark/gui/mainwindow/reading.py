@@ -121,7 +121,7 @@ class ReadingController(QObject):
         """Leave the reader for the item list (the place in the article is kept)."""
         if not self.reading:
             return
-        self.save_progress()
+        self.save_progress(then=lambda _changes: self._window.reload())  # the lists may have changed with it
         self.reader.clear_article()
         self._window.detail.show()
         self._window.list_stack.setCurrentWidget(self._window.item_list)
@@ -139,13 +139,13 @@ class ReadingController(QObject):
     def _forget_article(self, _message: str) -> None:
         self._runner.write(store_setting, "reader.open_article", 0)  # it was deleted meanwhile
 
-    def save_progress(self) -> None:
-        """Keep how far the article shown was read."""
+    def save_progress(self, then: Callable[[Changes], None] | None = None) -> None:
+        """Keep how far the article shown was read; ``then`` is called instead of showing the change."""
         self._save_timer.stop()
         item_id = self.reader.item_id
         if item_id is not None and self.reading:
             self._runner.write(keep_reading_progress, item_id, self.reader.share_read(),
-                               on_done=self._window.apply_changes)
+                               on_done=then or self._window.apply_changes)
 
     def article_changed(self, item_ids: Iterable[int]) -> None:
         """Show the article read again when it changed (its page was fetched again)."""

@@ -14,6 +14,7 @@ from PySide6.QtGui import (
     QImage,
     QPalette,
     QResizeEvent,
+    QShowEvent,
     QTextCharFormat,
     QTextCursor,
 )
@@ -157,6 +158,16 @@ class ReaderView(QTextBrowser):
             frame.setTopMargin(MIN_MARGIN)
             frame.setBottomMargin(MIN_MARGIN * 2)
             root.setFrameFormat(frame)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Qt scrolls a text view to its cursor when first shown: the reader stays at its place instead."""
+        self._restoring = True
+        try:
+            super().showEvent(event)
+            if self.document_shown is not None:
+                self.scroll_to_share(self._share)
+        finally:
+            self._restoring = False
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._restoring = True  # the scroll range follows the new width (_on_range_changed keeps the place)
