@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from earmark.core.articles.highlights import highlight_text
@@ -27,12 +27,12 @@ def wait(condition: object, seconds: float = 10.0) -> None:
     """Run the event loop until ``condition()`` holds."""
     app = QApplication.instance()
     assert app is not None
-    for _ in range(int(seconds * 50)):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if condition():  # type: ignore[operator]
             return
         app.processEvents()
-        QTimer.singleShot(20, lambda: None)
-        app.processEvents()
+        time.sleep(0.02)
     raise TimeoutError("the window did not get there")
 
 
@@ -50,15 +50,19 @@ def main() -> int:
     window = parts.window
     window.resize(1480, 860)
     window.show()
-    wait(lambda: window.items_model.rowCount() > 0)
+    wait(lambda: window.items_model.rowCount() > 0 and window.sidebar_model.rowCount() > 0)
+    window.sidebar.setCurrentIndex(window.sidebar_model.index_for(ItemFilter(kind="article")))
+    wait(lambda: window.items_model.rowCount() == 3)
     window.select_item(article.id)
     wait(lambda: window.selected_item() is not None and window.selected_item().id == article.id)  # type: ignore[union-attr]
     window.play_selected()
     wait(lambda: window.reading.reading and window.reading.reader.document_shown is not None)
     wait(lambda: window.notes.pane.model.rowCount() > 0)
     window.reading.reader.scroll_to_share(0.0)
-    for _ in range(20):
+    end = time.monotonic() + 0.5
+    while time.monotonic() < end:  # let it paint
         QApplication.processEvents()
+        time.sleep(0.02)
     window.grab().save(str(OUT))
     print(f"wrote {OUT}")
     window.close()

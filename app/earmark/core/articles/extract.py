@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import concurrent.futures.process
 import html as html_lib
+import multiprocessing
 import re
 from dataclasses import dataclass
 
 from earmark.core.errors import ExtractionError
 from earmark.core.html import to_text
 
+# lxml holds the GIL while it parses a page (0.3 s for 2 MB): bigger pages are extracted in a process of their own,
+# so that a window in this process stays responsive.
+INLINE_EXTRACT_CHARS = 400_000
 MIN_WORDS = 20  # less than this is a cookie banner or a "please enable JavaScript" page, not an article
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.DOTALL | re.IGNORECASE)
 _NESTED_PRE = re.compile(r"<pre>\s*<pre>(.*?)</pre>\s*</pre>", re.DOTALL)
@@ -31,7 +37,20 @@ class Extracted:
 def extract_article(page_html: str, url: str) -> Extracted:
     """The main article of ``page_html`` without navigation, ads, comments or scripts, keeping its headings,
     lists, code blocks, tables, links and images (resolved against ``url``). CPU work: run it off the UI
-    thread. ExtractionError with a sentence when the page holds no article text."""
+    thread; a big page is extracted in a process of its own. ExtractionError with a sentence when the page
+    holds no article text."""
+    if len(page_html) <= INLINE_EXTRACT_CHARS:
+        return _extract(page_html, url)
+    context = multiprocessing.get_context("forkserver")  # never fork a process that runs Qt's threads
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        try:
+            return pool.submit(_extract, page_html, url).result()
+        except concurrent.futures.process.BrokenProcessPool as exc:
+            raise ExtractionError(f"Earmark could not read {url}: the process reading it stopped unexpectedly "
+                                  "(out of memory?).") from exc
+
+
+def _extract(page_html: str, url: str) -> Extracted:
     import trafilatura  # deferred: it costs ~0.2 s to import, and only saving articles needs it
 
     document = trafilatura.extract_with_metadata(
