@@ -23,9 +23,11 @@ from earmark.cli_io import print_json as _print_json
 from earmark.cli_io import record_id as _record_id
 from earmark.cli_reading import add_reading_commands
 from earmark.core.db.connection import library_error, open_library
-from earmark.core.db.items import count_items, get_item, list_items, set_favourite
+from earmark.core.db.downloads import disk_usage, get_download, list_downloads
+from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.db.queries import SORT_KEYS, STATES, ItemFilter
+from earmark.core.db.queue import clear_queue, dequeue, enqueue, queue_ids
 from earmark.core.db.search import snippets
 from earmark.core.db.smart_lists import delete_smart_list, list_smart_lists, save_smart_list
 from earmark.core.db.sources import (
@@ -51,7 +53,7 @@ from earmark.core.db.tags import (
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.sample import load_sample
-from earmark.core.settings import default_library_path
+from earmark.core.settings import default_library_path, downloads_folder, get_setting
 from earmark.core.timefmt import format_clock, now_iso, parse_duration
 
 if TYPE_CHECKING:
@@ -169,14 +171,63 @@ def _parser() -> argparse.ArgumentParser:
     exporting.add_argument("file", help="the file to write, or - for standard output")
     exporting.set_defaults(run=_export_opml)
 
+    for name, verb, run in (("mark-played", "played", _mark_played), ("mark-unplayed", "unplayed", _mark_unplayed)):
+        marking = commands.add_parser(name, help=f"mark items {verb}")
+        marking.add_argument("item_ids", type=_record_id, nargs="+", metavar="ITEM_ID")
+        marking.set_defaults(run=run)
+
+    queue = commands.add_parser("queue", help="show or change Up Next, the queue of episodes to play")
+    queue.add_argument("--add", type=_record_id, action="append", default=[], metavar="ID",
+                       help="add an episode at the end (repeatable)")
+    queue.add_argument("--next", type=_record_id, action="append", default=[], metavar="ID",
+                       help="add an episode at the start (repeatable)")
+    queue.add_argument("--remove", type=_record_id, action="append", default=[], metavar="ID",
+                       help="take an episode off the queue (repeatable)")
+    queue.add_argument("--clear", action="store_true", help="empty the queue first")
+    queue.add_argument("--json", action="store_true", help="print the queue as a JSON array of items")
+    queue.set_defaults(run=_queue)
+
+    fetching = commands.add_parser("download", help="download episodes into the downloads folder (resumes)")
+    fetching.add_argument("item_ids", type=_record_id, nargs="+", metavar="ITEM_ID")
+    fetching.add_argument("--json", action="store_true", help="print the download records as a JSON array")
+    fetching.set_defaults(run=_download)
+
+    downloads = commands.add_parser("downloads", help="list downloads with their state and the disk they use")
+    downloads.add_argument("--json", action="store_true", help="print a JSON array")
+    downloads.set_defaults(run=_downloads)
+
     login = commands.add_parser("set-credentials",
                                 help="store the user name and password a feed needs (password read from stdin)")
     login.add_argument("source_id", type=_record_id, metavar="SOURCE_ID")
     login.add_argument("user", nargs="?", help="the user name; leave out to forget the credentials")
     login.set_defaults(run=_set_credentials)
     _add_note_commands(commands)
+    _add_graph_commands(commands)
     add_reading_commands(commands)
     return parser
+
+
+def _add_graph_commands(commands: argparse._SubParsersAction) -> None:
+    related = commands.add_parser("related", help="the items most related to an item, with the reasons")
+    related.add_argument("item_id", type=_record_id, metavar="ITEM_ID")
+    related.add_argument("--limit", type=_count, default=10, metavar="N", help="how many (default 10)")
+    related.add_argument("--json", action="store_true", help="print a JSON array of {id, title, kind, score, reasons}")
+    related.set_defaults(run=_related)
+
+    topics = commands.add_parser("topics", help="the topics items share, with how many items each")
+    topics.add_argument("--json", action="store_true", help="print a JSON array of {topic, count}")
+    topics.set_defaults(run=_topics)
+
+    path = commands.add_parser("path", help="an item's prerequisites, in the order to take them")
+    path.add_argument("item_id", type=_record_id, metavar="ITEM_ID")
+    path.add_argument("--json", action="store_true", help="print a JSON array, one object per step")
+    path.set_defaults(run=_path)
+
+    graph = commands.add_parser("export-graph", help="write the topic graph as GraphML")
+    graph.add_argument("file", help="the file to write, or - for standard output")
+    graph.add_argument("--min-weight", type=float, default=0.0, metavar="W", help="leave out weaker edges")
+    graph.add_argument("--topics", action="store_true", help="add topic nodes")
+    graph.set_defaults(run=_export_graph)
 
 
 def _add_filter_options(command: argparse.ArgumentParser) -> None:
@@ -296,6 +347,17 @@ def main(argv: Sequence[str]) -> int:
     except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def _count(text: str) -> int:
+    """A number of results (1 or more)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not 1 or more")
+    return value
 
 
 def _seconds(text: str) -> float:
@@ -526,6 +588,73 @@ def _set_credentials(db: sqlite_utils.Database, args: argparse.Namespace) -> int
     return 0
 
 
+def _mark_played(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    return _mark(db, args.item_ids, True)
+
+
+def _mark_unplayed(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    return _mark(db, args.item_ids, False)
+
+
+def _mark(db: sqlite_utils.Database, item_ids: list[int], played: bool) -> int:
+    items = [get_item(db, item_id) for item_id in item_ids]  # NotFoundError before anything changes
+    mark_played(db, item_ids, played)
+    for item in items:
+        print(f"Marked “{item.title}” {'played' if played else 'unplayed'}.")
+    return 0
+
+
+def _queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    for item_id in [*args.add, *args.next]:
+        if get_item(db, item_id).kind != "episode":
+            raise NotFoundError(f"Item {item_id} is an article: only episodes can be queued.")
+    if args.clear:
+        clear_queue(db)
+    dequeue(db, args.remove)
+    enqueue(db, args.add)
+    enqueue(db, args.next, first=True)
+    found = items_by_ids(db, queue_ids(db), full=False)
+    _print_items([found[i] for i in queue_ids(db) if i in found], args.json)
+    return 0
+
+
+def _download(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db.downloads import add_download, update_download
+    from earmark.core.downloads.transfer import download
+
+    folder = downloads_folder(db)
+    retries = int(get_setting(db, "downloads.retries"))  # type: ignore[call-overload]
+    records = [add_download(db, item_id, folder) for item_id in args.item_ids]
+    failed = 0
+    for record in records:
+        if record.status != "done":
+            try:
+                result = download(record.url, Path(record.path), retries=retries)
+            except EarmarkError as exc:
+                update_download(db, record.item_id, "failed", error=str(exc))
+                print(f"earmark: {exc}", file=sys.stderr)
+                failed += 1
+                continue
+            update_download(db, record.item_id, "done", received=result.size, size=result.size)
+        if not args.json:
+            print(record.path)
+    if args.json:
+        _print_json([d.as_json() for d in (get_download(db, r.item_id) for r in records) if d is not None])
+    return 1 if failed else 0
+
+
+def _downloads(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    records = list_downloads(db)
+    if args.json:
+        _print_json([record.as_json() for record in records])
+        return 0
+    for record in records:
+        share = f"{record.received * 100 // record.size}%" if record.size else ""
+        print(f"{record.item_id:>6}  {record.status:<11}  {share:>4}  {record.path}")
+    print(f"{disk_usage(db) / 2**20:.1f} MiB on disk in {downloads_folder(db)}")
+    return 0
+
+
 def _scope(args: argparse.Namespace) -> NoteFilter:
     return NoteFilter(item_ids=tuple(args.item) if args.item else None, tag=args.tag, source_id=args.source,
                       text=args.search)
@@ -591,4 +720,73 @@ def _restore(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     counts = restore_backup(db, args.path.expanduser())
     print(f"Restored {counts['items']} item(s), {counts['notes']} note(s) and {counts['sources']} source(s) "
           f"from {args.path}.")
+    return 0
+
+
+def _up_to_date(db: sqlite_utils.Database) -> None:
+    """Work out the relations of new and changed items first (in full the first time: a few seconds for
+    10,000 items)."""
+    from earmark.core.topics.build import update_relations
+
+    update_relations(db)
+
+
+def _related(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db.relations import related_items
+
+    get_item(db, args.item_id)  # an unknown id fails before any work
+    _up_to_date(db)
+    found = related_items(db, args.item_id, args.limit)
+    if args.json:
+        _print_json([related.as_json() for related in found])
+        return 0
+    for related in found:
+        print(f"{related.id:>6}  {related.score:5.2f}  {related.title}  ({', '.join(related.reasons)})")
+    return 0
+
+
+def _topics(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db.relations import topic_counts
+    from earmark.core.topics.vectors import TOPICS_PER_ITEM
+
+    _up_to_date(db)
+    counts = topic_counts(db, TOPICS_PER_ITEM)
+    if args.json:
+        _print_json([{"topic": topic, "count": count} for topic, count in counts])
+        return 0
+    for topic, count in counts:
+        print(f"{count:>6}  {topic}")
+    return 0
+
+
+def _path(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.topics.path import learning_path
+
+    item = get_item(db, args.item_id)
+    _up_to_date(db)
+    steps = learning_path(db, item.id)
+    if args.json:
+        _print_json([step.as_json(number) for number, step in enumerate(steps, start=1)])
+        return 0
+    if not steps:
+        print(f"“{item.title}” has no prerequisites in the library.")
+        return 0
+    for number, step in enumerate(steps, start=1):
+        print(f"{number:>3}. {step.title}  [{step.id}, {step.reason}]")
+    print(f"  then “{item.title}”")
+    return 0
+
+
+def _export_graph(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.topics.graph import GraphFilter, read_graph
+    from earmark.core.topics.graphml import render_graphml, write_graphml
+
+    _up_to_date(db)
+    data = read_graph(db, GraphFilter(min_weight=args.min_weight, topics=args.topics))
+    if args.file == "-":
+        sys.stdout.write(render_graphml(data))
+        return 0
+    path = Path(args.file).expanduser()
+    write_graphml(data, path)
+    print(f"Wrote {len(data.nodes)} nodes and {len(data.edges)} edges to {path}.")
     return 0

@@ -1,5 +1,5 @@
 """The reading-list commands: saving articles (pages, files, the links of an item), importing and exporting
-reading lists, read/archived state and highlights."""
+reading lists, the archive and highlights."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import sqlite_utils
 from earmark.cli_io import print_json, record_id
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.db.items import get_item, items_by_ids
-from earmark.core.db.reading import set_archived, set_read
+from earmark.core.db.reading import set_archived
 from earmark.core.db.tags import tag_item
 from earmark.core.errors import EarmarkError
 
@@ -62,14 +62,12 @@ def add_reading_commands(commands: argparse._SubParsersAction) -> None:
     export.add_argument("--out", required=True, metavar="PATH", help="the file to write, or - for standard output")
     export.set_defaults(run=_export_reading_list)
 
-    for name, verb, done, setter, value in (
-            ("mark-read", "mark items read", "marked read", set_read, True),
-            ("mark-unread", "mark items unread", "marked unread", set_read, False),
-            ("archive", "move articles to the archive", "archived", set_archived, True),
-            ("unarchive", "bring articles back from the archive", "back in the reading list", set_archived, False)):
+    for name, verb, done, value in (("archive", "move articles to the archive", "archived", True),
+                                    ("unarchive", "bring articles back from the archive", "back in the reading list",
+                                     False)):
         marking = commands.add_parser(name, help=verb)
         marking.add_argument("item_ids", type=record_id, nargs="+", metavar="ITEM_ID")
-        marking.set_defaults(run=_mark, setter=setter, value=value, done=done)
+        marking.set_defaults(run=_archive, value=value, done=done)
 
     highlight = commands.add_parser("highlight", help="highlight words of an article (with an optional note)")
     highlight.add_argument("item_id", type=record_id, metavar="ITEM_ID")
@@ -210,9 +208,9 @@ def _export_reading_list(db: sqlite_utils.Database, args: argparse.Namespace) ->
     return 0
 
 
-def _mark(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    count = args.setter(db, args.item_ids, args.value)
-    print(f"{count} item(s) {args.done}.")
+def _archive(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    count = set_archived(db, args.item_ids, args.value)
+    print(f"{count} article(s) {args.done}.")
     return 0
 
 

@@ -33,6 +33,8 @@ def launch(qtbot: QtBot, library_path: Path) -> Iterator[Launch]:
         qtbot.addWidget(parts.window)
         parts.window.show()
         qtbot.waitExposed(parts.window)
+        parts.window.activateWindow()  # window shortcuts need the active window (an earlier test's may linger)
+        qtbot.waitUntil(parts.window.isActiveWindow, timeout=5000)
         qtbot.waitUntil(lambda: parts.window.sidebar_model.rowCount() > 0, timeout=5000)
         started.append(parts)
         return parts

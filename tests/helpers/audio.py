@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import math
+import shutil
 import struct
+import subprocess
 import wave
 from pathlib import Path
+
+import pytest
 
 RATE = 8000
 
@@ -25,4 +29,20 @@ def write_tone(path: Path, seconds: float, frequency: float = 440.0) -> Path:
 def write_corrupt(path: Path) -> Path:
     """A file with an audio extension whose bytes are not audio."""
     path.write_bytes(b"ID3\x04\x00garbage" + bytes(range(256)) * 20)
+    return path
+
+
+def write_chaptered_flac(path: Path, seconds: float, chapters: list[tuple[float, str]]) -> Path:
+    """A FLAC tone with chapters in its Vorbis comments (CHAPTER001=00:00:04.000, CHAPTER001NAME=…), which
+    libVLC reports as the media's chapters; written with sox (the test is skipped without it)."""
+    sox = shutil.which("sox")
+    if sox is None:
+        pytest.skip("sox is not installed (packaging/install-system-deps installs it)")
+    comments: list[str] = []
+    for number, (start, title) in enumerate(chapters, start=1):
+        clock = f"{int(start // 3600):02d}:{int(start % 3600 // 60):02d}:{start % 60:06.3f}"
+        comments += ["--add-comment", f"CHAPTER{number:03d}={clock}",
+                     "--add-comment", f"CHAPTER{number:03d}NAME={title}"]
+    subprocess.run([sox, "-n", "-r", "22050", "-c", "1", *comments, str(path), "synth", str(seconds), "sine", "440",
+                    "vol", "0.3"], check=True, capture_output=True)
     return path

@@ -1,8 +1,9 @@
 """A real HTTP server on 127.0.0.1 for feed tests: files from a folder plus scripted routes.
 
 Routes can script headers (ETag, Last-Modified, Retry-After, Content-Encoding...), answer conditional requests
-with 304, require basic auth, send compressed or truncated bodies, and wait before answering. Every request's
-path and headers are recorded, and the server counts how many requests it was answering at once.
+with 304, require basic auth, send compressed or truncated bodies, wait before answering, answer Range requests
+with 206 and send bodies slowly. Every request's path and headers are recorded, and the server counts how many
+requests it was answering at once.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import socket
 import threading
 import zlib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from html import escape
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -25,6 +26,7 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 MAX_DELAY = 10.0  # a slow route never holds a request longer than this, even if a test forgets to stop
+PACE_CHUNK = 16 * 1024
 POLL_INTERVAL = 0.02  # how fast stop() returns (http.server's default of 0.5 s would dominate test time)
 
 
@@ -130,6 +132,9 @@ class Route:
     last_modified: str | None = None  # sent as Last-Modified; an equal If-Modified-Since gets 304
     auth: tuple[str, str] | None = None  # (user, password): 401 unless the request carries them (basic auth)
     truncate: int | None = None  # send only this many body bytes (Content-Length says all), then close
+    truncate_requests: int | None = None  # truncate only the first N requests (None: every one)
+    ranges: bool = False  # answer "Range: bytes=N-" with 206 and the rest of the body
+    pace: float = 0.0  # seconds to wait between 16 KiB chunks of the body (a slow download)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +161,7 @@ class _Server(ThreadingHTTPServer):
         self.received: list[Request] = []
         self.active = 0  # route requests being answered right now (from arrival until the response starts)
         self.max_active = 0
+        self.answered: dict[str, int] = {}  # route requests answered so far, by path
 
     def handle_error(self, request: object, client_address: object) -> None:
         """Clients that gave up (timeouts) close their end; that is expected here, not worth a traceback."""
@@ -192,7 +198,24 @@ class _Handler(SimpleHTTPRequestHandler):
             self.wfile.write(route.raw)
             self.close_connection = True
             return
+        with self.server.lock:
+            count = self.server.answered[path] = self.server.answered.get(path, 0) + 1
+        if route.truncate_requests is not None and count > route.truncate_requests:
+            route = replace(route, truncate=None)
+        if route.ranges and self.headers.get("Range", "").startswith("bytes="):
+            self._answer_range(route)
+            return
         self._answer(route)
+
+    def _answer_range(self, route: Route) -> None:
+        start = int(self.headers["Range"].removeprefix("bytes=").split("-")[0] or 0)
+        if start >= len(route.body):
+            self._send(416, b"", "text/plain", [("Content-Range", f"bytes */{len(route.body)}")])
+            return
+        rest = route.body[start:]
+        self._send(206, rest, route.content_type,
+                   [("Content-Range", f"bytes {start}-{len(route.body) - 1}/{len(route.body)}"),
+                    ("Accept-Ranges", "bytes")], truncate=route.truncate, pace=route.pace)
 
     def _answer(self, route: Route) -> None:
         validators = [("ETag", route.etag), ("Last-Modified", route.last_modified)]
@@ -202,8 +225,9 @@ class _Handler(SimpleHTTPRequestHandler):
         elif self._not_modified(route):
             self._send(304, b"", None, validators)
         else:
-            self._send(route.status, route.body, route.content_type, [*validators, *route.headers],
-                       route.location, route.truncate)
+            ranges = [("Accept-Ranges", "bytes")] if route.ranges else []
+            self._send(route.status, route.body, route.content_type, [*validators, *route.headers, *ranges],
+                       route.location, route.truncate, route.pace)
 
     def _not_modified(self, route: Route) -> bool:
         """RFC 9110: If-None-Match decides when sent; If-Modified-Since only without it."""
@@ -215,7 +239,7 @@ class _Handler(SimpleHTTPRequestHandler):
         return since is not None and route.last_modified is not None and since == route.last_modified
 
     def _send(self, status: int, body: bytes, content_type: str | None, headers: Iterable[tuple[str, str | None]],
-              location: str | None = None, truncate: int | None = None) -> None:
+              location: str | None = None, truncate: int | None = None, pace: float = 0.0) -> None:
         self.send_response(status)
         if location is not None:
             self.send_header("Location", location)
@@ -230,7 +254,17 @@ class _Handler(SimpleHTTPRequestHandler):
             self.send_header("Connection", "close")
             self.close_connection = True
         self.end_headers()
-        self.wfile.write(body if truncate is None else body[:truncate])
+        body = body if truncate is None else body[:truncate]
+        if not pace:
+            self.wfile.write(body)
+            return
+        for at in range(0, len(body), PACE_CHUNK):
+            if self.server.stopping.wait(pace):
+                return
+            try:
+                self.wfile.write(body[at:at + PACE_CHUNK])
+            except OSError:
+                return  # the client went away (a paused download)
 
 
 class FeedServer:
@@ -332,6 +366,13 @@ class FeedServer:
         """Answer with a bare HTTP status and these headers (a 429 or 503 with Retry-After)."""
         return self.route(path, Route(status=status, body=f"status {status}".encode(), content_type="text/plain",
                                       headers=tuple(headers.items())))
+
+    def serve_media(self, path: str, body: bytes, *, pace: float = 0.0, truncate: int | None = None,
+                    truncate_requests: int | None = None, content_type: str = "audio/wav") -> str:
+        """Serve an episode's bytes with Range support, optionally slowly (``pace`` seconds per 16 KiB) or
+        broken off after ``truncate`` bytes for the first ``truncate_requests`` requests."""
+        return self.route(path, Route(body=body, content_type=content_type, ranges=True, pace=pace,
+                                      truncate=truncate, truncate_requests=truncate_requests))
 
     def start(self) -> FeedServer:
         self._thread.start()

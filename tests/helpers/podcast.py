@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from helpers.audio import write_tone
+from helpers.audio import write_chaptered_flac, write_tone
 
 
 @dataclass(frozen=True)
@@ -16,6 +16,7 @@ class Episode:
     title: str
     seconds: float
     description: str = ""
+    chapters: tuple[tuple[float, str], ...] = ()  # when given, the audio is FLAC with these chapters
 
 
 def write_podcast(folder: Path, episodes: list[Episode], title: str = "Test Cast") -> Path:
@@ -26,12 +27,15 @@ def write_podcast(folder: Path, episodes: list[Episode], title: str = "Test Cast
     folder.mkdir(parents=True, exist_ok=True)
     items = []
     for number, episode in enumerate(episodes):
-        audio = write_tone(folder / f"episode-{number}.wav", episode.seconds, 300 + 50 * number)
+        if episode.chapters:
+            audio = write_chaptered_flac(folder / f"episode-{number}.flac", episode.seconds, list(episode.chapters))
+        else:
+            audio = write_tone(folder / f"episode-{number}.wav", episode.seconds, 300 + 50 * number)
         items.append(
             f"""<item><title>{escape(episode.title)}</title><guid>test-{number}</guid>
             <pubDate>Mon, {20 - number:02d} May 2024 10:00:00 +0000</pubDate>
             <description>{escape(episode.description or episode.title)}</description>
-            <enclosure url="{audio.name}" type="audio/wav" length="{audio.stat().st_size}"/></item>"""
+            <enclosure url="{audio.name}" type="audio/{audio.suffix[1:]}" length="{audio.stat().st_size}"/></item>"""
         )
     feed = folder / "feed.xml"
     feed.write_text(

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 
 import pytest
 
 from earmark.cli import _parser
 from earmark.core.settings import SETTINGS
-from earmark.gui.mainwindow.actions import SPECS
+from earmark.gui.mainwindow.actions import SPECS, ActionSpec, conflicts, effective_shortcuts, normalized
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -25,22 +24,41 @@ def test_every_command_has_a_section_in_the_cli_doc(command: str) -> None:
     assert f"## earmark {command}\n" in (DOCS / "cli.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
-def test_every_shortcut_is_in_the_keyboard_map(spec: object) -> None:
+def keyboard_rows() -> dict[str, list[str]]:
+    """The keyboard map's table rows by their first cell (the action's text), header rows left out."""
     text = (DOCS / "keyboard.md").read_text(encoding="utf-8")
-    name = spec.text.replace("&", "")  # type: ignore[attr-defined]
-    rows = [line for line in text.splitlines() if line.startswith(f"| {name}")]
-    assert rows, f"no row for {name!r} in docs/keyboard.md"
-    documented = {s.strip() for s in rows[0].split("|")[2].split(",")} - {"(none)"}
-    assert documented == set(spec.shortcuts)  # type: ignore[attr-defined]
+    rows = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.split("|")[1:-1]]
+        if len(cells) >= 2 and cells[0] not in ("Action", "---"):
+            rows[cells[0]] = cells
+    return rows
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_every_shortcut_is_in_the_keyboard_map(spec: ActionSpec) -> None:
+    name = spec.text.replace("&", "")
+    row = keyboard_rows().get(name)
+    assert row, f"no row for {name!r} in docs/keyboard.md"
+    documented = {s.strip() for s in row[1].split(",")} - {"(none)"}
+    assert documented == set(spec.shortcuts)
 
 
 def test_keyboard_map_lists_no_action_that_does_not_exist() -> None:
-    text = (DOCS / "keyboard.md").read_text(encoding="utf-8")
     names = {s.text.replace("&", "") for s in SPECS}
-    rows = re.findall(r"^\| ([^|]+?) \|", text, re.MULTILINE)
-    unknown = [r for r in rows[1:] if not any(r.startswith(n) for n in names)]
-    assert not unknown
+    assert set(keyboard_rows()) - names == set()
+
+
+def test_default_shortcuts_are_portable_and_free_of_conflicts() -> None:
+    for spec in SPECS:
+        assert normalized(spec.shortcuts) == spec.shortcuts, f"{spec.name}: write shortcuts as Qt spells them"
+    assert conflicts(effective_shortcuts({})) == {}
+
+
+def test_the_keyboard_map_explains_how_to_change_shortcuts() -> None:
+    text = (DOCS / "keyboard.md").read_text(encoding="utf-8")
+    assert "`keyboard.shortcuts`" in text and "Customize Shortcuts" in text
+    assert "keyboard.shortcuts" in SETTINGS
 
 
 @pytest.mark.parametrize("key", sorted(SETTINGS))

@@ -134,6 +134,23 @@ class Transcript:
 
 
 @dataclass(slots=True)
+class Related:
+    """An item related to another, how strongly (text similarity plus what they share) and why."""
+
+    id: int
+    title: str
+    kind: ItemKind
+    source: str | None
+    score: float
+    reasons: list[str]
+
+    def as_json(self) -> dict[str, object]:
+        """The object printed by ``related --json`` (a contract: add, never rename)."""
+        return {"id": self.id, "title": self.title, "kind": self.kind, "source": self.source,
+                "score": round(self.score, 3), "reasons": list(self.reasons)}
+
+
+@dataclass(slots=True)
 class Source:
     """A feed, podcast or site that items come from."""
 
@@ -216,6 +233,7 @@ class EntryData:
     chapters_type: str | None = None
     transcripts: str = "[]"  # JSON, canonical (sorted keys) so that an unchanged list compares equal
     persons: str = "[]"
+    remote_items: str = "[]"  # podcast:remoteItem, JSON
 
 
 @dataclass(slots=True)
@@ -235,6 +253,7 @@ class FeedData:
     locked: bool | None = None
     funding: str = "[]"  # JSON, canonical
     persons: str = "[]"
+    podroll: str = "[]"  # podcast:podroll, JSON
 
     @property
     def kind(self) -> SourceKind:
@@ -249,3 +268,43 @@ class Changes:
     items: set[int] = field(default_factory=set)
     structure: bool = False  # items or sources were added or removed: lists and counts must be re-read
     message: str = ""  # a sentence for the status bar
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """A chapter of an episode: where it starts (seconds), its title, and a link when it has one."""
+
+    start: float
+    title: str
+    url: str | None = None
+
+
+@dataclass(slots=True)
+class PodcastPrefs:
+    """A podcast's own playback settings; ``speed`` None means the global ``playback.speed``."""
+
+    speed: float | None = None
+    skip_intro: float = 0.0  # seconds skipped at the start of an episode played from its beginning
+    skip_outro: float = 0.0  # seconds before the end where the episode counts as finished
+    voice_boost: bool = False  # VLC's compressor and volume normaliser
+    auto_download: bool = False  # new episodes are downloaded after a refresh
+
+
+@dataclass(slots=True)
+class Download:
+    """An episode download: where it goes, how far it got. ``status``: queued, downloading, paused, done,
+    failed."""
+
+    item_id: int
+    url: str
+    path: str
+    status: str
+    size: int | None
+    received: int
+    error: str | None = None
+    finished: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        """The object printed by ``downloads --json`` (a contract: add, never rename)."""
+        return {"item_id": self.item_id, "url": self.url, "path": self.path, "status": self.status,
+                "size": self.size, "received": self.received, "error": self.error, "finished": self.finished}

@@ -32,6 +32,20 @@ SETTINGS: dict[str, Setting] = {
         Setting("playback.skip_back", float, 10.0, "Seconds that Left (skip back) jumps back."),
         Setting("playback.skip_forward", float, 30.0, "Seconds that Right (skip forward) jumps ahead."),
         Setting("playback.speed", float, 1.0, "Playback speed used for episodes (0.5 to 4.0)."),
+        Setting("playback.volume", int, 100, "Player volume in percent (0 to 100)."),
+        Setting("playback.auto_advance", bool, True, "At the end of an episode, play the next one in Up Next."),
+        Setting("playback.skip_on_error", bool, False,
+                "When an episode cannot be played, move on to the next one in Up Next."),
+        Setting("playback.played_within", float, 30.0,
+                "An episode counts as played once stopped within this many seconds of its end (at most a tenth "
+                "of its length)."),
+        Setting("playback.time_left_at_speed", bool, True, "The time left shown is divided by the playback speed."),
+        Setting("downloads.folder", str, "", "Folder for downloaded episodes (empty: the user data folder's "
+                "downloads/)."),
+        Setting("downloads.delete_played_after", int, 0,
+                "Days after which downloads of played episodes are deleted (0: never)."),
+        Setting("downloads.retries", int, 3, "How often a failed download is retried before it is reported."),
+        Setting("keyboard.shortcuts", dict, {}, "Shortcuts changed by the user: action name to a list of keys."),
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never)."),
         Setting("feeds.refresh_on_start", bool, True, "Refresh every feed a few seconds after the window opens."),
@@ -53,12 +67,20 @@ def default_library_path() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "library.db"
 
 
+def downloads_folder(db: sqlite_utils.Database) -> Path:
+    """Where downloads go: the ``downloads.folder`` setting, else ``downloads/`` in the user data folder."""
+    configured = str(get_setting(db, "downloads.folder")).strip()
+    if configured:
+        return Path(configured).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "downloads"
+
+
 def get_setting(db: sqlite_utils.Database, key: str) -> object:
     """A setting's stored value, or its default when unset or unreadable."""
     setting = SETTINGS[key]
     row = db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
     if row is None:
-        return setting.default
+        return setting.type(setting.default)  # a copy: a caller may change a dict
     try:
         return setting.type(json.loads(row[0]))
     except (ValueError, TypeError):

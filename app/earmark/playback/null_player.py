@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Slot
 
+from earmark.core.models import Chapter
 from earmark.playback.player import Player, PlayerState, clamp_rate, missing_local_file
 
 TICK_MS = 100
 
 
 class NullPlayer(Player):
-    """Simulates playback; ``lengths`` maps a URI to its length in seconds (else ``default_length``)."""
+    """Simulates playback; ``lengths`` maps a URI to its length in seconds (else ``default_length``),
+    ``chapters`` a URI to the chapters its media embeds."""
 
     def __init__(self, default_length: float = 600.0, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.lengths: dict[str, float] = {}
+        self.chapters: dict[str, list[Chapter]] = {}
         self._default_length = default_length
         self._base = 0.0  # position when the clock last started
         self._clock = QElapsedTimer()
@@ -37,6 +40,8 @@ class NullPlayer(Player):
         self._set_state(PlayerState.LOADING)
         self.duration_changed.emit(self._length())
         self._start_clock()
+        if self.media_chapters():
+            self.chapters_found.emit(self.media_chapters())
 
     def _start_clock(self) -> None:
         self._clock.start()
@@ -82,6 +87,7 @@ class NullPlayer(Player):
         if self._state == PlayerState.PLAYING:
             self._clock.start()
         self.position_changed.emit(self._base)
+        self.seeked.emit(self._base)
 
     def position(self) -> float:
         if self._state != PlayerState.PLAYING:
@@ -96,6 +102,10 @@ class NullPlayer(Player):
             self._base = self.position()
             self._clock.start()
         self._rate = clamp_rate(rate)
+        self.rate_changed.emit(self._rate)
 
     def rate(self) -> float:
         return self._rate
+
+    def media_chapters(self) -> list[Chapter]:
+        return list(self.chapters.get(self._uri or "", []))

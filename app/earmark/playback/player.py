@@ -8,6 +8,8 @@ from urllib.parse import unquote, urlparse
 
 from PySide6.QtCore import QObject, Signal
 
+from earmark.core.models import Chapter
+
 
 class PlayerState(StrEnum):
     """Where a player is; ``ENDED`` means the media played to its end."""
@@ -22,18 +24,25 @@ class PlayerState(StrEnum):
 
 MIN_RATE = 0.5
 MAX_RATE = 4.0
+RATE_STEP = 0.05
 
 
 class Player(QObject):
     """One media player. Methods are called on the GUI thread; signals are emitted there too.
 
     Signals: ``state_changed(str)``, ``position_changed(float)`` (seconds, a few times a second while
-    playing and after seeks), ``duration_changed(float)``, ``ended()``, ``failed(str)`` (a plain sentence).
+    playing and after seeks), ``seeked(float)`` (after a seek, with the target), ``duration_changed(float)``,
+    ``rate_changed(float)``, ``volume_changed(int, bool)`` (percent, muted), ``chapters_found(list)`` (the
+    Chapters embedded in the media), ``ended()``, ``failed(str)`` (a plain sentence).
     """
 
     state_changed = Signal(str)
     position_changed = Signal(float)
+    seeked = Signal(float)
     duration_changed = Signal(float)
+    rate_changed = Signal(float)
+    volume_changed = Signal(int, bool)
+    chapters_found = Signal(list)
     ended = Signal()
     failed = Signal(str)
 
@@ -41,6 +50,10 @@ class Player(QObject):
         super().__init__(parent)
         self._state = PlayerState.STOPPED
         self._uri: str | None = None
+        self._volume = 100
+        self._muted = False
+        self._fade = 1.0  # a sleep timer's fade-out scales the volume without changing it
+        self._voice_boost = False
 
     @property
     def state(self) -> PlayerState:
@@ -97,9 +110,57 @@ class Player(QObject):
         """The playback speed."""
         raise NotImplementedError
 
+    def media_chapters(self) -> list[Chapter]:
+        """The chapters embedded in the loaded media (empty when it has none or is not playing yet)."""
+        return []
+
+    def _apply_volume(self) -> None:
+        """Hand the effective volume (volume × fade, or 0 when muted) to the backend."""
+
+    def _apply_voice_boost(self) -> None:
+        """Hand the voice boost switch to the backend."""
+
     def shutdown(self) -> None:
         """Release the backend's resources (the player is unusable afterwards)."""
         self.stop()
+
+    def volume(self) -> int:
+        """The volume in percent (0–100), whether or not muted."""
+        return self._volume
+
+    def muted(self) -> bool:
+        """Whether the sound is off."""
+        return self._muted
+
+    def set_volume(self, percent: int) -> None:
+        """Set the volume (clamped to 0–100)."""
+        self._volume = max(0, min(100, int(percent)))
+        self._apply_volume()
+        self.volume_changed.emit(self._volume, self._muted)
+
+    def set_muted(self, muted: bool) -> None:
+        """Turn the sound off or on again."""
+        self._muted = muted
+        self._apply_volume()
+        self.volume_changed.emit(self._volume, self._muted)
+
+    def set_fade(self, factor: float) -> None:
+        """Scale the volume by ``factor`` (0–1) for a fade-out; 1 restores it."""
+        self._fade = max(0.0, min(1.0, factor))
+        self._apply_volume()
+
+    def effective_volume(self) -> int:
+        """What the listener hears, in percent: 0 when muted, the volume scaled by a fade otherwise."""
+        return 0 if self._muted else round(self._volume * self._fade)
+
+    def voice_boost(self) -> bool:
+        """Whether the voice boost filter is on."""
+        return self._voice_boost
+
+    def set_voice_boost(self, on: bool) -> None:
+        """Turn the voice boost (louder, clearer speech) on or off; applies at once."""
+        self._voice_boost = on
+        self._apply_voice_boost()
 
     def toggle(self) -> None:
         """Pause when playing, play otherwise."""
@@ -112,6 +173,10 @@ class Player(QObject):
         """Seek relative to the current position."""
         if self._uri is not None:
             self.seek(max(0.0, self.position() + delta))
+
+    def change_rate(self, steps: int) -> None:
+        """Speed up (or with negative ``steps``, slow down) by 0.05× steps."""
+        self.set_rate(self.rate() + steps * RATE_STEP)
 
 
 def clamp_rate(rate: float) -> float:

@@ -1,25 +1,44 @@
-"""Keeping an item's playback position: every few seconds while playing, and on every pause, stop,
-switch and quit. Saving is delegated (the GUI hands it to the library's writer)."""
+"""Keeping an item's playback position: every few seconds while playing, and on every pause, seek, stop,
+switch and quit. Saving is delegated (the GUI hands it to the library's writer). The session also applies a
+podcast's playback settings and follows the episode's chapters."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QElapsedTimer, QObject, Signal, Slot
 
-from earmark.core.models import Item, ProgressUpdate
+from earmark.core.chapters import chapter_index
+from earmark.core.models import Chapter, Item, PodcastPrefs, ProgressUpdate
 from earmark.playback.player import Player, PlayerState
 
 SAVE_INTERVAL_SECONDS = 5.0
 
 
+@dataclass(slots=True)
+class PlayContext:
+    """How to play an item: a downloaded file to play instead of the stream, the podcast's settings, the
+    speed to use and the chapters already known (podcast:chapters, cached)."""
+
+    local_uri: str | None = None
+    prefs: PodcastPrefs = field(default_factory=PodcastPrefs)
+    rate: float | None = None
+    chapters: list[Chapter] = field(default_factory=list)
+
+
 class PlaybackSession(QObject):
     """Plays library items on a Player and keeps their positions.
 
-    Signal: ``item_changed(int)`` when another item starts.
+    Signals: ``item_changed(int)`` when another item starts, ``item_finished(int)`` when an item played to
+    its end (or into its podcast's skipped outro), ``chapters_changed(list)``, ``chapter_changed(int)`` (the
+    index of the chapter playing, -1 for none).
     """
 
     item_changed = Signal(int)
+    item_finished = Signal(int)
+    chapters_changed = Signal(list)
+    chapter_changed = Signal(int)
 
     def __init__(self, player: Player, save: Callable[[ProgressUpdate], None],
                  save_interval: float = SAVE_INTERVAL_SECONDS, parent: QObject | None = None) -> None:
@@ -28,46 +47,113 @@ class PlaybackSession(QObject):
         self._save_interval_ms = int(save_interval * 1000)
         self._save = save
         self._item: Item | None = None
+        self._prefs = PodcastPrefs()
+        self._chapters: list[Chapter] = []
+        self._chapter = -1
+        self._finished = False  # the item reached its end (or its skipped outro): nothing more to save
         self._since_save = QElapsedTimer()
         player.position_changed.connect(self._on_position)
         player.state_changed.connect(self._on_state)
+        player.seeked.connect(self._on_seeked)
         player.ended.connect(self._on_ended)
+        player.chapters_found.connect(self._on_media_chapters)
 
     @property
     def item(self) -> Item | None:
         """The item loaded in the player."""
         return self._item
 
-    def play_item(self, item: Item) -> None:
-        """Start ``item`` where the user left it (from the start when it was played to the end)."""
+    @property
+    def prefs(self) -> PodcastPrefs:
+        """The playback settings of the loaded item's podcast."""
+        return self._prefs
+
+    @property
+    def chapters(self) -> list[Chapter]:
+        """The chapters of the loaded item (podcast:chapters when known, else those in the media)."""
+        return self._chapters
+
+    @property
+    def chapter(self) -> int:
+        """The index of the chapter playing (-1: none)."""
+        return self._chapter
+
+    def play_item(self, item: Item, context: PlayContext | None = None) -> None:
+        """Start ``item`` where the user left it (from the start when it was played to the end), from its
+        downloaded file when there is one, with its podcast's settings."""
+        context = context or PlayContext()
         if item.enclosure_url is None:
             self.player.failed.emit(f"“{item.title}” has no audio to play.")
             return
-        if self._item is not None and self._item.id == item.id and self.player.state in (
+        if self._item is not None and self._item.id == item.id and not self._finished and self.player.state in (
             PlayerState.PLAYING, PlayerState.PAUSED, PlayerState.LOADING
         ):
             self.player.play()
             return
         self.save_now()
         self._item = item
+        self._finished = False
+        self._prefs = context.prefs
+        self._set_chapters(context.chapters)
         start = 0.0 if item.played else item.position
+        if start < self._prefs.skip_intro:
+            start = self._prefs.skip_intro
         self._since_save.start()
         self.item_changed.emit(item.id)
-        self.player.load(item.enclosure_url, start)
+        self.player.set_voice_boost(self._prefs.voice_boost)
+        if context.rate is not None:
+            self.player.set_rate(context.rate)
+        self.player.load(context.local_uri or item.enclosure_url, start)
 
     def stop(self) -> None:
         """Save the position, then stop the player and forget the item."""
         self.save_now()
         self.player.stop()
         self._item = None
+        self._set_chapters([])
 
     def save_now(self) -> None:
         """Save the current item's position (call before switching and on quit).
 
         Only a playing or paused player knows a position worth keeping: loading, stopped, failed and ended
         players report 0 (an ended item was saved when it ended)."""
-        if self._item is not None and self.player.state in (PlayerState.PLAYING, PlayerState.PAUSED):
+        if self._saving() and self.player.state in (PlayerState.PLAYING, PlayerState.PAUSED):
             self._store(self.player.position(), ended=False)
+
+    def _saving(self) -> bool:
+        return self._item is not None and not self._finished
+
+    def set_chapters(self, item_id: int, chapters: list[Chapter]) -> None:
+        """Use these chapters (fetched podcast:chapters) if ``item_id`` is still the item loaded."""
+        if self._item is not None and self._item.id == item_id and chapters:
+            self._set_chapters(chapters)
+
+    def seek_chapter(self, step: int) -> None:
+        """Jump to the next (``step`` 1) or previous (-1) chapter. Going back more than 3 s into a chapter
+        returns to its start first, as players do."""
+        if not self._chapters or self._item is None:
+            return
+        position = self.player.position()
+        current = chapter_index(self._chapters, position)
+        if step < 0 and current is not None and position - self._chapters[current].start > 3.0:
+            target = current
+        else:
+            target = (current if current is not None else -1) + step
+        if 0 <= target < len(self._chapters):
+            self.player.seek(self._chapters[target].start)
+
+    def _set_chapters(self, chapters: list[Chapter]) -> None:
+        self._chapters = list(chapters)
+        self._chapter = -1
+        self.chapters_changed.emit(self._chapters)
+        self._follow_chapter(self.player.position() if self._item else 0.0)
+
+    def _follow_chapter(self, position: float) -> None:
+        index = chapter_index(self._chapters, position)
+        current = -1 if index is None else index
+        if current != self._chapter:
+            self._chapter = current
+            self.chapter_changed.emit(current)
 
     def _store(self, position: float, ended: bool) -> None:
         assert self._item is not None
@@ -78,16 +164,44 @@ class PlaybackSession(QObject):
 
     @Slot(float)
     def _on_position(self, position: float) -> None:
-        if (self._item is not None and self.player.state == PlayerState.PLAYING
-                and self._since_save.elapsed() >= self._save_interval_ms):
+        if self._item is None:
+            return
+        self._follow_chapter(position)
+        if self.player.state != PlayerState.PLAYING or self._finished:
+            return
+        duration = self.player.duration()
+        if self._prefs.skip_outro > 0 and duration and position >= duration - self._prefs.skip_outro:
+            self._finished = True  # first: pausing reports the position again
+            self.player.pause()
+            self._finish()
+            return
+        if self._since_save.elapsed() >= self._save_interval_ms:
             self._store(position, ended=False)
 
     @Slot(str)
     def _on_state(self, state: str) -> None:
-        if state == PlayerState.PAUSED and self._item is not None:
+        if state == PlayerState.PLAYING:
+            self._finished = False  # played again after its end
+        elif state == PlayerState.PAUSED and self._saving():
             self._store(self.player.position(), ended=False)
+
+    @Slot(float)
+    def _on_seeked(self, position: float) -> None:
+        if self._saving() and self.player.state in (PlayerState.PLAYING, PlayerState.PAUSED):
+            self._store(position, ended=False)
 
     @Slot()
     def _on_ended(self) -> None:
-        if self._item is not None:
-            self._store(self.player.duration() or self.player.position(), ended=True)
+        if self._saving():
+            self._finish()
+
+    def _finish(self) -> None:
+        assert self._item is not None
+        self._store(self.player.duration() or self.player.position(), ended=True)
+        self._finished = True
+        self.item_finished.emit(self._item.id)
+
+    @Slot(list)
+    def _on_media_chapters(self, chapters: list[Chapter]) -> None:
+        if not self._chapters:
+            self._set_chapters(chapters)

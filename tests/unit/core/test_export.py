@@ -207,3 +207,21 @@ def test_front_matter_values_survive_characters_yaml_treats_specially() -> None:
     assert json.loads(line) == title
     assert not re.search("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]", line)  # no raw break, control or BOM
     assert parse_front_matter(f"---\ntitle: {line}\n---\n") == {"title": title}
+
+
+def test_markdown_names_related_items_as_wikilinks(library: sqlite_utils.Database, fixed: FixedLibrary,
+                                                   tmp_path: Path) -> None:
+    from earmark.core.notes.markdown import wikilink
+    from earmark.core.topics.build import update_relations
+
+    update_relations(library)
+    related = library.execute("SELECT r.item_id, i.title FROM relations r JOIN items i ON i.id = r.other_id "
+                              "WHERE r.item_id = ? AND r.score >= 0.25 ORDER BY r.score DESC", [fixed.basics]
+                              ).fetchall()
+    assert related  # "Graph capture: the basics" and the video about lowering graphs share a podcast and words
+    export_notes(library, "markdown", NoteFilter(), tmp_path / "md", now=EXPORTED_AT)
+    text = (tmp_path / "md" / "Graph capture the basics.md").read_text(encoding="utf-8")
+    section = text.split("\n## Related\n\n", 1)[1]
+    assert section.splitlines()[0] == f"- {wikilink(related[0][1])}"
+    assert wikilink('Lowering "in depth" #2') == '[[Lowering in depth 2|Lowering "in depth" #2]]'
+    assert wikilink("Local recording") == "[[Local recording]]"

@@ -68,6 +68,8 @@ def test_namespace_example_channel() -> None:
         itunes_type="episodic",
         explicit=False,
         locked=True,
+        podroll=[{"feedGuid": "917393e3-1b1e-5cef-ace4-edaa54e1f810", "feedUrl": "https://feeds.podcastindex.org/pc20.xml"},
+                 {"feedGuid": "396d9ae0-da7e-5557-b894-b606231fa3ea", "feedUrl": "https://feedurl.example.rss"}],
     )
 
 

@@ -16,11 +16,11 @@ from earmark.core.articles.highlights import highlight_text
 from earmark.core.articles.readtime import reading_minutes, reading_seconds
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import open_library
-from earmark.core.db.items import get_item, item_ids, list_items
-from earmark.core.db.migrations import MIGRATIONS, m005_reading_list
+from earmark.core.db.items import get_item, item_ids, list_items, mark_played
+from earmark.core.db.migrations import MIGRATIONS, m007_reading_list
 from earmark.core.db.notes import delete_note, highlights_for_item, put_back_note, update_note
 from earmark.core.db.queries import ItemFilter
-from earmark.core.db.reading import article_state, save_reading_progress, set_archived, set_read
+from earmark.core.db.reading import article_state, save_reading_progress, set_archived
 from earmark.core.db.sources import feed_targets
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.refresh import Refresher
@@ -64,16 +64,16 @@ def test_continue_reading_read_and_archive(library: sqlite_utils.Database) -> No
     save_reading_progress(library, first, 0.3)
     save_reading_progress(library, second, 0.6)
     library.execute("UPDATE items SET last_played = '2024-01-01T00:00:00+00:00' WHERE id = ?", [first])
-    continue_reading = ItemFilter(kind="article", in_progress=True, archived=False, sort="last_played")
+    continue_reading = ItemFilter(kind="article", state="in_progress", archived=False, sort="last_played")
     assert item_ids(library, continue_reading) == [second, first]  # most recently read first
     set_archived(library, [second], True)
     assert item_ids(library, continue_reading) == [first]
     assert item_ids(library, ItemFilter(archived=True)) == [second]
     assert sorted(item_ids(library, ItemFilter(archived=False))) == [first, third]
-    set_read(library, [first], True)
+    mark_played(library, [first], True)
     assert item_ids(library, continue_reading) == []
     assert item_ids(library, ItemFilter(kind="article", state="played")) == [first]
-    set_read(library, [first], False)
+    mark_played(library, [first], False)
     assert article_state(library, first).read is False
     with pytest.raises(NotFoundError):
         set_archived(library, [404], True)
@@ -132,15 +132,15 @@ def test_the_highlight_and_state_commands(cli: Cli, page_server: FeedServer) -> 
     assert note["quote"] == "Guards are evaluated before each call" and note["text"] == "keep them cheap"
     assert note["highlight"]["start"] > 0
     assert cli("highlight", item, "words that are not there")[0] == 1
-    assert cli("mark-read", item)[1] == "1 item(s) marked read.\n"
+    assert cli("mark-played", item)[0] == 0  # an article played is read
     assert cli.json("list", "--kind", "article")[0]["played"] is True
-    assert cli("archive", item)[1] == "1 item(s) archived.\n"
+    assert cli("archive", item)[1] == "1 article(s) archived.\n"
     assert [i["id"] for i in cli.json("list", "--archived")] == [saved["id"]]
     assert cli.json("list", "--unarchived") == []
     cli("unarchive", item)
-    cli("mark-unread", item)
+    cli("mark-unplayed", item)
     assert [i["id"] for i in cli.json("list", "--unarchived", "--state", "unplayed")] == [saved["id"]]
-    code, _out, err = cli("mark-read", "999")
+    code, _out, err = cli("archive", "999")
     assert (code, err) == (1, "earmark: There is no item with id 999.\n")
 
 
@@ -158,7 +158,7 @@ def test_add_article_says_what_it_could_not_do(cli: Cli, page_server: FeedServer
 
 def test_a_library_from_before_the_reading_list_is_upgraded(library_file: Path) -> None:
     raw = sqlite3.connect(library_file)
-    position = MIGRATIONS.index(m005_reading_list)
+    position = MIGRATIONS.index(m007_reading_list)
     for migration in MIGRATIONS[:position]:  # the library as the previous version left it
         migration(raw)
     raw.execute(f"PRAGMA user_version = {position}")

@@ -13,6 +13,7 @@ from earmark.playback.null_player import NullPlayer
 from earmark.playback.player import Player, PlayerState
 from earmark.playback.vlc_player import VlcPlayer
 from helpers.audio import write_corrupt, write_tone
+from helpers.feed_server import FeedServer
 
 CLIP_SECONDS = 4.0
 
@@ -127,5 +128,35 @@ def test_vlc_drops_a_late_event_of_the_previous_media(qtbot: QtBot, tmp_path: Pa
         qtbot.waitUntil(lambda: player.position() >= 0.3, timeout=5000)
         assert failures == []
         assert player.state == PlayerState.PLAYING
+    finally:
+        player.shutdown()
+
+
+def test_vlc_reports_a_stream_that_sends_nothing(qtbot: QtBot, tmp_path: Path) -> None:
+    player = VlcPlayer(("--aout=dummy",))
+    player.stall_seconds = 1.5
+    try:
+        with FeedServer(tmp_path) as server:
+            url = server.serve_slow("/stalled.mp3", delay=8.0)
+            with qtbot.waitSignal(player.failed, timeout=8000) as failed:
+                player.load(url)
+        assert failed.args is not None and "stalled.mp3 did not start" in failed.args[0]
+        assert player.state == PlayerState.ERROR
+    finally:
+        player.shutdown()
+
+
+def test_vlc_reports_a_stream_that_breaks_off_rather_than_ending_it(qtbot: QtBot, tmp_path: Path) -> None:
+    audio = write_tone(tmp_path / "long.wav", 8.0).read_bytes()
+    player = VlcPlayer(("--aout=dummy",))
+    ended: list[bool] = []
+    player.ended.connect(lambda: ended.append(True))
+    try:
+        with FeedServer(tmp_path) as server:
+            url = server.serve_truncated("/gone.wav", audio, len(audio) // 4)  # no Range: VLC cannot resume
+            with qtbot.waitSignal(player.failed, timeout=15_000) as failed:
+                player.load(url)
+        assert failed.args is not None and "gone.wav could not be played" in failed.args[0]
+        assert not ended and player.state == PlayerState.ERROR  # not "played to the end"
     finally:
         player.shutdown()

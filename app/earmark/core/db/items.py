@@ -20,8 +20,10 @@ _LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url,
     coalesce(i.media_duration, i.duration), i.position, i.played, '', '', i.last_played"""
 _COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content")
 _FROM = "items i LEFT JOIN sources s ON s.id = i.source_id"
-# An episode counts as played once it is within this many seconds of its end.
+# An episode counts as played once it is within this many seconds of its end (whatever the setting says).
 PLAYED_MARGIN = 1.0
+# The ``playback.played_within`` margin is at most this share of the episode (short clips are not done at once).
+PLAYED_MAX_SHARE = 0.1
 
 
 def _item(row: sqlite3.Row | tuple, tags: list[str]) -> Item:
@@ -97,8 +99,14 @@ def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:
     return int(db.execute(f"SELECT count(*) FROM items i WHERE {where}", params).fetchone()[0])
 
 
-def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
-    """Store a playback position; an episode that reached its end is marked played and rewound."""
+def played_margin(duration: float, played_within: float) -> float:
+    """How close to its end an episode of ``duration`` seconds counts as played."""
+    return max(PLAYED_MARGIN, min(played_within, duration * PLAYED_MAX_SHARE))
+
+
+def save_progress(db: sqlite_utils.Database, update: ProgressUpdate, played_within: float = 0.0) -> None:
+    """Store a playback position; an episode that reached its end (or within ``played_within`` seconds of
+    it, see played_margin) is marked played and rewound."""
     duration = update.duration if update.duration and update.duration > 0 else None
     with write_transaction(db):
         if duration is None:
@@ -107,7 +115,7 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
             known = row[0] if row else None
         else:
             known = duration
-        at_end = update.ended or (known is not None and update.position >= known - PLAYED_MARGIN)
+        at_end = update.ended or (known is not None and update.position >= known - played_margin(known, played_within))
         record_play(db, update.item_id, max(0.0, update.position), at_end)
         cursor = db.execute(
             """UPDATE items SET position = ?, last_played = ?,
@@ -119,6 +127,18 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> None:
         if cursor.rowcount == 0:
             raise NotFoundError(f"There is no item with id {update.item_id}.")
 
+
+
+def mark_played(db: sqlite_utils.Database, item_ids: Iterable[int], played: bool) -> None:
+    """Mark items played (rewound, as if played to the end) or unplayed (the position is kept)."""
+    ids = [(i,) for i in item_ids]
+    with write_transaction(db):
+        if played:
+            now = now_iso()
+            db.conn.executemany("UPDATE items SET played = 1, position = 0, last_played = ? WHERE id = ?",
+                                [(now, *i) for i in ids])
+        else:
+            db.conn.executemany("UPDATE items SET played = 0 WHERE id = ?", ids)
 
 
 def set_favourite(db: sqlite_utils.Database, item_ids: Iterable[int], favourite: bool) -> None:

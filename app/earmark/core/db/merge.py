@@ -14,9 +14,9 @@ from earmark.core.timefmt import now_iso
 # Feed-owned item columns: a re-read overwrites these and nothing else.
 FEED_FIELDS = ("kind", "guid", "title", "url", "enclosure_url", "enclosure_type", "published", "duration",
                "author", "description", "content", "image_url", "season", "episode", "episode_type", "explicit",
-               "chapters_url", "chapters_type", "transcripts", "persons")
+               "chapters_url", "chapters_type", "transcripts", "persons", "remote_items")
 _SOURCE_FIELDS = ("kind", "title", "link", "description", "author", "image_url", "podcast_guid", "itunes_type",
-                  "explicit", "locked", "funding", "persons")
+                  "explicit", "locked", "funding", "persons", "podroll")
 _ENCLOSURE = FEED_FIELDS.index("enclosure_url")
 _TITLE = FEED_FIELDS.index("title")
 _PUBLISHED = FEED_FIELDS.index("published")

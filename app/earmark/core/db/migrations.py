@@ -255,16 +255,149 @@ def m004_notes_transcripts_and_history(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
-def m005_reading_list(conn: sqlite3.Connection) -> None:
+def m005_queue_downloads_playback_prefs(conn: sqlite3.Connection) -> None:
+    """The "Up next" queue, episode downloads, cached podcast:chapters and per-podcast playback settings."""
+    statements = [
+        """CREATE TABLE queue (
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+            rank REAL NOT NULL
+        )""",
+        "CREATE INDEX queue_by_rank ON queue (rank)",
+        # status: queued, downloading, paused, done, failed. ``received`` bytes are on disk in ``path``
+        # (a .part file until done), so a paused or interrupted download resumes with an HTTP Range request.
+        """CREATE TABLE downloads (
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+            url TEXT NOT NULL,
+            path TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'queued',
+            size INTEGER,
+            received INTEGER NOT NULL DEFAULT 0,
+            error TEXT,
+            added TEXT NOT NULL,
+            finished TEXT
+        )""",
+        "CREATE INDEX downloads_by_status ON downloads (status)",
+        # podcast:chapters JSON fetched from ``url`` (refetched when the feed names another URL).
+        """CREATE TABLE chapters_cache (
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+            url TEXT NOT NULL,
+            chapters TEXT NOT NULL,
+            fetched TEXT NOT NULL
+        )""",
+        "ALTER TABLE sources ADD COLUMN playback_speed REAL",  # NULL: the global playback.speed
+        "ALTER TABLE sources ADD COLUMN skip_intro REAL NOT NULL DEFAULT 0",
+        "ALTER TABLE sources ADD COLUMN skip_outro REAL NOT NULL DEFAULT 0",
+        "ALTER TABLE sources ADD COLUMN voice_boost INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE sources ADD COLUMN auto_download INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX items_in_progress ON items (last_played) WHERE position > 0 AND played = 0",
+    ]
+    for statement in statements:
+        conn.execute(statement)
+
+
+def m006_topic_graph(conn: sqlite3.Connection) -> None:
+    """The topic graph: feed-declared relations (podcast:remoteItem, podcast:podroll), each item's key terms,
+    links and names, the related items worked out from them, which items need working out again, and the
+    graph's layout."""
+    statements = [
+        "ALTER TABLE items ADD COLUMN remote_items TEXT NOT NULL DEFAULT '[]'",  # JSON, as the feed gave them
+        "ALTER TABLE sources ADD COLUMN podroll TEXT NOT NULL DEFAULT '[]'",
+        # An item's strongest TF-IDF terms and key phrases (rank 0 first): its text vector and its topics.
+        """CREATE TABLE item_terms (
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            term TEXT NOT NULL,
+            weight REAL NOT NULL,
+            rank INTEGER NOT NULL,
+            PRIMARY KEY (item_id, term)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX item_terms_by_term ON item_terms (term, item_id, weight)",
+        # How many items had each term when the vectors were last built in full (for weighting new items).
+        """CREATE TABLE term_counts (
+            term TEXT PRIMARY KEY,
+            items INTEGER NOT NULL,
+            label TEXT,  -- how the term is usually written, when that differs (``cuda graphs`` for ``cuda graph``)
+            topic INTEGER NOT NULL DEFAULT 0  -- whether the term names a topic (not just any word)
+        ) WITHOUT ROWID""",
+        # What an item's text points at ('url:…', 'slug:…', 'title:…'), and how: 'link' (it links there),
+        # 'first' (take that first), 'before' (take this before that), 'remote' (podcast:remoteItem).
+        """CREATE TABLE item_links (
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            target TEXT NOT NULL,
+            how TEXT NOT NULL,
+            PRIMARY KEY (item_id, target, how)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX item_links_by_target ON item_links (target)",
+        # The names an item answers to, in the same form as item_links.target.
+        """CREATE TABLE item_keys (
+            key TEXT NOT NULL,
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            PRIMARY KEY (key, item_id)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX item_keys_by_item ON item_keys (item_id)",
+        # Resolved citations: ``item_id`` points at ``cited_id`` in the way ``how`` says.
+        """CREATE VIEW citations AS
+            SELECT DISTINCT l.item_id AS item_id, k.item_id AS cited_id, l.how AS how
+            FROM item_links l JOIN item_keys k ON k.key = l.target WHERE k.item_id != l.item_id""",
+        # Each item's most related items, strongest first; ``reasons`` is a JSON list of sentences-in-brief.
+        """CREATE TABLE relations (
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            other_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            score REAL NOT NULL,
+            reasons TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (item_id, other_id)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX relations_by_other ON relations (other_id)",
+        # Items whose terms, links and relations are worked out; changes since are queued in graph_dirty.
+        """CREATE TABLE graph_index (
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+            indexed TEXT NOT NULL
+        )""",
+        "CREATE TABLE graph_dirty (seq INTEGER PRIMARY KEY AUTOINCREMENT, item_id INTEGER NOT NULL)",
+        "CREATE TABLE graph_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # Where each item's node sits, so that the picture stays the same from one session to the next.
+        """CREATE TABLE graph_layout (
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+            x REAL NOT NULL,
+            y REAL NOT NULL
+        )""",
+        """CREATE TRIGGER items_graph_dirty AFTER UPDATE OF title, text, description, content, remote_items ON items
+           WHEN new.title IS NOT old.title OR new.text IS NOT old.text OR new.description IS NOT old.description
+                OR new.content IS NOT old.content OR new.remote_items IS NOT old.remote_items BEGIN
+            INSERT INTO graph_dirty (item_id) VALUES (new.id);
+        END""",
+    ]
+    for event in ("INSERT", "UPDATE OF cues"):
+        statements.append(
+            f"""CREATE TRIGGER transcripts_{event.split()[0].lower()}_graph_dirty AFTER {event} ON transcripts BEGIN
+                INSERT INTO graph_dirty (item_id) VALUES (new.item_id);
+            END"""
+        )
+    for event, ref in (("INSERT", "new"), ("DELETE", "old")):
+        statements.append(
+            f"""CREATE TRIGGER item_tags_{event.lower()}_graph_dirty AFTER {event} ON item_tags BEGIN
+                INSERT INTO graph_dirty (item_id) VALUES ({ref}.item_id);
+            END"""
+        )
+        statements.append(
+            f"""CREATE TRIGGER source_tags_{event.lower()}_graph_dirty AFTER {event} ON source_tags BEGIN
+                INSERT INTO graph_dirty (item_id) SELECT id FROM items WHERE source_id = {ref}.source_id;
+            END"""
+        )
+    for statement in statements:
+        conn.execute(statement)
+
+
+
+def m007_reading_list(conn: sqlite3.Connection) -> None:
     """The reading list: archived articles, images allowed per article, why a saved article is only a link,
     reading time for the articles already stored, and highlights (notes anchored to quoted article text)."""
     statements = [
         "ALTER TABLE items ADD COLUMN archived INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE items ADD COLUMN images_allowed INTEGER NOT NULL DEFAULT 0",  # remote images: per article
         "ALTER TABLE items ADD COLUMN fetch_problem TEXT",  # set while a saved article is only its link
-        # Archive and Continue Reading list few items out of many: partial indexes walk only those, in order.
+        # The Archive lists few items out of many: a partial index walks only those, in order (Continue Reading
+        # has items_in_progress, of m005).
         "CREATE INDEX items_archived ON items (kind, published DESC, id DESC) WHERE archived = 1",
-        "CREATE INDEX items_in_progress ON items (kind, last_played DESC, id DESC) WHERE played = 0 AND position > 0",
         # A highlight is a note whose ``quote`` is the highlighted text and ``anchor`` (JSON: prefix, suffix and
         # start of the quote in the article's text) finds that text again when the article is rendered anew.
         "ALTER TABLE notes ADD COLUMN anchor TEXT",
@@ -292,7 +425,9 @@ MIGRATIONS: list[Migration] = [
     m002_refresh_and_podcast_namespaces,
     m003_tags_search_and_smart_lists,
     m004_notes_transcripts_and_history,
-    m005_reading_list,
+    m005_queue_downloads_playback_prefs,
+    m006_topic_graph,
+    m007_reading_list,
 ]
 
 

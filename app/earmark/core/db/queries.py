@@ -47,12 +47,12 @@ class ItemFilter:
     state: State | None = None
     favourite: bool = False
     archived: bool | None = None  # True: only the archive; False: only what is not archived
-    in_progress: bool = False  # started and not finished ("Continue reading"), whatever ``state`` says
     published_from: str | None = None
     published_to: str | None = None
     duration_min: float | None = None
     duration_max: float | None = None
     text: str = ""
+    downloaded: bool = False  # only items with a download (complete or not)
     sort: SortKey = "default"
     reverse: bool = False
 
@@ -123,9 +123,7 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
         conditions.append("i.played = 1")
     if flt.favourite:
         conditions.append("i.favourite = 1")
-    if flt.in_progress:  # as written in the partial index of m005, which serves it
-        conditions.append("i.played = 0 AND i.position > 0")
-    if flt.archived is not None:  # a literal, so that the partial index of the archive (m005) serves it
+    if flt.archived is not None:  # a literal, so that the partial index of the archive (m007) serves it
         conditions.append(f"i.archived = {int(bool(flt.archived))}")
     if flt.published_from:
         conditions.append("i.published >= ?")
@@ -139,6 +137,8 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
     if flt.duration_max is not None:
         conditions.append(f"{_DURATION} <= ?")
         params.append(flt.duration_max)
+    if flt.downloaded:
+        conditions.append("i.id IN (SELECT item_id FROM downloads)")
     return (" AND ".join(conditions) or "1"), params
 
 

@@ -1,4 +1,5 @@
-"""The reader's state of articles: reading progress, read, archived, remote images allowed, why only a link."""
+"""The reader's state of articles: reading progress, archived, remote images allowed, why only a link (read is
+``played``, set with items.mark_played)."""
 
 from __future__ import annotations
 
@@ -66,11 +67,6 @@ def _set_flag(db: sqlite_utils.Database, column: str, item_ids: Iterable[int], v
                 raise NotFoundError(f"There is no item with id {item_id}.")
             count += 1
     return count
-
-
-def set_read(db: sqlite_utils.Database, item_ids: Iterable[int], read: bool) -> int:
-    """Mark items read (played) or unread; returns how many."""
-    return _set_flag(db, "played", item_ids, read)
 
 
 def set_archived(db: sqlite_utils.Database, item_ids: Iterable[int], archived: bool) -> int:

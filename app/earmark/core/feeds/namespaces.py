@@ -28,6 +28,7 @@ class ItemExtras:
     episode_type: str | None = None
     explicit: bool | None = None
     image_url: str | None = None
+    remote_items: list[dict[str, str]] = field(default_factory=list)  # podcast:remoteItem: what it points at
 
 
 @dataclass(slots=True)
@@ -40,6 +41,7 @@ class ChannelExtras:
     itunes_type: str | None = None
     explicit: bool | None = None
     locked: bool | None = None
+    podroll: list[dict[str, str]] = field(default_factory=list)  # the podcasts it recommends (podcast:podroll)
 
 
 @dataclass(slots=True)
@@ -108,6 +110,16 @@ def read_extras(data: bytes, base_url: str) -> NamespaceData:
         root = _parse(data)
         return _extract(root, base_url) if root is not None else _empty()
     except Exception:  # a broken or hostile feed must never break the main import
+        return _empty()
+
+
+def extras_from_tree(root: Element, data: bytes, base_url: str) -> NamespaceData:
+    """``read_extras`` for a document whose tree was already built from ``data`` (the fast parser's)."""
+    if not any(marker in data for marker in _MARKERS):
+        return _empty()
+    try:
+        return _extract(root, base_url)
+    except Exception:  # as in read_extras: a broken feed never breaks the import
         return _empty()
 
 
@@ -245,6 +257,10 @@ def _channel(container: Element, base: str) -> ChannelExtras:
                 extras.locked = _yes_no(_text(child), _YES, _NO)
             elif name == "person":
                 _append(extras.persons, _person(child, base))
+            elif name == "podroll":
+                for remote in child:
+                    if _tag(remote)[0] == _PODCAST and _tag(remote)[2] == "remoteItem":
+                        _append(extras.podroll, _remote_item(remote, base))
         elif kind == _ITUNES:
             if name == "type" and extras.itunes_type is None:
                 value = _text(child).lower()
@@ -293,6 +309,8 @@ def _item(element: Element, base: str, root_name: str) -> ItemExtras:
                 _append(extras.persons, _person(child, base))
             elif name in ("season", "episode"):
                 _keep_number(seasons if name == "season" else episodes, kind, child)
+            elif name == "remoteItem":
+                _append(extras.remote_items, _remote_item(child, base))
         elif kind == _ITUNES:
             if name in ("season", "episode"):
                 _keep_number(seasons if name == "season" else episodes, kind, child)
@@ -350,6 +368,15 @@ def _person(element: Element, base: str) -> dict[str, str] | None:
         if url:
             person[key] = url
     return person
+
+
+def _remote_item(element: Element, base: str) -> dict[str, str] | None:
+    """A podcast:remoteItem: the feed (by guid or URL) and, when given, the item (by guid) it points at."""
+    remote = {key: value for key in ("feedGuid", "itemGuid", "medium") if (value := _attr(element, key))}
+    url = _web_url(_rebase(base, element), element.get("feedUrl"))
+    if url:
+        remote["feedUrl"] = url
+    return remote if "feedGuid" in remote or "feedUrl" in remote else None
 
 
 def _append(target: list[dict[str, str]], value: dict[str, str] | None) -> None:

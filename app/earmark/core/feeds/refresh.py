@@ -150,7 +150,7 @@ class Refresher:
         with self._lock:
             if self._parsers is None:
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["earmark.core.feeds.parse", "feedparser"])
+                context.set_forkserver_preload(["earmark.core.feeds.fast_parse", "feedparser"])  # imports parse
                 self._parsers = concurrent.futures.ProcessPoolExecutor(self._processes, mp_context=context)
             parsers = self._parsers
         try:

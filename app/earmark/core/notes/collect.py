@@ -12,6 +12,7 @@ from earmark.core.html import to_text
 from earmark.core.models import Note
 
 SUMMARY_CHARS = 500
+RELATED_SHOWN, RELATED_MIN_SCORE = 5, 0.25  # related items an export names (from the topic graph, when worked out)
 
 
 @dataclass(slots=True)
@@ -36,6 +37,7 @@ class ExportItem:
     last_played: str | None
     tags: list[str] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    related: list[str] = field(default_factory=list)  # titles of its most related items
 
     @property
     def summary(self) -> str:
@@ -96,6 +98,7 @@ def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
         ids,
     ).fetchall()
     tags = tags_for_items(db, ids)
+    related = _related_titles(db, ids)
     items = [
         ExportItem(item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published,
                    duration, author, description, position, bool(played), last_played)
@@ -104,5 +107,20 @@ def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
     ]
     for item in items:
         item.tags = tags.get(item.id, [])
+        item.related = related.get(item.id, [])
         item.notes = sorted(by_item[item.id], key=_in_item_order)
     return items
+
+
+def _related_titles(db: sqlite_utils.Database, ids: list[int]) -> dict[int, list[str]]:
+    """Each item's strongest related items (at most RELATED_SHOWN, scoring at least RELATED_MIN_SCORE), as
+    the topic graph last worked them out; nothing when it has not yet."""
+    rows = db.execute(
+        f"""SELECT r.item_id, i.title FROM relations r JOIN items i ON i.id = r.other_id
+            WHERE r.item_id IN ({','.join('?' * len(ids))}) AND r.score >= ?
+            ORDER BY r.item_id, r.score DESC, r.other_id""", [*ids, RELATED_MIN_SCORE])
+    related: dict[int, list[str]] = {}
+    for item_id, title in rows:
+        if len(related.setdefault(item_id, [])) < RELATED_SHOWN:
+            related[item_id].append(title)
+    return related

@@ -70,7 +70,8 @@ def yaml_value(value: object) -> str:
 
 def render_markdown(item: ExportItem, exported_at: str) -> str:
     """The item's Markdown file: front matter, title, show notes summary, highlights as block quotes (each with
-    its note), then each other note as a bullet."""
+    its note), each other note as a bullet, then its related items as wikilinks (when the topic graph has worked
+    them out)."""
     parts = [front_matter(item, exported_at), f"\n# {item.title}\n"]
     if item.summary:
         parts.append(f"\n{item.summary}\n")
@@ -82,6 +83,9 @@ def render_markdown(item: ExportItem, exported_at: str) -> str:
     if notes or not highlights:
         parts.append("\n## Notes\n\n")
         parts.extend(_bullet(item, note) for note in notes)
+    if item.related:
+        parts.append("\n## Related\n\n")
+        parts.extend(f"- {wikilink(title)}\n" for title in item.related)
     return "".join(parts)
 
 
@@ -89,6 +93,13 @@ def _highlight(note: Note) -> str:
     quote = "\n".join(f"> {line}" if line.strip() else ">" for line in note.quote.strip().splitlines())
     remark = f"\n**Note:** {note.text}\n" if note.text else ""
     return f"\n{quote}\n{remark}"
+
+
+def wikilink(title: str) -> str:
+    """``[[Name]]`` for the file an export names after ``title`` (``[[Name|Title]]`` when they differ)."""
+    name = safe_name(title)
+    shown = " ".join(title.replace("[", "(").replace("]", ")").replace("|", "/").split())
+    return f"[[{name}]]" if shown == name else f"[[{name}|{shown}]]"
 
 
 def _bullet(item: ExportItem, note: Note) -> str:

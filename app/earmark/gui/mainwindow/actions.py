@@ -1,70 +1,158 @@
-"""Every main-window action with its text and shortcuts, declared once (docs/keyboard.md lists them)."""
+"""Every main-window action with its menu, text and default shortcuts, declared once (docs/keyboard.md lists
+them); the user's own shortcuts replace the defaults (setting ``keyboard.shortcuts``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+Widget = Qt.ShortcutContext.WidgetShortcut
+
 
 @dataclass(frozen=True, slots=True)
 class ActionSpec:
-    """An action's name (attribute on Actions), menu text, shortcuts and where they apply."""
+    """An action's name (attribute on Actions), menu, menu text, default shortcuts and where they apply."""
 
     name: str
+    menu: str
     text: str
     shortcuts: tuple[str, ...] = ()
     context: Qt.ShortcutContext = Qt.ShortcutContext.WindowShortcut
+    checkable: bool = False
 
 
 SPECS = (
-    ActionSpec("add_podcast", "&Add Podcast…", ("Ctrl+N",)),
-    ActionSpec("load_sample", "Load &Sample Library"),
-    ActionSpec("import_opml", "&Import Subscriptions (OPML)…", ("Ctrl+O",)),
-    ActionSpec("export_opml", "&Export Subscriptions (OPML)…", ("Ctrl+Shift+E",)),
-    ActionSpec("export_notes", "Export &Notes…"),
-    ActionSpec("backup_library", "&Back Up Library…"),
-    ActionSpec("refresh_all", "&Refresh All Feeds", ("F5", "Ctrl+R")),
-    ActionSpec("refresh_selected", "Refresh (Retry) &Selected Feeds", ("Shift+F5",)),
-    ActionSpec("cancel_refresh", "S&top Refreshing"),
-    ActionSpec("set_password", "Set Feed &Password…"),
-    ActionSpec("show_subscriptions", "S&ubscriptions", ("Ctrl+Shift+U",)),
-    ActionSpec("quit", "&Quit", ("Ctrl+Q",)),
-    ActionSpec("play_selected", "&Play Selected", ("Return", "Enter"), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("play_pause", "Play/&Pause", ("Space",)),
-    ActionSpec("skip_back", "Skip &Back", ("Left",)),
-    ActionSpec("skip_forward", "Skip &Forward", ("Right",)),
-    ActionSpec("edit_tags", "Edit &Tags…", ("T",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("toggle_favourite", "&Favourite", ("F",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("save_search", "Save as S&mart List…", ("Ctrl+S",)),
-    ActionSpec("rename_tag", "&Rename Tag…", ("F2",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("colour_tag", "Tag &Colour…"),
-    ActionSpec("delete_entry", "&Delete Tag or Smart List", ("Delete",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("focus_search", "&Search", ("Ctrl+F", "/")),
-    ActionSpec("focus_list", "Go to &List", ("Escape",)),
-    ActionSpec("add_note", "Add &Note at the Playing Position", ("B", "Ctrl+B")),
-    ActionSpec("show_notes", "All No&tes", ("Ctrl+Shift+B",)),
-    ActionSpec("delete_note", "&Delete Note", ("Delete",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("undo", "&Undo", ("Ctrl+Z",)),
-    ActionSpec("redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
-    ActionSpec("add_article", "Add A&rticle…", ("Ctrl+Shift+N",)),
-    ActionSpec("paste_link", "&Paste Link", ("Ctrl+V",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("add_links", "Add &Links from This Item…", ("Ctrl+L",)),
-    ActionSpec("import_reading_list", "Import Reading &List…"),
-    ActionSpec("export_reading_list", "Export Reading Lis&t…"),
-    ActionSpec("toggle_read", "Mark &Read/Unread", ("R",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("toggle_archive", "&Archive/Unarchive", ("A",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("fetch_again", "Fetch Article A&gain"),
-    ActionSpec("allow_images", "Load &Images of This Article", ("I",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("highlight", "&Highlight Selection", ("H",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("highlight_note", "Highlight with &Note…", ("Shift+H",), Qt.ShortcutContext.WidgetShortcut),
-    ActionSpec("larger_text", "&Larger Text", ("Ctrl++", "Ctrl+=")),
-    ActionSpec("smaller_text", "&Smaller Text", ("Ctrl+-",)),
-    ActionSpec("dark_reader", "&Dark Reader", ("Ctrl+Alt+D",)),
-    ActionSpec("continue_reading", "&Continue Reading", ("Ctrl+Shift+R",)),
+    ActionSpec("add_podcast", "File", "&Add Podcast…", ("Ctrl+N",)),
+    ActionSpec("load_sample", "File", "Load &Sample Library"),
+    ActionSpec("import_opml", "File", "&Import Subscriptions (OPML)…", ("Ctrl+O",)),
+    ActionSpec("export_opml", "File", "&Export Subscriptions (OPML)…", ("Ctrl+Shift+E",)),
+    ActionSpec("import_reading_list", "File", "Import Reading &List…"),
+    ActionSpec("export_reading_list", "File", "Export Reading Lis&t…"),
+    ActionSpec("export_notes", "File", "Export &Notes…"),
+    ActionSpec("backup_library", "File", "&Back Up Library…"),
+    ActionSpec("quit", "File", "&Quit", ("Ctrl+Q",)),
+    ActionSpec("undo", "Edit", "&Undo", ("Ctrl+Z",)),
+    ActionSpec("redo", "Edit", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
+    ActionSpec("delete_note", "Edit", "&Delete Note", ("Del",), Widget),
+    ActionSpec("refresh_all", "Feeds", "&Refresh All Feeds", ("F5", "Ctrl+R")),
+    ActionSpec("refresh_selected", "Feeds", "Refresh (Retry) &Selected Feeds", ("Shift+F5",)),
+    ActionSpec("cancel_refresh", "Feeds", "S&top Refreshing"),
+    ActionSpec("set_password", "Feeds", "Set Feed &Password…"),
+    ActionSpec("podcast_settings", "Feeds", "Podcast Playback Se&ttings…", ("Ctrl+Shift+T",)),
+    ActionSpec("show_subscriptions", "Feeds", "S&ubscriptions", ("Ctrl+Shift+U",)),
+    ActionSpec("play_selected", "Playback", "&Play Selected", ("Return", "Enter"), Widget),
+    ActionSpec("play_pause", "Playback", "Play/&Pause", ("Space", "K")),
+    ActionSpec("back_10", "Playback", "Back 10 Seconds", ("J",)),
+    ActionSpec("forward_10", "Playback", "Forward 10 Seconds", ("L",)),
+    ActionSpec("skip_back", "Playback", "Skip &Back", ("Left",)),
+    ActionSpec("skip_forward", "Playback", "Skip &Forward", ("Right",)),
+    ActionSpec("back_minute", "Playback", "Back 1 Minute", ("Shift+Left",)),
+    ActionSpec("forward_minute", "Playback", "Forward 1 Minute", ("Shift+Right",)),
+    ActionSpec("previous_chapter", "Playback", "Previous C&hapter", ("PgUp",)),
+    ActionSpec("next_chapter", "Playback", "Next &Chapter", ("PgDown",)),
+    ActionSpec("slower", "Playback", "Slo&wer", ("[",)),
+    ActionSpec("faster", "Playback", "F&aster", ("]",)),
+    ActionSpec("normal_speed", "Playback", "&Normal Speed", ("Backspace",)),
+    ActionSpec("mute", "Playback", "&Mute", ("M",), checkable=True),
+    ActionSpec("volume_up", "Playback", "Volume &Up", ("Ctrl+Up",)),
+    ActionSpec("volume_down", "Playback", "Volume &Down", ("Ctrl+Down",)),
+    ActionSpec("voice_boost", "Playback", "&Voice Boost", ("Ctrl+Shift+V",), checkable=True),
+    ActionSpec("add_note", "Playback", "Add &Note at the Playing Position", ("B", "Ctrl+B")),
+    ActionSpec("sleep_15", "Playback", "Sleep in 15 Minutes"),
+    ActionSpec("sleep_30", "Playback", "Sleep in 30 Minutes"),
+    ActionSpec("sleep_minutes", "Playback", "Sleep in N Minutes…"),
+    ActionSpec("sleep_episode", "Playback", "Sleep at End of Episode"),
+    ActionSpec("sleep_chapter", "Playback", "Sleep at End of Chapter"),
+    ActionSpec("sleep_off", "Playback", "Cancel Sleep Timer"),
+    ActionSpec("next_in_queue", "Up Next", "&Next in Up Next", ("Shift+N",)),
+    ActionSpec("previous_in_queue", "Up Next", "&Previous in Up Next", ("Shift+P",)),
+    ActionSpec("queue_last", "Up Next", "&Add to Up Next", ("Q",)),
+    ActionSpec("queue_next", "Up Next", "Play Ne&xt", ("Shift+Q",)),
+    ActionSpec("queue_remove", "Up Next", "&Remove from Up Next", ("Del",), Widget),
+    ActionSpec("queue_up", "Up Next", "Move &Up in Up Next", ("Alt+Up",)),
+    ActionSpec("queue_down", "Up Next", "Move &Down in Up Next", ("Alt+Down",)),
+    ActionSpec("queue_clear", "Up Next", "&Clear Up Next"),
+    ActionSpec("mark_played", "Episode", "Mark &Played", ("Ctrl+M",)),
+    ActionSpec("mark_unplayed", "Episode", "Mark &Unplayed", ("Ctrl+Shift+M",)),
+    ActionSpec("download", "Episode", "&Download", ("Ctrl+D",)),
+    ActionSpec("pause_download", "Episode", "Pause/Resume Do&wnload", ("Ctrl+Shift+D",)),
+    ActionSpec("delete_download", "Episode", "D&elete Download"),
+    ActionSpec("add_article", "Articles", "&Add Article…", ("Ctrl+Shift+N",)),
+    ActionSpec("paste_link", "Articles", "&Paste Link", ("Ctrl+V",), Widget),
+    ActionSpec("add_links", "Articles", "Add &Links from This Item…", ("Ctrl+L",)),
+    ActionSpec("fetch_again", "Articles", "Fetch Article A&gain"),
+    ActionSpec("toggle_read", "Articles", "Mark &Read/Unread", ("R",), Widget),
+    ActionSpec("toggle_archive", "Articles", "Ar&chive/Unarchive", ("A",), Widget),
+    ActionSpec("highlight", "Articles", "&Highlight Selection", ("H",), Widget),
+    ActionSpec("highlight_note", "Articles", "Highlight with &Note…", ("Shift+H",), Widget),
+    ActionSpec("allow_images", "Articles", "Load &Images of This Article", ("I",), Widget),
+    ActionSpec("larger_text", "Articles", "Larger &Text", ("Ctrl++", "Ctrl+="), Widget),
+    ActionSpec("smaller_text", "Articles", "&Smaller Text", ("Ctrl+-",), Widget),
+    ActionSpec("dark_reader", "Articles", "&Dark Reader", ("D",), Widget, checkable=True),
+    ActionSpec("edit_tags", "Organize", "Edit &Tags…", ("T",), Widget),
+    ActionSpec("toggle_favourite", "Organize", "&Favourite", ("F",), Widget),
+    ActionSpec("save_search", "Organize", "Save as S&mart List…", ("Ctrl+S",)),
+    ActionSpec("rename_tag", "Organize", "&Rename Tag…", ("F2",), Widget),
+    ActionSpec("colour_tag", "Organize", "Tag &Colour…"),
+    ActionSpec("delete_entry", "Organize", "&Delete Tag or Smart List", ("Del",), Widget),
+    ActionSpec("focus_search", "Go", "&Search", ("Ctrl+F", "/")),
+    ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
+    ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U",)),
+    ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
+    ActionSpec("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",)),
+    ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",)),
+    ActionSpec("show_notes", "Go", "All No&tes", ("Ctrl+Shift+B",)),
+    ActionSpec("command_palette", "Help", "&Command Palette…", ("Ctrl+K",)),
+    ActionSpec("cheat_sheet", "Help", "&Keyboard Shortcuts", ("?", "F1")),
+    ActionSpec("edit_shortcuts", "Help", "C&ustomize Shortcuts…", ("Ctrl+Shift+K",)),
+    ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
+    ActionSpec("show_learning_path", "Go", "&Learning Path of the Selected Item", ("Ctrl+Shift+G",)),
+    ActionSpec("zoom_in", "Graph", "Zoom &In", ("+", "=", "Ctrl++"), Widget),
+    ActionSpec("zoom_out", "Graph", "Zoom &Out", ("-", "Ctrl+-"), Widget),
+    ActionSpec("fit_graph", "Graph", "&Fit the Graph", ("0", "Ctrl+0"), Widget),
+    ActionSpec("queue_path", "Graph", "&Queue This Path"),
 )
+# Menu names with their mnemonics, in menu-bar order.
+MENUS = {"File": "&File", "Edit": "&Edit", "Feeds": "F&eeds", "Playback": "&Playback", "Up Next": "&Up Next",
+         "Episode": "Epi&sode", "Articles": "&Articles", "Organize": "&Organize", "Go": "&Go", "Graph": "G&raph",
+         "Help": "&Help"}
+
+
+def label(spec_text: str) -> str:
+    """An action's text without its mnemonic ampersand."""
+    return spec_text.replace("&", "")
+
+
+def normalized(keys: Sequence[str]) -> tuple[str, ...]:
+    """Shortcuts in Qt's portable spelling (``ctrl+k`` → ``Ctrl+K``), empty ones left out."""
+    texts = (QKeySequence(k).toString(QKeySequence.SequenceFormat.PortableText) for k in keys)
+    return tuple(t for t in texts if t)
+
+
+def effective_shortcuts(overrides: Mapping[str, object]) -> dict[str, tuple[str, ...]]:
+    """Every action's shortcuts: the user's where set (unknown names and malformed entries are ignored),
+    else the defaults."""
+    result = {spec.name: normalized(spec.shortcuts) for spec in SPECS}
+    for name, keys in overrides.items():
+        if name in result and isinstance(keys, list) and all(isinstance(k, str) for k in keys):
+            result[name] = normalized(keys)
+    return result
+
+
+def conflicts(shortcuts: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """Key sequences given to more than one action, with those actions' names. Actions whose shortcuts work
+    only in their own widget (Delete in the sidebar, in the notes, in Up Next) may share a key with each
+    other, never with a window-wide one."""
+    users: dict[str, list[str]] = {}
+    for name, keys in shortcuts.items():
+        for key in keys:
+            users.setdefault(key, []).append(name)
+    scoped = {spec.name for spec in SPECS if spec.context == Widget}
+    return {key: names for key, names in users.items() if len(names) > 1 and not set(names) <= scoped}
 
 
 class Actions:
@@ -74,18 +162,69 @@ class Actions:
     load_sample: QAction
     import_opml: QAction
     export_opml: QAction
+    import_reading_list: QAction
+    export_reading_list: QAction
     export_notes: QAction
     backup_library: QAction
+    quit: QAction
+    undo: QAction
+    redo: QAction
+    delete_note: QAction
     refresh_all: QAction
     refresh_selected: QAction
     cancel_refresh: QAction
     set_password: QAction
+    podcast_settings: QAction
     show_subscriptions: QAction
-    quit: QAction
     play_selected: QAction
     play_pause: QAction
+    back_10: QAction
+    forward_10: QAction
     skip_back: QAction
     skip_forward: QAction
+    back_minute: QAction
+    forward_minute: QAction
+    previous_chapter: QAction
+    next_chapter: QAction
+    slower: QAction
+    faster: QAction
+    normal_speed: QAction
+    mute: QAction
+    volume_up: QAction
+    volume_down: QAction
+    voice_boost: QAction
+    add_note: QAction
+    sleep_15: QAction
+    sleep_30: QAction
+    sleep_minutes: QAction
+    sleep_episode: QAction
+    sleep_chapter: QAction
+    sleep_off: QAction
+    next_in_queue: QAction
+    previous_in_queue: QAction
+    queue_last: QAction
+    queue_next: QAction
+    queue_remove: QAction
+    queue_up: QAction
+    queue_down: QAction
+    queue_clear: QAction
+    mark_played: QAction
+    mark_unplayed: QAction
+    download: QAction
+    pause_download: QAction
+    delete_download: QAction
+    add_article: QAction
+    paste_link: QAction
+    add_links: QAction
+    fetch_again: QAction
+    toggle_read: QAction
+    toggle_archive: QAction
+    highlight: QAction
+    highlight_note: QAction
+    allow_images: QAction
+    larger_text: QAction
+    smaller_text: QAction
+    dark_reader: QAction
     edit_tags: QAction
     toggle_favourite: QAction
     save_search: QAction
@@ -94,33 +233,37 @@ class Actions:
     delete_entry: QAction
     focus_search: QAction
     focus_list: QAction
-    add_note: QAction
-    show_notes: QAction
-    delete_note: QAction
-    undo: QAction
-    redo: QAction
-    add_article: QAction
-    paste_link: QAction
-    add_links: QAction
-    import_reading_list: QAction
-    export_reading_list: QAction
-    toggle_read: QAction
-    toggle_archive: QAction
-    fetch_again: QAction
-    allow_images: QAction
-    highlight: QAction
-    highlight_note: QAction
-    larger_text: QAction
-    smaller_text: QAction
-    dark_reader: QAction
+    focus_queue: QAction
+    continue_listening: QAction
     continue_reading: QAction
+    downloaded: QAction
+    show_notes: QAction
+    command_palette: QAction
+    cheat_sheet: QAction
+    edit_shortcuts: QAction
+    show_graph: QAction
+    show_learning_path: QAction
+    zoom_in: QAction
+    zoom_out: QAction
+    fit_graph: QAction
+    queue_path: QAction
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, overrides: Mapping[str, object] | None = None) -> None:
         self.all: dict[str, QAction] = {}
         for spec in SPECS:
             action = QAction(spec.text, parent)
             action.setObjectName(spec.name)
-            action.setShortcuts([QKeySequence(s) for s in spec.shortcuts])
             action.setShortcutContext(spec.context)
+            action.setCheckable(spec.checkable)
             self.all[spec.name] = action
             setattr(self, spec.name, action)
+        self.apply_shortcuts(overrides or {})
+
+    def apply_shortcuts(self, overrides: Mapping[str, object]) -> None:
+        """Give every action the user's shortcuts, or its defaults."""
+        for name, keys in effective_shortcuts(overrides).items():
+            self.all[name].setShortcuts([QKeySequence(k) for k in keys])
+
+    def shortcuts(self, name: str) -> tuple[str, ...]:
+        """An action's current shortcuts, in Qt's portable spelling."""
+        return normalized([s.toString() for s in self.all[name].shortcuts()])

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import sqlite_utils
-from PySide6.QtCore import QObject, QTimer, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QStatusBar
 
 from earmark.core.db.sources import get_source, set_credentials
@@ -30,8 +30,10 @@ class FeedsController(QObject):
     """Runs the feed operations of ``window`` and keeps ``sources_model`` current.
 
     ``on_library_changed`` is called (throttled) when a refresh brought or changed items; ``on_error``
-    shows a sentence to the user.
+    shows a sentence to the user. Signal: ``refresh_started()`` right after a refresh process was started.
     """
+
+    refresh_started = Signal()
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
                  on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None]) -> None:
@@ -58,8 +60,11 @@ class FeedsController(QObject):
         minutes = int(get_setting(db, "feeds.refresh_interval"))  # type: ignore[call-overload]
         if minutes > 0:
             self.periodic.start(minutes * 60_000)
+        self._start_timer = QTimer(self)  # a member, so that closing the window cancels it
+        self._start_timer.setSingleShot(True)
+        self._start_timer.timeout.connect(self._refresh_on_start)
         if get_setting(db, "feeds.refresh_on_start"):
-            QTimer.singleShot(START_DELAY_MS, self, self._refresh_on_start)
+            self._start_timer.start(START_DELAY_MS)
         self.reload_sources()
 
     def _status(self) -> QStatusBar:
@@ -86,6 +91,7 @@ class FeedsController(QObject):
             self._status().showMessage("A refresh is already running.", 4000)
             return
         self._items_changed = False
+        self.refresh_started.emit()
         self.progress.begin(text)
 
     @Slot()
@@ -177,4 +183,6 @@ class FeedsController(QObject):
     def shutdown(self) -> None:
         """Stop a running refresh (what it stored stays) before the window closes."""
         self.periodic.stop()
+        self._start_timer.stop()
+        self.refresher.blockSignals(True)  # a refresh ending now must not reach the closing window
         self.refresher.shutdown()

@@ -1,10 +1,12 @@
-"""The player bar: what plays, play/pause, position, elapsed/remaining, speed, and playback errors."""
+"""The player bar: what plays and its chapter, play/pause, position, elapsed/remaining, speed, volume,
+the sleep timer, and playback errors."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QVBoxLayout, QWidget
 
+from earmark.core.models import Chapter
 from earmark.core.timefmt import format_clock
 from earmark.playback.player import Player, PlayerState
 
@@ -24,12 +26,19 @@ class PlayerBar(QWidget):
         self.setObjectName("playerBar")
         self._player = player
         self._dragging = False
+        self.time_left_at_speed = True
         self.title = QLabel("Nothing playing")
         self.title.setObjectName("playerTitle")
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.chapter = QLabel()
+        self.chapter.setObjectName("playerChapter")
+        self.chapter.hide()
+        self.sleep = QLabel()
+        self.sleep.setObjectName("playerSleep")
+        self.sleep.hide()
         self.message = QLabel()
         self.message.setObjectName("playerMessage")
         self.message.setWordWrap(True)
@@ -56,25 +65,36 @@ class PlayerBar(QWidget):
             self.speed.addItem(f"{value:g}×", value)
         self.speed.setCurrentIndex(SPEEDS.index(1.0))
         self.speed.activated.connect(self._on_speed_chosen)
+        self.volume = QLabel()
+        self.volume.setObjectName("playerVolume")
+        self.volume.setAccessibleName("Volume")
 
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.sleep)
         controls = QHBoxLayout()
         controls.addWidget(self.play_button)
         controls.addWidget(self.elapsed)
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.remaining)
         controls.addWidget(self.speed)
+        controls.addWidget(self.volume)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 6)
         layout.setSpacing(2)
-        layout.addWidget(self.title)
+        layout.addLayout(top)
+        layout.addWidget(self.chapter)
         layout.addWidget(self.message)
         layout.addLayout(controls)
 
         player.state_changed.connect(self._on_state)
         player.position_changed.connect(self._on_position)
         player.duration_changed.connect(self._on_duration)
+        player.rate_changed.connect(self.show_speed)
+        player.volume_changed.connect(self._on_volume)
         player.failed.connect(self.show_error)
         self._on_state(str(player.state))
+        self._on_volume(player.volume(), player.muted())
 
     def show_speed(self, rate: float) -> None:
         """Show ``rate`` in the speed box (added to the choices if it is not one of them)."""
@@ -83,6 +103,7 @@ class PlayerBar(QWidget):
             self.speed.addItem(f"{rate:g}×", rate)
             index = self.speed.count() - 1
         self.speed.setCurrentIndex(index)
+        self._on_position(self._player.position())
 
     def _on_speed_chosen(self, index: int) -> None:
         rate = float(self.speed.itemData(index))
@@ -94,11 +115,29 @@ class PlayerBar(QWidget):
         self.title.setText(title)
         self.title.setToolTip(title)
 
+    def show_chapter(self, chapters: list[Chapter], index: int) -> None:
+        """Show the chapter playing ("Chapter 2/7: Title"), or nothing."""
+        if not 0 <= index < len(chapters):
+            self.chapter.hide()
+            return
+        self.chapter.setText(f"Chapter {index + 1}/{len(chapters)}: {chapters[index].title}")
+        self.chapter.show()
+
+    @Slot(str)
+    def show_sleep(self, text: str) -> None:
+        """Show the sleep timer's state ("" hides it)."""
+        self.sleep.setText(f"☾ {text}" if text else "")
+        self.sleep.setVisible(bool(text))
+
     @Slot(str)
     def show_error(self, message: str) -> None:
         """Show a playback problem until the next successful start."""
         self.message.setText(message)
         self.message.show()
+
+    @Slot(int, bool)
+    def _on_volume(self, percent: int, muted: bool) -> None:
+        self.volume.setText("Muted" if muted else f"Vol {percent}%")
 
     @Slot(str)
     def _on_state(self, state: str) -> None:
@@ -119,7 +158,10 @@ class PlayerBar(QWidget):
     def _on_position(self, seconds: float) -> None:
         duration = self._player.duration()
         self.elapsed.setText(format_clock(seconds))
-        self.remaining.setText("-" + format_clock(max(0.0, duration - seconds)) if duration else "")
+        left = max(0.0, duration - seconds) if duration else None
+        if left is not None and self.time_left_at_speed:
+            left /= self._player.rate()
+        self.remaining.setText("" if left is None else "-" + format_clock(left))
         if not self._dragging:
             self.slider.setValue(int(seconds * 10))
 

@@ -58,10 +58,10 @@ class ReadingController(QObject):
         self._font_size = int(get_setting(db, "reader.font_size"))  # type: ignore[call-overload]
         dark = bool(get_setting(db, "reader.dark"))
         self.reader.set_style(self._font_size, dark)
-        actions.dark_reader.setCheckable(True)
         actions.dark_reader.setChecked(dark)
         for action in (actions.highlight, actions.highlight_note, actions.allow_images, actions.toggle_read,
-                       actions.toggle_archive, actions.toggle_favourite, actions.edit_tags):
+                       actions.toggle_archive, actions.toggle_favourite, actions.edit_tags, actions.larger_text,
+                       actions.smaller_text, actions.dark_reader):
             self.reader.addAction(action)
         self.reader.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         actions.toggle_read.triggered.connect(self.toggle_read)

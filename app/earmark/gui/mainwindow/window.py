@@ -25,7 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
-from earmark.core.db.items import get_item
+from earmark.core.chapters import cached_chapters
+from earmark.core.db.downloads import get_download, newest_item_id
+from earmark.core.db.items import get_item, items_by_ids
 from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.fetch import canonical_source
@@ -33,12 +35,17 @@ from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_fe
 from earmark.core.models import Changes, Item, Note
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
-from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.articles import ArticlesController
+from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feeds import FeedsController
+from earmark.gui.mainwindow.graph import GraphController
+from earmark.gui.mainwindow.help import HelpController
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.organize import OrganizeController
+from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.models.items import (
     COL_DURATION,
@@ -49,7 +56,11 @@ from earmark.gui.models.items import (
     COL_TITLE,
     ItemListModel,
 )
+from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import (
+    CONTINUE_LISTENING,
+    DOWNLOADED,
+    GRAPH,
     NOTES,
     SUBSCRIPTIONS,
     FilterRole,
@@ -58,10 +69,10 @@ from earmark.gui.models.sidebar import (
     SmartListRole,
     read_sidebar,
 )
+from earmark.gui.mpris import Mpris
 from earmark.gui.operations.library import (
     note_feed_failure,
     store_sample_library,
-    store_setting,
     store_subscription,
 )
 from earmark.gui.tasks import TaskRunner
@@ -70,6 +81,7 @@ from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
 from earmark.gui.views.filter_bar import FilterBar
 from earmark.gui.views.match_delegate import MatchDelegate
+from earmark.gui.views.queue import QueueView
 from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
 
@@ -88,7 +100,7 @@ class MainWindow(QMainWindow):
         self._runner = runner
         self._db = db
         self.session = session
-        self.commands = Actions(self)
+        self.commands = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
         self._select_after_load: int | None = None
         self._also_selected: list[int] = []  # the rest of a multi-selection, kept across a reload
 
@@ -170,6 +182,7 @@ class MainWindow(QMainWindow):
 
         self.detail = DetailPane()
         self.subscriptions.source_selected.connect(self.detail.show_source)
+        self.detail.chapter_chosen.connect(self._play_chapter)
         self.notes = NotesController(self, runner, db, session, self.commands, self.selected_item,
                                      self.selected_item_ids, self._on_notes_changed, self.show_error)
         self.notes.view.note_selected.connect(self._on_note_selected)
@@ -179,11 +192,24 @@ class MainWindow(QMainWindow):
         self.list_stack.addWidget(self.reading.reader)
         self.notes.pane.table.clicked.connect(
             lambda index: self._on_note_clicked(self.notes.pane.model.note_at(index.row())))
+        self.graph = GraphController(self, runner, db, self.selected_item, self.show_in_library, self.open_item,
+                                     self.queue_items, lambda message: self.statusBar().showMessage(message, 8000))
+        self.list_stack.addWidget(self.graph.panel)
+        for action in (self.commands.zoom_in, self.commands.zoom_out, self.commands.fit_graph):
+            self.graph.panel.view.addAction(action)
         self.player_bar = PlayerBar(session.player)
-        speed = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
-        session.player.set_rate(speed)
-        self.player_bar.show_speed(session.player.rate())
-        self.player_bar.speed_chosen.connect(lambda rate: runner.write(store_setting, "playback.speed", rate))
+        self.playback = PlaybackController(runner, db, session, self.commands, self.player_bar, self.apply_changes,
+                                           self)
+        self.queue_view = QueueView(QueueModel(db, self))
+        self.queue = QueueController(runner, db, session, self.commands, self.queue_view, self.playback.sleep,
+                                     self.selected_episode_ids, self.play_item_id, self)
+        self.episodes = EpisodeController(self, runner, db, session, self.commands, self.selected_item_ids,
+                                          self._selected_source_id, self.apply_changes)
+        self.help = HelpController(self, runner, db, self.commands)
+        self.mpris = Mpris(session, self, self.queue, parent=self)
+        self.feeds.refresh_started.connect(self._note_refresh_start)
+        self.feeds.refresher.feed_done.connect(self._auto_download)
+        self._items_before_refresh = newest_item_id(db)
 
         middle = QWidget()
         middle_layout = QVBoxLayout(middle)
@@ -196,9 +222,9 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(middle)
         self.item_side = QSplitter(Qt.Orientation.Vertical)
         self.item_side.setObjectName("itemSide")
-        for pane in (self.detail, self.notes.pane, self.notes.transcript):
+        for pane in (self.detail, self.graph.related, self.notes.pane, self.notes.transcript, self.queue_view):
             self.item_side.addWidget(pane)
-        self.item_side.setSizes([300, 200, 300])
+        self.item_side.setSizes([260, 130, 150, 200, 160])
         self.splitter.addWidget(self.item_side)
         self.splitter.setSizes([220, 640, 420])
         self.splitter.setCollapsible(0, False)
@@ -217,6 +243,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_actions()
         session.item_changed.connect(self._on_playing_item)
+        session.chapter_changed.connect(self._on_chapter)
+        session.chapters_changed.connect(lambda _chapters: self._on_chapter(session.chapter))
         session.player.failed.connect(self._show_playback_error)
         runner.failed.connect(self.show_error)
         self._base = self.organize.with_remembered_sort(ItemFilter(), None)
@@ -224,37 +252,15 @@ class MainWindow(QMainWindow):
         self._show_sort(self._base)
         self.reload()
         self.item_list.setFocus()
+        self.graph.schedule_update()
         self.reading.restore()
 
     # Layout ---------------------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        a = self.commands
-        file_menu = self.menuBar().addMenu("&File")
-        for action in (a.add_podcast, a.add_article, a.load_sample, a.import_opml, a.export_opml,
-                       a.import_reading_list, a.export_reading_list, a.export_notes, a.backup_library):
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        file_menu.addAction(a.quit)
-        edit_menu = self.menuBar().addMenu("&Edit")
-        for action in (a.undo, a.redo, a.delete_note):
-            edit_menu.addAction(action)
-        feeds_menu = self.menuBar().addMenu("F&eeds")
-        for action in (a.refresh_all, a.refresh_selected, a.cancel_refresh, a.set_password, a.show_subscriptions):
-            feeds_menu.addAction(action)
-        play_menu = self.menuBar().addMenu("&Playback")
-        for action in (a.play_selected, a.play_pause, a.skip_back, a.skip_forward, a.add_note):
-            play_menu.addAction(action)
-        read_menu = self.menuBar().addMenu("&Read")
-        for action in (a.add_article, a.paste_link, a.add_links, a.fetch_again, a.toggle_read, a.toggle_archive,
-                       a.highlight, a.highlight_note, a.allow_images, a.larger_text, a.smaller_text, a.dark_reader):
-            read_menu.addAction(action)
-        organize_menu = self.menuBar().addMenu("&Organize")
-        for action in (a.edit_tags, a.toggle_favourite, a.save_search, a.rename_tag, a.colour_tag, a.delete_entry):
-            organize_menu.addAction(action)
-        go_menu = self.menuBar().addMenu("&Go")
-        for action in (a.focus_search, a.focus_list, a.continue_reading, a.show_notes):
-            go_menu.addAction(action)
+        menus = {name: self.menuBar().addMenu(title) for name, title in MENUS.items()}
+        for spec in SPECS:
+            menus[spec.menu].addAction(self.commands.all[spec.name])
 
     def _connect_actions(self) -> None:
         a = self.commands
@@ -269,9 +275,6 @@ class MainWindow(QMainWindow):
         a.show_subscriptions.triggered.connect(self.show_subscriptions)
         a.quit.triggered.connect(self.close)
         a.play_selected.triggered.connect(self.play_selected)
-        a.play_pause.triggered.connect(self.session.player.toggle)
-        a.skip_back.triggered.connect(lambda: self._skip("playback.skip_back", -1))
-        a.skip_forward.triggered.connect(lambda: self._skip("playback.skip_forward", 1))
         a.edit_tags.triggered.connect(self.organize.edit_tags)
         a.toggle_favourite.triggered.connect(self.organize.toggle_favourite)
         a.save_search.triggered.connect(self.organize.save_view)
@@ -281,6 +284,15 @@ class MainWindow(QMainWindow):
         a.focus_search.triggered.connect(self._focus_search)
         a.focus_list.triggered.connect(self.focus_list)
         a.show_notes.triggered.connect(self.show_notes)
+        a.focus_queue.triggered.connect(self.queue_view.list.setFocus)
+        a.continue_listening.triggered.connect(lambda: self._show_section(CONTINUE_LISTENING))
+        a.downloaded.triggered.connect(lambda: self._show_section(DOWNLOADED))
+        a.show_graph.triggered.connect(self.show_graph)
+        a.show_learning_path.triggered.connect(self.show_learning_path)
+        a.zoom_in.triggered.connect(self.graph.panel.view.zoom_in)
+        a.zoom_out.triggered.connect(self.graph.panel.view.zoom_out)
+        a.fit_graph.triggered.connect(self.graph.panel.view.fit)
+        a.queue_path.triggered.connect(self.graph.queue_path)
         for action in a.all.values():
             if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut:
                 self.addAction(action)
@@ -304,16 +316,18 @@ class MainWindow(QMainWindow):
         self.sidebar_model.populate(data)
         self.sidebar.expandAll()
         shown = self.list_stack.currentWidget()
-        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(
-            SUBSCRIPTIONS if shown is self.subscriptions else NOTES if shown is self.notes.view
-            else replace(current, text="")))
+        views: dict[QWidget | None, str] = {self.subscriptions: SUBSCRIPTIONS, self.notes.view: NOTES,
+                                            self.graph.panel: GRAPH}
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(views.get(shown, replace(current, text=""))))
         self.notes.set_choices([name for name, _count in data.tags], data.sources)
+        self.graph.set_choices([name for name, _count in data.tags], data.sources)
         self.sidebar.selectionModel().blockSignals(False)
         self._update_empty_state()
 
     def _update_empty_state(self) -> None:
         # Either read may come back first: the library is empty only when neither found anything.
-        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view, self.reading.reader):
+        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view, self.graph.panel,
+                                               self.reading.reader):
             return
         empty = self.sidebar_model.total == 0 and self.items_model.rowCount() == 0
         self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
@@ -343,6 +357,8 @@ class MainWindow(QMainWindow):
     def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         self.reading.close_reader()
         flt = current.data(FilterRole)
+        for bar in (self.search, self.filter_bar):  # the graph has its own find box and filters
+            bar.setVisible(flt != GRAPH)
         if flt == SUBSCRIPTIONS:
             self.feeds.reload_sources()
             self.list_stack.setCurrentWidget(self.subscriptions)
@@ -352,9 +368,13 @@ class MainWindow(QMainWindow):
             self.notes.reload_view()
             self.list_stack.setCurrentWidget(self.notes.view)
             return
+        if flt == GRAPH:
+            self.list_stack.setCurrentWidget(self.graph.panel)
+            self.graph.refresh(fit=True)
+            return
         if not isinstance(flt, ItemFilter):
             return
-        leaving_view = self.list_stack.currentWidget() in (self.subscriptions, self.notes.view)
+        leaving_view = self.list_stack.currentWidget() in (self.subscriptions, self.notes.view, self.graph.panel)
         smart = current.data(SmartListRole)
         self._smart_list = smart if isinstance(smart, int) else None
         if self._smart_list is not None:  # a smart list brings its search text and filters along
@@ -402,13 +422,14 @@ class MainWindow(QMainWindow):
 
     def apply_changes(self, changes: Changes) -> None:
         """Show what an operation changed: reload when items came or went, else refresh those rows."""
+        self.graph.library_changed(changes)
         if changes.structure:
             self.reload()
         else:
             self.items_model.refresh_items(changes.items)
             shown = self.detail.item_id
             if shown is not None and shown in changes.items:
-                self.detail.show_item(self.selected_item())
+                self._show_item(self.selected_item())
         if changes.message:
             self.statusBar().showMessage(changes.message, 8000)
 
@@ -431,13 +452,30 @@ class MainWindow(QMainWindow):
         except NotFoundError:
             return None
 
+    def selected_episode_ids(self) -> list[int]:
+        """The selected episodes (articles left out), in list order."""
+        return [item.id for item in self._selected_items() if item.kind == "episode"]
+
+    def _selected_source_id(self) -> int | None:
+        ids = self._selected_source_ids()
+        return ids[0] if ids else None
+
     @Slot(QItemSelection, QItemSelection)
     def _on_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._show_item(self.selected_item())
 
     def _show_item(self, item: Item | None) -> None:
-        self.detail.show_item(item)
+        """Show ``item`` with its chapters (the player's when it plays, else the cached ones), its download and
+        its notes."""
         self.notes.show_item(item)
+        if item is None:
+            self.detail.show_item(None)
+            return
+        playing = self.session.item is not None and self.session.item.id == item.id
+        chapters = self.session.chapters if playing else cached_chapters(self._db, item.id) or []
+        self.detail.show_item(item, chapters, self.session.chapter if playing else -1,
+                              get_download(self._db, item.id))
+        self.graph.item_selected(item)
 
     def _on_notes_changed(self) -> None:
         self._reload_sidebar()
@@ -465,6 +503,34 @@ class MainWindow(QMainWindow):
         rows = sorted({index.row() for index in self.item_list.selectionModel().selectedRows()})
         return [item for item in map(self.items_model.item_at, rows) if item is not None]
 
+    @Slot(int)
+    def _on_chapter(self, _index: int) -> None:
+        playing = self.session.item
+        if playing is not None and self.detail.item_id == playing.id:
+            self._show_item(self.selected_item())
+
+    @Slot(int)
+    def _play_chapter(self, index: int) -> None:
+        item = self.selected_item()
+        if item is None:
+            return
+        playing = self.session.item is not None and self.session.item.id == item.id
+        chapters = self.session.chapters if playing else cached_chapters(self._db, item.id) or []
+        if not 0 <= index < len(chapters):
+            return
+        if playing:
+            self.session.player.seek(chapters[index].start)
+            self.session.player.play()
+        else:
+            self.playback.play(item, start=chapters[index].start)
+
+    def play_item_id(self, item_id: int) -> None:
+        """Play the item with this id (from the queue)."""
+        try:
+            self.playback.play(get_item(self._db, item_id))
+        except NotFoundError as exc:
+            self.show_error(str(exc))
+
     @Slot()
     def play_selected(self) -> None:
         """Play the selected episode from where it was left; open the selected article in the reader."""
@@ -474,10 +540,55 @@ class MainWindow(QMainWindow):
         if item.kind != "episode":
             self.reading.open_item(item)
             return
-        self.session.play_item(item)
+        self.playback.play(item)
 
-    def _skip(self, key: str, sign: int) -> None:
-        self.session.player.skip(sign * float(get_setting(self._db, key)))  # type: ignore[arg-type]
+    def _item_or_none(self, item_id: int) -> Item | None:
+        try:
+            return get_item(self._db, item_id)
+        except NotFoundError:
+            return None
+
+    def show_in_library(self, item_id: int) -> None:
+        """Select an item in the list (the whole library is shown when the current view does not hold it)."""
+        row = self.items_model.row_of(item_id)
+        if row is not None:
+            self.item_list.selectRow(row)
+            self.item_list.scrollTo(self.items_model.index(row, 0))
+            return
+        self._select_after_load = item_id
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.filter_bar.show_filter(ItemFilter())
+        self._smart_list = None
+        self._base = self.organize.with_remembered_sort(ItemFilter(), None)
+        if self.list_stack.currentWidget() is self.item_list:
+            self.sidebar.selectionModel().blockSignals(True)
+            self.sidebar.setCurrentIndex(self.sidebar_model.index_for(ItemFilter()))
+            self.sidebar.selectionModel().blockSignals(False)
+        self._compose_filter()
+
+    def open_item(self, item_id: int) -> None:
+        """Play an episode (from where it was left); open an article in the reader (where it was left)."""
+        item = self._item_or_none(item_id)
+        if item is None:
+            return
+        if item.kind == "episode":
+            self.playback.play(item)
+        else:
+            self.show_in_library(item_id)
+            self.reading.open_item(item)
+
+    def queue_items(self, item_ids: list[int]) -> None:
+        """Add the episodes among ``item_ids`` to Up Next, in this order ("Queue This Path"); start playing
+        when nothing plays."""
+        episodes = [i for i, item in items_by_ids(self._db, item_ids, full=False).items() if item.kind == "episode"]
+        episodes.sort(key=item_ids.index)
+        if not episodes:
+            self.statusBar().showMessage("The path holds no episodes to queue.", 6000)
+            return
+        self.queue.add_ids(episodes, play_first=self.session.item is None)
+        self.statusBar().showMessage(f"Added {len(episodes)} episode(s) to Up Next, in learning order.", 8000)
 
     @Slot(int)
     def _on_playing_item(self, item_id: int) -> None:
@@ -485,6 +596,19 @@ class MainWindow(QMainWindow):
         item = self.session.item
         if item is not None:
             self.player_bar.set_title(f"{item.title} — {item.source or ''}")
+
+    def _note_refresh_start(self) -> None:
+        # The refresh process was just started: it stores nothing before its interpreter is up.
+        self._items_before_refresh = newest_item_id(self._db)
+
+    def _auto_download(self, outcome: dict[str, object]) -> None:
+        source_id = outcome.get("source_id")
+        if outcome.get("new") and isinstance(source_id, int):
+            self.episodes.downloads.auto_download(source_id, self._items_before_refresh)
+
+    def _show_section(self, flt: ItemFilter) -> None:
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(flt))
+        self.focus_list()
 
     @Slot(str)
     def _show_playback_error(self, message: str) -> None:
@@ -559,6 +683,18 @@ class MainWindow(QMainWindow):
         self.subscriptions.table.setFocus()
 
     @Slot()
+    def show_graph(self) -> None:
+        """Show the topic graph and put the keyboard there."""
+        self.sidebar.setCurrentIndex(self.sidebar_model.index_for(GRAPH))
+        self.graph.panel.view.setFocus()
+
+    @Slot()
+    def show_learning_path(self) -> None:
+        """Show the learning path of the selected item in the graph."""
+        self.graph.panel.set_mode("path")
+        self.show_graph()
+
+    @Slot()
     def show_notes(self) -> None:
         """Show every note (the Notes view), and put the keyboard in its filter."""
         self.sidebar.setCurrentIndex(self.sidebar_model.index_for(NOTES))
@@ -624,11 +760,14 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the playing position, stop a refresh, finish queued writes, release the player and the library."""
-        self._search_timer.stop()  # a search typed just before quitting has no one left to run it
+        self._search_timer.stop()  # a search typed just before closing must not start a read afterwards
         self.notes.shutdown()
         self.reading.shutdown()
         self.articles.shutdown()
+        self.graph.shutdown()
         self.feeds.shutdown()
+        self.mpris.unregister()
+        self.episodes.downloads.shutdown()
         self.session.stop()
         self.session.player.shutdown()
         self._runner.shutdown()

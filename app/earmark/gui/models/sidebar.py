@@ -1,5 +1,5 @@
-"""The sidebar model: All, Podcasts (each podcast), Articles (Continue Reading, Archive, each site), Tags, Notes,
-Subscriptions; each row is a filter or a view."""
+"""The sidebar model: All, Podcasts (each podcast), Articles (Archive, each site), Tags, Continue listening and
+reading, Downloaded, Notes, Topic Graph, Subscriptions; each row is a filter or a view."""
 
 from __future__ import annotations
 
@@ -23,9 +23,12 @@ FilterRole = Qt.ItemDataRole.UserRole + 1
 TagRole = Qt.ItemDataRole.UserRole + 2  # the tag a Tags row shows
 SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
-NOTES = "notes"  # the FilterRole of the row that shows the Notes view
-CONTINUE_READING = ItemFilter(kind="article", in_progress=True, archived=False, sort="last_played")
+CONTINUE_LISTENING = ItemFilter(kind="episode", state="in_progress", sort="last_played")
+DOWNLOADED = ItemFilter(kind="episode", downloaded=True)
+CONTINUE_READING = ItemFilter(kind="article", state="in_progress", archived=False, sort="last_played")
 ARCHIVE = ItemFilter(kind="article", archived=True)
+NOTES = "notes"  # the FilterRole of the row that shows the Notes view
+GRAPH = "graph"  # the FilterRole of the row that shows the topic graph
 
 
 @dataclass(slots=True)
@@ -40,7 +43,9 @@ class SidebarData:
     colours: dict[str, str] = field(default_factory=dict)
     smart_lists: list[tuple[SmartList, int]] = field(default_factory=list)  # with their item counts
     notes: int = 0
-    reading: int = 0  # articles in Continue Reading
+    in_progress: int = 0
+    downloaded: int = 0
+    reading: int = 0  # articles in Continue reading
     archived: int = 0
 
 
@@ -56,6 +61,8 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         colours=tag_colours(db),
         smart_lists=[(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)],
         notes=count_notes(db),
+        in_progress=count_items(db, CONTINUE_LISTENING),
+        downloaded=db.execute("SELECT count(*) FROM downloads").fetchone()[0],
         reading=count_items(db, CONTINUE_READING),
         archived=count_items(db, ARCHIVE),
     )
@@ -77,7 +84,6 @@ class SidebarModel(QStandardItemModel):
         root.appendRow(_row(f"All ({data.total})", ItemFilter()))
         podcasts = _row(f"Podcasts ({data.episodes})", ItemFilter(kind="episode"))
         articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
-        articles.appendRow(_row(f"Continue Reading ({data.reading})", CONTINUE_READING))
         articles.appendRow(_row(f"Archive ({data.archived})", ARCHIVE))
         failing = 0
         for source in data.sources:
@@ -104,7 +110,11 @@ class SidebarModel(QStandardItemModel):
         for heading in (podcasts, articles, smart, tags):
             if heading is not smart or smart.rowCount():
                 root.appendRow(heading)
+        root.appendRow(_row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING))
+        root.appendRow(_row(f"Continue reading ({data.reading})", CONTINUE_READING))
+        root.appendRow(_row(f"Downloaded ({data.downloaded})", DOWNLOADED))
         root.appendRow(_row(f"Notes ({data.notes})", NOTES))
+        root.appendRow(_row("Topic Graph", GRAPH))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
             feeds.setIcon(warning_icon())

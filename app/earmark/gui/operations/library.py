@@ -9,7 +9,7 @@ from earmark.core.db.sources import record_failure
 from earmark.core.feeds.subscribe import ReadFeed, store_read_feed
 from earmark.core.models import Changes, ProgressUpdate
 from earmark.core.sample import SampleData, store_sample
-from earmark.core.settings import set_setting
+from earmark.core.settings import get_setting, set_setting
 
 
 def store_subscription(db: sqlite_utils.Database, url: str, read: ReadFeed) -> Changes:
@@ -44,5 +44,5 @@ def store_setting(db: sqlite_utils.Database, key: str, value: object) -> Changes
 
 def store_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> Changes:
     """Keep a playback position."""
-    save_progress(db, update)
+    save_progress(db, update, float(get_setting(db, "playback.played_within")))  # type: ignore[arg-type]
     return Changes(items={update.item_id})

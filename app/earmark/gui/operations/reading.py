@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import sqlite_utils
 
-from earmark.core.db.reading import save_reading_progress, set_archived, set_images_allowed, set_read
+from earmark.core.db.items import mark_played
+from earmark.core.db.reading import save_reading_progress, set_archived, set_images_allowed
 from earmark.core.models import Changes
 
 
@@ -17,7 +18,7 @@ def keep_reading_progress(db: sqlite_utils.Database, item_id: int, share: float)
 
 def mark_read(db: sqlite_utils.Database, item_ids: list[int], read: bool) -> Changes:
     """Mark items read or unread."""
-    set_read(db, item_ids, read)
+    mark_played(db, item_ids, read)
     return Changes(items=set(item_ids), structure=True,
                    message=f"Marked {len(item_ids)} item(s) {'read' if read else 'unread'}.")
 

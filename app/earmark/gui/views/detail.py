@@ -4,32 +4,43 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.html import sanitize
-from earmark.core.models import Item, Source
+from earmark.core.models import Chapter, Download, Item, Source
 from earmark.core.timefmt import format_ago, format_clock
 from earmark.gui.models.items import progress_text
 from earmark.gui.models.sources import status_text
 
 
 class DetailPane(QTextBrowser):
-    """Shows one item. Links open in the system browser; nothing remote is loaded."""
+    """Shows one item, with its chapters and download. Links open in the system browser; nothing remote is
+    loaded. Signal: ``chapter_chosen(int)`` when a chapter's link is clicked (its index)."""
+
+    chapter_chosen = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("detailPane")
         self.setAccessibleName("Item details")
         self.setOpenLinks(False)
-        self.anchorClicked.connect(_open_external)
+        self.anchorClicked.connect(self._on_link)
         self.item_id: int | None = None
         self.show_item(None)
 
-    def show_item(self, item: Item | None) -> None:
-        """Render ``item`` (or a hint when nothing is selected)."""
+    def _on_link(self, url: QUrl) -> None:
+        if url.scheme() == "chapter" and url.path().isdigit():
+            self.chapter_chosen.emit(int(url.path()))
+        else:
+            _open_external(url)
+
+    def show_item(self, item: Item | None, chapters: list[Chapter] | None = None, current: int = -1,
+                  download: Download | None = None) -> None:
+        """Render ``item`` (or a hint when nothing is selected), its chapters (``current`` in bold) and the
+        state of its download."""
         if item is None:
             self.item_id = None
             self.setHtml("<p style='color:gray'>Select an episode or article to see its notes.</p>")
@@ -45,6 +56,7 @@ class DetailPane(QTextBrowser):
         if item.kind == "article":
             link += "<p style='color:gray'>Return opens it in the reader, where you left it.</p>"
         body = sanitize(item.content or item.description, item.url) or "<p><i>No notes.</i></p>"
+        link += _download_html(download) + _chapters_html(chapters or [], current)
         same_item = self.item_id == item.id
         scrolled = self.verticalScrollBar().value()
         self.setHtml(
@@ -91,6 +103,33 @@ class DetailPane(QTextBrowser):
     def loadResource(self, type_: int, name: QUrl | str) -> object:
         """Never fetch remote images or files while rendering notes."""
         return None
+
+
+def _chapters_html(chapters: list[Chapter], current: int) -> str:
+    if not chapters:
+        return ""
+    rows = []
+    for index, chapter in enumerate(chapters):
+        title = html.escape(chapter.title)
+        title = f"<b>{title}</b>" if index == current else title
+        rows.append(f"<tr><td style='color:gray; padding-right:8px'>{format_clock(chapter.start)}</td>"
+                    f"<td><a href='chapter:{index}'>{title}</a></td></tr>")
+    return f"<p><b>Chapters</b> (PgUp/PgDn)</p><table>{''.join(rows)}</table>"
+
+
+def _download_html(download: Download | None) -> str:
+    if download is None:
+        return ""
+    if download.status == "done":
+        text = f"Downloaded ({(download.size or 0) / 1048576:.1f} MB)"
+    elif download.status == "failed":
+        text = f"Download failed: {html.escape(download.error or '')}"
+    elif download.status == "paused":
+        share = f" at {download.received * 100 // download.size}%" if download.size else ""
+        text = f"Download paused{share} (Ctrl+Shift+D resumes)"
+    else:
+        text = "Downloading…" if download.status == "downloading" else "Download queued"
+    return f"<p style='color:gray'>{text}</p>"
 
 
 def _open_external(url: QUrl) -> None:

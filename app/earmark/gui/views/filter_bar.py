@@ -70,15 +70,15 @@ class FilterBar(QWidget):
         return spin
 
     def narrow(self, flt: ItemFilter) -> ItemFilter:
-        """``flt`` with the bar's state, favourites, days and durations (days not written YYYY-MM-DD are
-        left out)."""
+        """``flt`` with the bar's state (the view's own when the bar says any, so that Continue listening stays
+        in progress), favourites, days and durations (days not written YYYY-MM-DD are left out)."""
         def day(edit: QLineEdit) -> str | None:
             text = edit.text().strip()
             return text if _DAY.match(text) else None
 
         return replace(
             flt,
-            state=STATE_CHOICES[self.state.currentIndex()][1],  # type: ignore[arg-type]  # a State or None
+            state=STATE_CHOICES[self.state.currentIndex()][1] or flt.state,  # type: ignore[arg-type]  # a State
             favourite=self.favourite.isChecked(),
             published_from=day(self.published_from),
             published_to=day(self.published_to),

@@ -5,13 +5,14 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
     QFont,
     QFontMetrics,
     QImage,
+    QKeyEvent,
     QPalette,
     QResizeEvent,
     QShowEvent,
@@ -35,6 +36,11 @@ THEMES = {  # background, text, secondary text, links, code background, highligh
     False: ("#fbfaf6", "#1f1f1f", "#6b6b6b", "#1a5fb4", "#efece4", "#fde68a"),
     True: ("#1e1f22", "#dcdcdc", "#9a9a9a", "#8ab4f8", "#2b2d31", "#7a5d12"),
 }
+
+
+_READER_KEYS = {Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_PageUp,
+                Qt.Key.Key_PageDown, Qt.Key.Key_Home, Qt.Key.Key_End}
+_FOREIGN_MODIFIERS = Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
 
 
 class ReaderView(QTextBrowser):
@@ -158,6 +164,17 @@ class ReaderView(QTextBrowser):
             frame.setTopMargin(MIN_MARGIN)
             frame.setBottomMargin(MIN_MARGIN * 2)
             root.setFrameFormat(frame)
+
+    def event(self, event: QEvent) -> bool:
+        """The keys that scroll and select (arrows, PgUp/PgDn, Home/End, with Shift) stay with the reader while it
+        has the focus, instead of the window's player shortcuts on them (chapters, skips)."""
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and event.key() in _READER_KEYS and not event.modifiers() & _FOREIGN_MODIFIERS
+                and not (event.modifiers() & Qt.KeyboardModifier.ControlModifier
+                         and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down))):  # Ctrl+Up/Down: the volume
+            event.accept()
+            return True
+        return super().event(event)
 
     def showEvent(self, event: QShowEvent) -> None:
         """Qt scrolls a text view to its cursor when first shown: the reader stays at its place instead."""

@@ -1,0 +1,82 @@
+"""Podcast chapters: the podcast:chapters JSON format, fetched once per episode and cached in the library."""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_right
+
+import sqlite_utils
+
+from earmark.core.db.connection import write_transaction
+from earmark.core.errors import FeedError
+from earmark.core.feeds.fetch import fetch
+from earmark.core.models import Chapter
+from earmark.core.timefmt import now_iso
+
+MAX_CHAPTERS = 2000
+
+
+def parse_chapters(data: bytes | str) -> list[Chapter]:
+    """Chapters from podcast:chapters JSON, by start time; entries with ``toc: false`` or without a start are
+    left out. FeedError when the document is not chapters JSON."""
+    try:
+        document = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise FeedError(f"The chapters file is not JSON: {exc}.") from exc
+    entries = document.get("chapters") if isinstance(document, dict) else None
+    if not isinstance(entries, list):
+        raise FeedError("The chapters file has no list of chapters.")
+    found: list[tuple[float, str, str | None]] = []
+    for entry in entries[:MAX_CHAPTERS]:
+        if not isinstance(entry, dict) or entry.get("toc") is False:
+            continue
+        start = entry.get("startTime")
+        if isinstance(start, bool) or not isinstance(start, int | float) or start < 0:
+            continue
+        title = entry.get("title")
+        url = entry.get("url")
+        found.append((float(start), str(title).strip() if title else "",
+                      url if isinstance(url, str) and url.startswith(("http://", "https://")) else None))
+    found.sort(key=lambda entry: entry[0])
+    return [Chapter(start, title or f"Chapter {number}", url) for number, (start, title, url) in enumerate(found, 1)]
+
+
+def chapters_to_json(chapters: list[Chapter]) -> str:
+    """The cached form (podcast:chapters JSON, only the fields Earmark uses)."""
+    return json.dumps({"version": "1.2.0", "chapters": [
+        {"startTime": c.start, "title": c.title, **({"url": c.url} if c.url else {})} for c in chapters]})
+
+
+def cached_chapters(db: sqlite_utils.Database, item_id: int) -> list[Chapter] | None:
+    """The chapters fetched earlier for this item's current chapters URL (None: not fetched, or it changed)."""
+    row = db.execute(
+        """SELECT c.chapters FROM chapters_cache c JOIN items i ON i.id = c.item_id
+           WHERE c.item_id = ? AND c.url = i.chapters_url""", [item_id]).fetchone()
+    return parse_chapters(row[0]) if row else None
+
+
+def chapters_url(db: sqlite_utils.Database, item_id: int) -> str | None:
+    """Where the item's podcast:chapters JSON lives, if its feed names one."""
+    row = db.execute("SELECT chapters_url FROM items WHERE id = ?", [item_id]).fetchone()
+    return row[0] if row else None
+
+
+def fetch_chapters(url: str) -> list[Chapter]:
+    """Download and parse a chapters file (network; no library access)."""
+    return parse_chapters(fetch(url).data)
+
+
+def store_chapters(db: sqlite_utils.Database, item_id: int, url: str, chapters: list[Chapter]) -> None:
+    """Cache an item's fetched chapters."""
+    with write_transaction(db):
+        db.execute(
+            """INSERT INTO chapters_cache (item_id, url, chapters, fetched) VALUES (?, ?, ?, ?)
+               ON CONFLICT (item_id) DO UPDATE SET url = excluded.url, chapters = excluded.chapters,
+                   fetched = excluded.fetched""",
+            [item_id, url, chapters_to_json(chapters), now_iso()])
+
+
+def chapter_index(chapters: list[Chapter], position: float) -> int | None:
+    """The index of the chapter playing at ``position`` (None before the first chapter or without chapters)."""
+    at = bisect_right([c.start for c in chapters], position + 0.05) - 1
+    return at if at >= 0 else None

@@ -1,0 +1,206 @@
+"""The topic graph's tables: each item's terms, links and names, its related items, and what is out of date."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from earmark.core.db.connection import write_transaction
+from earmark.core.errors import NotFoundError
+from earmark.core.models import Related
+from earmark.core.timefmt import now_iso
+
+TermRow = tuple[int, str, float, int]  # item, term, weight, rank
+_BULK_INDEXES = ("CREATE INDEX item_terms_by_term ON item_terms (term, item_id, weight)",
+                 "CREATE INDEX relations_by_other ON relations (other_id)")  # as migration m006_topic_graph made them
+RelationRow = tuple[int, int, float, list[str]]  # item, other, score, reasons
+
+
+@dataclass(slots=True)
+class GraphBuild:
+    """Everything a full build of the relations writes, replacing what was there."""
+
+    item_ids: list[int]
+    terms: list[TermRow]
+    counts: list[tuple[str, int, str | None, bool]]  # term, items that have it, how it is written, names a topic
+    links: list[tuple[int, str, str]]
+    keys: list[tuple[str, int]]
+    relations: list[RelationRow]
+    total: int
+    dirty_seq: int  # changes queued up to here are covered by this build
+    seconds: dict[str, float] = field(default_factory=dict)  # how long each step took (for the benchmark)
+
+
+def dirty_seq(db: sqlite_utils.Database) -> int:
+    """The newest queued change (0 when none)."""
+    return int(db.execute("SELECT coalesce(max(seq), 0) FROM graph_dirty").fetchone()[0])
+
+
+def pending_item_ids(db: sqlite_utils.Database) -> list[int]:
+    """Items whose relations are missing or out of date (new, or their text or tags changed)."""
+    rows = db.execute(
+        """SELECT i.id FROM items i LEFT JOIN graph_index g ON g.item_id = i.id WHERE g.item_id IS NULL
+           UNION SELECT d.item_id FROM graph_dirty d JOIN items i ON i.id = d.item_id ORDER BY 1""")
+    return [row[0] for row in rows]
+
+
+def indexed_count(db: sqlite_utils.Database) -> int:
+    """How many items have relations worked out."""
+    return int(db.execute("SELECT count(*) FROM graph_index").fetchone()[0])
+
+
+def state(db: sqlite_utils.Database, key: str) -> str | None:
+    """A value the graph keeps about itself (``total``: items at the last full build; ``built``: when)."""
+    row = db.execute("SELECT value FROM graph_state WHERE key = ?", [key]).fetchone()
+    return row[0] if row else None
+
+
+def store_build(db: sqlite_utils.Database, build: GraphBuild) -> None:
+    """Replace every term, link, name and relation with those of a full build, in one transaction."""
+    with write_transaction(db):
+        for table in ("item_terms", "term_counts", "item_links", "item_keys", "relations", "graph_index"):
+            db.execute(f"DELETE FROM {table}")
+        for index in _BULK_INDEXES:  # filled faster without them, then built once
+            db.execute(f"DROP INDEX {index.split()[2]}")
+        live = {row[0] for row in db.execute("SELECT id FROM items")}  # items deleted meanwhile are left out
+        db.conn.executemany("INSERT INTO item_terms VALUES (?, ?, ?, ?)", (r for r in build.terms if r[0] in live))
+        db.conn.executemany("INSERT INTO term_counts VALUES (?, ?, ?, ?)", build.counts)
+        db.conn.executemany("INSERT INTO item_links VALUES (?, ?, ?)", (r for r in build.links if r[0] in live))
+        db.conn.executemany("INSERT INTO item_keys VALUES (?, ?)", (r for r in build.keys if r[1] in live))
+        db.conn.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)",
+                            ((a, b, round(s, 4), json.dumps(r)) for a, b, s, r in build.relations
+                             if a in live and b in live))
+        indexed = now_iso()
+        db.conn.executemany("INSERT INTO graph_index VALUES (?, ?)",
+                            ((item_id, indexed) for item_id in build.item_ids if item_id in live))
+        for index in _BULK_INDEXES:
+            db.execute(index)
+        db.execute("DELETE FROM graph_dirty WHERE seq <= ?", [build.dirty_seq])
+        for key, value in (("total", str(build.total)), ("built", indexed), ("since_build", "0")):
+            db.execute("INSERT OR REPLACE INTO graph_state VALUES (?, ?)", [key, value])
+
+
+def replace_item(db: sqlite_utils.Database, item_id: int, terms: Sequence[TermRow], links: Iterable[tuple[str, str]],
+                 keys: Iterable[str]) -> None:
+    """Drop an item's terms, links, names and relations (both ways) and store its new terms, links and names."""
+    for table, column in (("item_terms", "item_id"), ("item_links", "item_id"), ("item_keys", "item_id"),
+                          ("relations", "item_id"), ("relations", "other_id")):
+        db.execute(f"DELETE FROM {table} WHERE {column} = ?", [item_id])
+    db.conn.executemany("INSERT INTO item_terms VALUES (?, ?, ?, ?)", terms)
+    db.conn.executemany("INSERT INTO item_links VALUES (?, ?, ?)", ((item_id, t, how) for t, how in links))
+    db.conn.executemany("INSERT INTO item_keys VALUES (?, ?)", ((key, item_id) for key in keys))
+
+
+def add_relations(db: sqlite_utils.Database, item_id: int, related: Sequence[RelationRow], limit: int) -> None:
+    """Store an item's related items, and the item among theirs (each keeps its ``limit`` best), and mark it
+    worked out."""
+    for a, b, score, reasons in related:
+        db.execute("INSERT OR REPLACE INTO relations VALUES (?, ?, ?, ?)", [a, b, round(score, 4), json.dumps(reasons)])
+        if a != item_id:
+            db.execute(
+                """DELETE FROM relations WHERE item_id = ? AND other_id NOT IN
+                   (SELECT other_id FROM relations WHERE item_id = ? ORDER BY score DESC, other_id LIMIT ?)""",
+                [a, a, limit])
+    db.execute("INSERT OR REPLACE INTO graph_index VALUES (?, ?)", [item_id, now_iso()])
+    db.execute("DELETE FROM graph_dirty WHERE item_id = ?", [item_id])
+    db.execute("""INSERT INTO graph_state VALUES ('since_build', '1')
+                  ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1""")
+
+
+def term_counts(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, int]:
+    """How many items had each of ``terms`` at the last full build (terms it did not keep are left out)."""
+    wanted = list(dict.fromkeys(terms))
+    found: dict[str, int] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        found.update(db.execute(f"SELECT term, items FROM term_counts WHERE term IN ({','.join('?' * len(chunk))})",
+                                chunk).fetchall())
+    return found
+
+
+def similar_by_terms(db: sqlite_utils.Database, terms: Sequence[tuple[str, float]], exclude: int,
+                     limit: int) -> list[tuple[int, float]]:
+    """The items whose stored vectors are closest to ``terms`` (cosine, best first), through the term index."""
+    if not terms:
+        return []
+    values = ",".join("(?, ?)" for _ in terms)
+    rows = db.execute(
+        f"""WITH mine(term, weight) AS (VALUES {values})
+            SELECT t.item_id, sum(t.weight * mine.weight) AS cosine FROM mine
+            JOIN item_terms t INDEXED BY item_terms_by_term ON t.term = mine.term
+            WHERE t.item_id != ? GROUP BY t.item_id ORDER BY cosine DESC, t.item_id LIMIT ?""",
+        [value for term, weight in terms for value in (term, weight)] + [exclude, limit])
+    return [(item_id, float(cosine)) for item_id, cosine in rows]
+
+
+def topics_of(db: sqlite_utils.Database, item_ids: Iterable[int], per_item: int) -> dict[int, dict[str, float]]:
+    """Each item's ``per_item`` strongest kept terms that name topics, with their weights."""
+    wanted = list(dict.fromkeys(item_ids))
+    result: dict[int, dict[str, float]] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        rows = db.execute(f"""SELECT t.item_id, t.term, t.weight FROM item_terms t JOIN term_counts c ON c.term = t.term
+                              WHERE c.topic AND t.item_id IN ({','.join('?' * len(chunk))})
+                              ORDER BY t.item_id, t.rank""", chunk)
+        for item_id, term, weight in rows:
+            mine = result.setdefault(item_id, {})
+            if len(mine) < per_item:
+                mine[term] = weight
+    return result
+
+
+def labels(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, str]:
+    """How each term is usually written, where that differs from the term."""
+    wanted = list(dict.fromkeys(terms))
+    found: dict[str, str] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        found.update(db.execute(f"SELECT term, label FROM term_counts WHERE label IS NOT NULL AND term IN "
+                                f"({','.join('?' * len(chunk))})", chunk).fetchall())
+    return found
+
+
+def citations_of(db: sqlite_utils.Database, item_id: int) -> list[tuple[int, int, str]]:
+    """The citations (item, cited, how) from and to an item."""
+    return [tuple(row) for row in db.execute(
+        """SELECT item_id, cited_id, how FROM citations WHERE item_id = ?
+           UNION SELECT l.item_id, k.item_id, l.how FROM item_keys k JOIN item_links l ON l.target = k.key
+                 WHERE k.item_id = ? AND l.item_id != ?""", [item_id, item_id, item_id])]
+
+
+def all_citations(db: sqlite_utils.Database) -> list[tuple[int, int, str]]:
+    """Every resolved citation (item, cited, how)."""
+    return [tuple(row) for row in db.execute("SELECT item_id, cited_id, how FROM citations")]
+
+
+def related_items(db: sqlite_utils.Database, item_id: int, limit: int = 10) -> list[Related]:
+    """The items most related to ``item_id``, best first, as last worked out."""
+    if db.execute("SELECT 1 FROM items WHERE id = ?", [item_id]).fetchone() is None:
+        raise NotFoundError(f"There is no item with id {item_id}.")
+    rows = db.execute(
+        """SELECT r.other_id, i.title, i.kind, s.title, r.score, r.reasons FROM relations r
+           JOIN items i ON i.id = r.other_id LEFT JOIN sources s ON s.id = i.source_id
+           WHERE r.item_id = ? ORDER BY r.score DESC, r.other_id LIMIT ?""", [item_id, limit])
+    return [Related(other, title, kind, source, score, json.loads(reasons))
+            for other, title, kind, source, score, reasons in rows]
+
+
+def is_indexed(db: sqlite_utils.Database, item_id: int) -> bool:
+    """Whether the item's relations are worked out and up to date."""
+    return db.execute("""SELECT 1 FROM graph_index g WHERE g.item_id = ?
+                         AND NOT EXISTS (SELECT 1 FROM graph_dirty d WHERE d.item_id = g.item_id)""",
+                      [item_id]).fetchone() is not None
+
+
+def topic_counts(db: sqlite_utils.Database, per_item: int) -> list[tuple[str, int]]:
+    """Every topic with the number of items it is among the ``per_item`` strongest topics of (two items or
+    more), most items first."""
+    rows = db.execute(
+        """SELECT coalesce(label, term), count(*) AS n FROM (
+               SELECT t.term, c.label, row_number() OVER (PARTITION BY t.item_id ORDER BY t.rank) AS place
+               FROM item_terms t JOIN term_counts c ON c.term = t.term WHERE c.topic)
+           WHERE place <= ? GROUP BY term HAVING n >= 2 ORDER BY n DESC, term""", [per_item])
+    return [(topic, count) for topic, count in rows]

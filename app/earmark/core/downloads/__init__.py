@@ -1,0 +1,1 @@
+"""Episode downloads: safe file names and resumable HTTP transfers."""

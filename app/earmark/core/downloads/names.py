@@ -1,0 +1,67 @@
+"""File names for downloads built from feed text, which must never leave the downloads folder."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+MAX_NAME_BYTES = 120  # per path component, well under every file system's 255
+_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
+_EXTENSION = re.compile(r"^\.[A-Za-z0-9]{1,5}$")
+_TYPES = {"audio/mpeg": ".mp3", "audio/mp4": ".m4a", "audio/x-m4a": ".m4a", "audio/ogg": ".ogg",
+          "audio/opus": ".opus", "audio/wav": ".wav", "audio/x-wav": ".wav", "audio/flac": ".flac",
+          "video/mp4": ".mp4", "audio/aac": ".aac"}
+
+
+def safe_component(text: str, fallback: str = "untitled") -> str:
+    """One path component from any text: no separators, control characters, leading dots, trailing dots or
+    spaces, no Windows device names; NFC, at most MAX_NAME_BYTES of UTF-8."""
+    name = unicodedata.normalize("NFC", text)
+    name = _UNSAFE.sub(" ", name)
+    name = " ".join(name.split()).strip(" .")
+    name = _truncate(name, MAX_NAME_BYTES).strip(" .")
+    if not name:
+        name = fallback
+    if name.split(".")[0].upper() in _RESERVED:
+        name = f"_{name}"
+    return name
+
+
+def _truncate(text: str, limit: int) -> str:
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    return data[:limit].decode("utf-8", errors="ignore")
+
+
+def extension_for(url: str, content_type: str | None) -> str:
+    """The file extension of an enclosure: from its URL's path when plausible, else from its MIME type."""
+    suffix = Path(unquote(urlparse(url).path)).suffix
+    if _EXTENSION.match(suffix):
+        return suffix.lower()
+    return _TYPES.get((content_type or "").split(";")[0].strip().lower(), ".mp3")
+
+
+def download_path(folder: Path, podcast: str | None, title: str, url: str, content_type: str | None = None) -> Path:
+    """Where an episode is saved: ``folder/<podcast>/<title>.<ext>``, built only from sanitized components,
+    so that no feed text ("../", absolute paths, device names) can point outside ``folder``."""
+    root = folder.resolve()
+    ext = extension_for(url, content_type)
+    stem = safe_component(title)
+    stem = _truncate(stem, MAX_NAME_BYTES - len(ext)).strip(" .") or "untitled"
+    path = root / safe_component(podcast or "", "Episodes") / f"{stem}{ext}"
+    if not path.resolve().is_relative_to(root):  # cannot happen with safe components; checked all the same
+        raise ValueError(f"{path} is outside {root}")
+    return path
+
+
+def unique_path(path: Path, taken: set[str]) -> Path:
+    """``path``, or ``name (2).ext``… when another download already uses it (``taken``: paths in use)."""
+    candidate, number = path, 2
+    while str(candidate) in taken:
+        candidate = path.with_name(f"{path.stem} ({number}){path.suffix}")
+        number += 1
+    return candidate

@@ -1,0 +1,87 @@
+"""The texts the topic graph reads: each item's title, text, transcript, links, names and tags."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from earmark.core.topics import phrases
+
+BOILERPLATE_SAMPLE = 50  # a source's newest items that decide what its boilerplate is
+
+
+@dataclass(slots=True)
+class Doc:
+    """One item as the topic graph sees it."""
+
+    id: int
+    source_id: int | None
+    title: str
+    text: str  # plain text: show notes or article, then the transcript
+    markup: str  # the HTML the feed or page gave (for its links)
+    url: str | None
+    enclosure_url: str | None
+    guid: str | None
+    remote_items: str
+    published: str | None
+
+    def phrase_text(self, shared: frozenset[str]) -> str:
+        """What key phrases are taken from: the title twice (it says most), then the cleaned text."""
+        return f"{self.title}.\n{self.title}.\n{phrases.clean(self.text, shared)}"
+
+
+_COLUMNS = """i.id, i.source_id, i.title,
+    i.text || coalesce((SELECT char(10) || group_concat(json_extract(c.value, '$[2]'), ' ')
+                        FROM transcripts t, json_each(t.cues) c
+                        WHERE t.item_id = i.id AND json_valid(t.cues)), ''),
+    i.description || i.content, i.url, i.enclosure_url, i.guid, i.remote_items, i.published"""
+
+
+def read_docs(db: sqlite_utils.Database, ids: Iterable[int] | None = None) -> list[Doc]:
+    """Every item (or those of ``ids``) with its texts, in id order."""
+    if ids is None:
+        rows = db.execute(f"SELECT {_COLUMNS} FROM items i ORDER BY i.id").fetchall()
+    else:
+        wanted = sorted(set(ids))
+        rows = []
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start:start + 500]
+            rows += db.execute(f"SELECT {_COLUMNS} FROM items i WHERE i.id IN ({','.join('?' * len(chunk))})",
+                               chunk).fetchall()
+    return [Doc(*row) for row in rows]
+
+
+def source_boilerplate(docs: Iterable[Doc]) -> dict[int, frozenset[str]]:
+    """Each source's boilerplate lines, decided on its BOILERPLATE_SAMPLE newest items of ``docs``."""
+    by_source: dict[int, list[Doc]] = {}
+    for doc in docs:
+        if doc.source_id is not None:
+            by_source.setdefault(doc.source_id, []).append(doc)
+    result = {}
+    for source_id, items in by_source.items():
+        newest = sorted(items, key=lambda d: (d.published or "", d.id), reverse=True)[:BOILERPLATE_SAMPLE]
+        result[source_id] = phrases.boilerplate(doc.text for doc in newest)
+    return result
+
+
+def boilerplate_of(db: sqlite_utils.Database, source_id: int | None) -> frozenset[str]:
+    """One source's boilerplate lines, read from the library."""
+    if source_id is None:
+        return frozenset()
+    rows = db.execute("SELECT text FROM items WHERE source_id = ? ORDER BY published DESC, id DESC LIMIT ?",
+                      [source_id, BOILERPLATE_SAMPLE])
+    return phrases.boilerplate(row[0] for row in rows)
+
+
+def item_tags(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
+    """Every tagged item's tags, its source's included."""
+    tags: dict[int, set[str]] = {}
+    rows = db.execute(
+        """SELECT it.item_id, t.name FROM item_tags it JOIN tags t ON t.id = it.tag_id
+           UNION SELECT i.id, t.name FROM source_tags st JOIN tags t ON t.id = st.tag_id
+                 JOIN items i ON i.source_id = st.source_id""")
+    for item_id, name in rows:
+        tags.setdefault(item_id, set()).add(name)
+    return {item_id: frozenset(names) for item_id, names in tags.items()}

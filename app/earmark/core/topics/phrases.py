@@ -1,0 +1,124 @@
+"""Key phrases of a text: words and two- and three-word phrases, without boilerplate, URLs or stop words."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+# Common English words, plus words every episode description uses ("episode", "discusses"): they say nothing
+# about what an item is about, so no phrase starts or ends with one and none is a phrase on its own.
+STOP_WORDS = frozenset("""
+a about above after again against all almost along already also although always am among an and another any
+anyone anything are around as at away back be became because become becomes been before being below between
+both but by came can cannot could did do does doing done down during each either else enough even ever every
+few for from further get gets getting give given gives go goes going got had has have having he her here hers
+him his how however i if in into is isn it its itself just keep know known last less let like ll made make
+makes many may me might more most much must my near need needs never new next no nor not now of off often on
+once one only onto or other others our out over own part per perhaps put quite rather re really same say says
+see seem seems several she should show shows since so some something still such take takes than that the their
+them then there these they thing things this those though through thus to together too toward under until up
+upon us use used uses using ve very via want was way ways we well went were what whatever when where whether
+which while who whole whom whose why will with within without would yet you your yours
+episode episodes podcast podcasts show notes talk talks discuss discusses discussed explain explains explained
+cover covers covered look looks listen hear read article today week links link go goes whole good great lot lots
+include includes including topic topics
+""".split())
+MAX_WORDS = 3
+_URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+_CHUNK = re.compile(r"[^\s\w.+#'-]+|[.!?;:](?:\s|$)|\s-\s|\n")  # phrases never cross these
+_TOKEN = re.compile(r"[A-Za-z_][\w+#]*(?:[.-][A-Za-z_]\w*)*|\d+[A-Za-z]\w*")
+_POSSESSIVE = re.compile(r"['’]s\b")
+_CAMEL = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b|\b[A-Z]{2,}[a-z][A-Za-z]*\b")
+_CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
+# Lines that every source repeats in some form: sponsor reads, calls to subscribe, headings of link lists.
+_BOILERPLATE_LINE = re.compile(
+    r"^\s*(?:links?|further reading|show notes|credits|transcript|sponsor(?:ed)?(?: by)?|this episode is "
+    r"(?:sponsored|brought to you)|support (?:the|this) (?:show|podcast)|subscribe|follow us|rate and review)\b",
+    re.IGNORECASE)
+BOILERPLATE_SHARE = 0.5  # a line in at least this share of a source's items is the source's boilerplate
+_BOILERPLATE_MIN_ITEMS = 4
+_BOILERPLATE_MIN_CHARS = 20
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A plural's singular, crudely (``graphs`` → ``graph``, ``classes`` stays): enough to join the forms of a
+    word in short texts."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")):
+        return word[:-1]
+    return word
+
+
+def line_key(line: str) -> str:
+    """A line reduced to its words, for spotting the same line in many items."""
+    return " ".join(re.findall(r"[a-z]+", line.lower()))
+
+
+def boilerplate(texts: Iterable[str]) -> frozenset[str]:
+    """The line keys that at least BOILERPLATE_SHARE of ``texts`` (one source's items) have."""
+    texts = list(texts)
+    if len(texts) < _BOILERPLATE_MIN_ITEMS:
+        return frozenset()
+    counts: Counter[str] = Counter()
+    for text in texts:
+        counts.update({key for line in text.splitlines()
+                       if len(key := line_key(line)) >= _BOILERPLATE_MIN_CHARS})
+    return frozenset(key for key, count in counts.items() if count >= BOILERPLATE_SHARE * len(texts))
+
+
+def clean(text: str, shared: frozenset[str] = frozenset()) -> str:
+    """``text`` without URLs, link-list headings, sponsor lines and the source's ``shared`` boilerplate."""
+    lines = [line for line in text.splitlines()
+             if not _BOILERPLATE_LINE.match(line) and (not shared or line_key(line) not in shared)]
+    return _URL.sub(" ", "\n".join(lines))
+
+
+def _chunks(text: str) -> list[tuple[list[str], list[str | None], str]]:
+    """Each sentence-like chunk's words (lower case), their terms (None for stop words) and the chunk."""
+    result = []
+    for chunk in _CHUNK.split(text):
+        words = [w.rstrip("+#").lower() or w for w in _TOKEN.findall(_POSSESSIVE.sub(" ", chunk))]
+        if words:
+            result.append((words, [None if w in STOP_WORDS or len(w) < 2 else stem(w) for w in words], chunk))
+    return result
+
+
+def terms(text: str) -> list[str]:
+    """Every key-phrase occurrence in ``text``: its lower-case, singular form (what items share). Phrases are one
+    to three words long, within a sentence, and have no stop word; a CamelCase word also counts as its parts
+    (``TorchInductor`` is ``torchinductor``, ``torch`` and ``inductor``)."""
+    found: list[str] = []
+    for _words, keep, chunk in _chunks(text):
+        found += [k for k in keep if k]
+        found += [f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b]
+        found += [f"{a} {b} {c}" for a, b, c in zip(keep, keep[1:], keep[2:], strict=False) if a and b and c]
+        if _CAMEL.search(chunk):
+            found += [term for term, _surface in _camel_parts(chunk)]
+    return found
+
+
+def phrases(text: str) -> list[tuple[str, str]]:
+    """The occurrences of ``terms`` as (term, surface): the surface is the words as written (lower case)."""
+    found: list[tuple[str, str]] = []
+    for words, keep, chunk in _chunks(text):
+        count = len(words)
+        for start in range(count):
+            for end in range(start + 1, min(start + MAX_WORDS, count) + 1):
+                if keep[end - 1] is None:
+                    break
+                found.append((" ".join(k for k in keep[start:end] if k), " ".join(words[start:end])))
+        if _CAMEL.search(chunk):
+            found.extend(_camel_parts(chunk))
+    return found
+
+
+def _camel_parts(chunk: str) -> list[tuple[str, str]]:
+    parts: list[tuple[str, str]] = []
+    for word in _CAMEL.findall(chunk):
+        for part in _CAMEL_PART.findall(word):
+            lower = part.lower()
+            if len(lower) > 3 and lower not in STOP_WORDS:
+                parts.append((stem(lower), lower))
+    return parts

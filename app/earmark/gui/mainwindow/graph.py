@@ -1,0 +1,297 @@
+"""The window's topic graph work: keeping relations up to date in the background, the Related pane, and the
+graph view (modes, filters, layout, learning paths, exports, "Queue This Path")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import sqlite_utils
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QMainWindow
+
+from earmark.core.db.relations import GraphBuild
+from earmark.core.errors import EarmarkError
+from earmark.core.models import Changes, Item, Source
+from earmark.core.topics.build import compute_build
+from earmark.core.topics.graph import GraphData, read_graph
+from earmark.core.topics.graphml import write_graphml
+from earmark.core.topics.layout import Position, compute_layout, needs_layout
+from earmark.gui.graph.panel import LIBRARY, PATH, GraphPanel
+from earmark.gui.operations.graph import (
+    PathRead,
+    RelatedRead,
+    UpdatePlan,
+    index_new_items,
+    keep_layout,
+    plan_update,
+    read_path,
+    read_related,
+    store_relations,
+)
+from earmark.gui.tasks import TaskRunner
+from earmark.gui.views.related import RelatedPane
+
+UPDATE_DELAY_MS = 1500  # changes arriving together (a refresh, a tag edit) are worked out once
+
+
+class _Progress(QObject):
+    """Carries a worker's progress to the UI thread."""
+
+    changed = Signal(float, str)
+
+
+class GraphController(QObject):
+    """Owns the Related pane and the graph panel. ``selected_item()`` tells it what the window has selected;
+    ``select(id)`` shows an item in the library, ``activate(id)`` plays or opens it, ``queue(ids)`` takes a
+    learning path (prerequisites, then the item) in order, ``status(sentence)`` reports.
+
+    Signals: ``relations_updated()`` after new relations were stored, ``graph_shown()`` after the view was
+    redrawn, ``path_shown()`` after a learning path was highlighted.
+    """
+
+    relations_updated = Signal()
+    graph_shown = Signal()
+    path_shown = Signal()
+
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
+                 selected_item: Callable[[], Item | None], select: Callable[[int], None],
+                 activate: Callable[[int], None], queue: Callable[[list[int]], None],
+                 status: Callable[[str], None]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._runner = runner
+        self._db = db
+        self._selected_item = selected_item
+        self._select = select
+        self._activate = activate
+        self._queue = queue
+        self._status = status
+        self.related = RelatedPane()
+        self.related.item_chosen.connect(select)
+        self.panel = GraphPanel()
+        self.panel.filter_changed.connect(lambda: self.refresh(fit=True))
+        self.panel.colours_changed.connect(self.panel.scene.recolour)
+        self.panel.view.node_clicked.connect(self._node_clicked)
+        self.panel.view.node_activated.connect(self._node_activated)
+        self.panel.queue_requested.connect(self.queue_path)
+        self.panel.export_requested.connect(self.ask_export)
+        self._progress = _Progress(self)
+        self._progress.changed.connect(self._on_progress)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(UPDATE_DELAY_MS)
+        self._timer.timeout.connect(self.update_relations)
+        self._updating = False
+        self._again = False
+        self._shown: Item | None = None  # the item whose related items the pane shows
+        self.path: list[int] = []  # the highlighted learning path: prerequisites, then the item
+        self._reading_graph = False
+        self._again_graph = False
+        self._fit = False
+        self._graph_center: int | None = None  # the item the neighbourhood or learning path shown is about
+        self._stopped = False
+
+    # Relations -------------------------------------------------------------------------------------
+
+    def schedule_update(self) -> None:
+        """Work out new and changed items' relations soon (changes arriving together are handled once)."""
+        if not self._stopped:
+            self._timer.start()
+
+    def library_changed(self, changes: Changes) -> None:
+        """Items came, went or changed: their relations follow."""
+        if changes.structure or changes.items:
+            self.schedule_update()
+
+    def update_relations(self) -> None:
+        """Bring the relations up to date in the background: in full in the pool (stored by the writer), or
+        item by item on the writer when only a few changed."""
+        if self._updating:
+            self._again = True
+            return
+        self._updating = True
+        self._runner.read(plan_update, on_done=self._on_plan, on_error=self._failed)
+
+    def _on_plan(self, plan: UpdatePlan) -> None:
+        if not plan.pending:
+            self._done()
+            return
+        if plan.full:
+            self._on_progress(0.0, f"Working out related items for {len(plan.pending):,} items…")
+            self._runner.read(compute_build, self._progress.changed.emit, on_done=self._store_build,
+                              on_error=self._failed)
+        else:
+            self._runner.write(index_new_items, plan.pending, on_done=self._stored, on_error=self._failed)
+
+    def _store_build(self, build: GraphBuild) -> None:
+        self._runner.write(store_relations, build, on_done=self._stored, on_error=self._failed)
+
+    def _stored(self, changes: Changes) -> None:
+        self._status(changes.message)
+        self._done()
+        self.relations_updated.emit()
+        self.show_related(self._shown)
+        if self.panel.isVisible():
+            self.refresh()
+
+    def _done(self) -> None:
+        self._updating = False
+        self._on_progress(None, "")
+        if self._again:
+            self._again = False
+            self.schedule_update()
+
+    def _failed(self, message: str) -> None:
+        self._updating = False
+        self._on_progress(None, message)
+        self._status(message)
+
+    def _on_progress(self, share: float | None, text: str) -> None:
+        self.panel.show_progress(share, text)
+
+    # The Related pane --------------------------------------------------------------------------------
+
+    def show_related(self, item: Item | None) -> None:
+        """Show the related items of ``item`` (read in the pool)."""
+        self._shown = item
+        if item is None:
+            self.related.show_related(None, [])
+            return
+        self.related.show_related(item.title, [], working=None)  # the last item's rows go at once
+        self._runner.read(read_related, item.id, on_done=self._on_related)
+
+    def _on_related(self, read: RelatedRead) -> None:
+        if self._shown is None or read.item_id != self._shown.id:
+            return  # another item was selected meanwhile
+        self.related.show_related(self._shown.title, read.rows, working=read.pending)
+        if read.pending:
+            self.schedule_update()
+
+    def item_selected(self, item: Item | None) -> None:
+        """The window's selection changed: the Related pane follows, and so does the graph in the
+        neighbourhood and learning path modes."""
+        self.show_related(item)
+        if (self.panel.isVisible() and self.panel.current_mode() != LIBRARY
+                and (item.id if item else None) != self._graph_center):
+            self.refresh(fit=True)
+
+    # The graph view ----------------------------------------------------------------------------------
+
+    def set_choices(self, tags: list[str], sources: list[Source]) -> None:
+        """The tags and sources the graph's filters offer."""
+        self.panel.set_choices(tags, sources)
+
+    def refresh(self, fit: bool = False) -> None:
+        """Redraw the graph for the current mode and filters (laying out new nodes first)."""
+        self._fit = fit or not self.panel.scene.nodes
+        if self._reading_graph:
+            self._again_graph = True
+            return
+        self._reading_graph = True
+        self._again_graph = False
+        self._runner.read(needs_layout, on_done=self._on_needs_layout, on_error=self._graph_failed)
+
+    def _on_needs_layout(self, needed: bool) -> None:
+        if needed:
+            self._on_progress(0.5, "Laying out the graph…")
+            self._runner.read(compute_layout, on_done=self._keep_layout, on_error=self._graph_failed)
+        else:
+            self._read_graph()
+
+    def _keep_layout(self, positions: dict[int, Position]) -> None:
+        self._runner.write(keep_layout, positions, on_done=lambda _changes: self._read_graph(),
+                           on_error=self._graph_failed)
+
+    def _read_graph(self) -> None:
+        item = self._selected_item()
+        mode = self.panel.current_mode()
+        if mode != LIBRARY and item is None:
+            self._status("Select an item in the list first: the graph shows its neighbourhood or learning path.")
+        flt = self.panel.graph_filter(item.id if item else None)
+        self._runner.read(read_graph, flt, on_done=lambda data: self._on_graph(data, item),
+                          on_error=self._graph_failed)
+
+    def _on_graph(self, data: GraphData, item: Item | None) -> None:
+        self._on_progress(None, f"{len(data.nodes):,} items, {len(data.edges):,} relations"
+                          + (f" (the {len(data.nodes):,} best connected of {data.matched:,})"
+                             if data.matched > len(data.nodes) else ""))
+        self.panel.scene.show_graph(data, self.panel.colour.currentData())
+        if item is not None and item.id in self.panel.scene.nodes:
+            self.panel.scene.nodes[item.id].setSelected(True)
+        self._graph_center = item.id if item is not None and self.panel.current_mode() != LIBRARY else None
+        self.panel.set_titles([node.title for node in data.nodes])
+        self._reading_graph = False
+        if self.panel.current_mode() == PATH and item is not None:
+            self._runner.read(read_path, item.id, on_done=self._on_path, on_error=self._graph_failed)
+        else:
+            self.path = []
+            self.panel.show_path(None, [])
+            self._after_graph()
+
+    def _on_path(self, read: PathRead) -> None:
+        self.path = [step.id for step in read.steps] + [read.item.id]
+        self.panel.scene.highlight_path(self.path)
+        self.panel.show_path(read.item.title, read.steps)
+        self._fit = True
+        self._after_graph()
+        self.path_shown.emit()
+
+    def _after_graph(self) -> None:
+        if self._fit:
+            self.panel.view.fit()
+        self.graph_shown.emit()
+        if self._again_graph:
+            self.refresh()
+
+    def _graph_failed(self, message: str) -> None:
+        self._reading_graph = False
+        self._failed(message)
+
+    def _node_clicked(self, item_id: int) -> None:
+        if item_id > 0:
+            self._select(item_id)
+
+    def _node_activated(self, item_id: int) -> None:
+        if item_id > 0:
+            self._activate(item_id)
+
+    def queue_path(self) -> None:
+        """Hand the highlighted learning path (prerequisites, then the item) to the queue, in order."""
+        if not self.path:
+            self._status("Show a learning path first (Learning Path of the selected item).")
+            return
+        self._queue(list(self.path))
+        self._status(f"Queued the learning path: {len(self.path)} items.")
+
+    # Exports -----------------------------------------------------------------------------------------
+
+    def ask_export(self, fmt: str) -> None:
+        """Ask where to save the graph as PNG, SVG or GraphML, then save it."""
+        dialog = QFileDialog(self._window, "Export Graph", str(Path.home() / f"earmark-graph.{fmt}"),
+                             f"{fmt.upper()} (*.{fmt})")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix(fmt)
+        dialog.fileSelected.connect(lambda name: self.export(fmt, Path(name)))
+        dialog.open()
+
+    def export(self, fmt: str, path: Path) -> None:
+        """Save what the graph shows to ``path``: a PNG or SVG picture, or GraphML (with positions)."""
+        from earmark.gui.graph.export import save_png, save_svg  # QtSvg loads when first used, not at start-up
+
+        try:
+            if fmt == "png":
+                save_png(self.panel.scene, path)
+            elif fmt == "svg":
+                save_svg(self.panel.scene, path)
+            else:
+                write_graphml(self.panel.scene.data, path)
+        except EarmarkError as exc:
+            self._status(str(exc))
+            return
+        self._status(f"Exported the graph to {path}.")
+
+    def shutdown(self) -> None:
+        """Start nothing more (the window is closing)."""
+        self._stopped = True
+        self._timer.stop()

@@ -1,0 +1,85 @@
+"""Operations behind playback: what to play and how, the queue, played marks, podcast settings, chapters."""
+
+from __future__ import annotations
+
+import sqlite_utils
+
+from earmark.core.chapters import cached_chapters, store_chapters
+from earmark.core.db.downloads import local_file
+from earmark.core.db.items import mark_played
+from earmark.core.db.podcast_prefs import get_prefs, set_prefs
+from earmark.core.db.queue import clear_queue as clear_all
+from earmark.core.db.queue import dequeue, enqueue, move_in_queue, play_next, queue_ids, reorder_queue
+from earmark.core.models import Changes, Chapter, Item, PodcastPrefs
+from earmark.playback.progress import PlayContext
+
+
+def read_play_context(db: sqlite_utils.Database, item: Item, default_rate: float) -> PlayContext:
+    """How to play ``item``: its downloaded file if complete, its podcast's settings and speed, and its
+    cached podcast:chapters (a few indexed reads: done on the GUI thread, right when Enter is pressed)."""
+    prefs = get_prefs(db, item.source_id)
+    local = local_file(db, item.id)
+    return PlayContext(
+        local_uri=local.as_uri() if local else None,
+        prefs=prefs,
+        rate=prefs.speed if prefs.speed is not None else default_rate,
+        chapters=cached_chapters(db, item.id) or [],
+    )
+
+
+def store_fetched_chapters(db: sqlite_utils.Database, item_id: int, url: str, chapters: list[Chapter]) -> Changes:
+    """Cache chapters fetched for an item."""
+    store_chapters(db, item_id, url, chapters)
+    return Changes(items={item_id})
+
+
+def store_played(db: sqlite_utils.Database, item_ids: list[int], played: bool) -> Changes:
+    """Mark items played or unplayed."""
+    mark_played(db, item_ids, played)
+    noun = "item" if len(item_ids) == 1 else "items"
+    return Changes(items=set(item_ids),
+                   message=f"Marked {len(item_ids)} {noun} {'played' if played else 'unplayed'}.")
+
+
+def store_prefs(db: sqlite_utils.Database, source_id: int, prefs: PodcastPrefs) -> Changes:
+    """Keep a podcast's playback settings."""
+    set_prefs(db, source_id, prefs)
+    return Changes()
+
+
+def queue_add(db: sqlite_utils.Database, item_ids: list[int], after: int | None, next_up: bool) -> list[int]:
+    """Queue episodes last, or (``next_up``) right after the one playing; returns the new queue."""
+    if next_up:
+        play_next(db, item_ids, after)
+    else:
+        enqueue(db, item_ids)
+    return queue_ids(db)
+
+
+def queue_remove(db: sqlite_utils.Database, item_ids: list[int]) -> list[int]:
+    """Take episodes off the queue; returns the new queue."""
+    dequeue(db, item_ids)
+    return queue_ids(db)
+
+
+def queue_move(db: sqlite_utils.Database, item_id: int, steps: int) -> list[int]:
+    """Move a queued episode; returns the new queue."""
+    move_in_queue(db, item_id, steps)
+    return queue_ids(db)
+
+
+def queue_reorder(db: sqlite_utils.Database, item_ids: list[int]) -> list[int]:
+    """Store the order given by drag and drop; returns the new queue."""
+    reorder_queue(db, item_ids)
+    return queue_ids(db)
+
+
+def queue_clear(db: sqlite_utils.Database) -> list[int]:
+    """Empty the queue."""
+    clear_all(db)
+    return []
+
+
+def read_queue(db: sqlite_utils.Database) -> list[int]:
+    """The queue's item ids."""
+    return queue_ids(db)

@@ -1,0 +1,54 @@
+"""A podcast's own playback settings: default speed, skipped intro and outro, voice boost, auto-download."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
+
+from earmark.core.models import PodcastPrefs
+from earmark.playback.player import MAX_RATE, MIN_RATE, RATE_STEP
+
+
+class PodcastSettingsDialog(QDialog):
+    """Edits a PodcastPrefs; ``prefs`` holds the result once accepted."""
+
+    def __init__(self, title: str, prefs: PodcastPrefs, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("podcastSettings")
+        self.setWindowTitle(f"Playback settings: {title}")
+        self.prefs = prefs
+        self.speed = QDoubleSpinBox()
+        self.speed.setRange(0.0, MAX_RATE)
+        self.speed.setSingleStep(RATE_STEP)
+        self.speed.setDecimals(2)
+        self.speed.setSpecialValueText("Same as every podcast")
+        self.speed.setSuffix("×")
+        self.speed.setValue(prefs.speed or 0.0)
+        self.intro = QSpinBox()
+        self.intro.setRange(0, 600)
+        self.intro.setSuffix(" s")
+        self.intro.setValue(int(prefs.skip_intro))
+        self.outro = QSpinBox()
+        self.outro.setRange(0, 600)
+        self.outro.setSuffix(" s")
+        self.outro.setValue(int(prefs.skip_outro))
+        self.boost = QCheckBox("Louder, clearer voices")
+        self.boost.setChecked(prefs.voice_boost)
+        self.auto = QCheckBox("Download new episodes after each refresh")
+        self.auto.setChecked(prefs.auto_download)
+        form = QFormLayout(self)
+        form.addRow("Default speed", self.speed)
+        form.addRow("Skip the first", self.intro)
+        form.addRow("Skip the last", self.outro)
+        form.addRow("Voice boost", self.boost)
+        form.addRow("Auto-download", self.auto)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def accept(self) -> None:
+        """Keep the values entered (a speed below 0.5× means "no speed of its own")."""
+        speed = self.speed.value()
+        self.prefs = PodcastPrefs(speed if speed >= MIN_RATE else None, float(self.intro.value()),
+                                  float(self.outro.value()), self.boost.isChecked(), self.auto.isChecked())
+        super().accept()

@@ -1,0 +1,286 @@
+"""The topic graph on the real sample library: citations, related items and their reasons, learning paths,
+topics, incremental updates, graph data, layout and GraphML; and the pieces on small texts."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+import sqlite_utils
+
+from earmark.core.db import relations as store
+from earmark.core.db.connection import open_library
+from earmark.core.db.merge import store_feed
+from earmark.core.db.tags import tag_item
+from earmark.core.feeds.parse import parse_feed
+from earmark.core.models import EntryData, FeedData
+from earmark.core.sample import load_sample
+from earmark.core.topics import citations, phrases
+from earmark.core.topics.build import index_items, update_relations
+from earmark.core.topics.graph import GraphFilter, read_graph
+from earmark.core.topics.graphml import render_graphml
+from earmark.core.topics.layout import compute_layout, needs_layout, store_layout, stored_positions
+from earmark.core.topics.path import learning_path
+from earmark.core.topics.vectors import TOPICS_PER_ITEM
+
+INDUCTOR_EPISODES = ("Inductor - IR", "Inductor - Define-by-run IR", "Inductor - Post-grad FX passes")
+CONFERENCE = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchInductor"
+MEETUP = "PyTorch Shanghai Meetup Notes"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample library with its relations worked out in full (once for the module; copy it to change it)."""
+    path = tmp_path_factory.mktemp("sample") / "library.db"
+    db = open_library(path)
+    load_sample(db)
+    assert update_relations(db).full
+    db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    return path
+
+
+@pytest.fixture
+def sample(built: Path) -> Iterator[sqlite_utils.Database]:
+    db = open_library(built)
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def copy(built: Path, tmp_path: Path) -> Iterator[sqlite_utils.Database]:
+    """A copy of the built sample library that a test may change."""
+    target = tmp_path / "library.db"
+    shutil.copyfile(built, target)
+    db = open_library(target)
+    yield db
+    db.close()
+
+
+def item_id(db: sqlite_utils.Database, title: str) -> int:
+    return int(db.execute("SELECT id FROM items WHERE title = ?", [title]).fetchone()[0])
+
+
+def related_titles(db: sqlite_utils.Database, title: str, limit: int) -> list[str]:
+    return [related.title for related in store.related_items(db, item_id(db, title), limit)]
+
+
+def test_weak_references_says_to_hear_reference_counting_first(sample: sqlite_utils.Database) -> None:
+    weak = item_id(sample, "Weak references")
+    first = store.related_items(sample, weak, 1)[0]
+    assert first.title == "Reference counting"
+    assert first.reasons[0] == "prerequisite"
+    assert [step.title for step in learning_path(sample, weak)] == ["Reference counting"]
+    back = {r.title: r.reasons for r in store.related_items(sample, item_id(sample, "Reference counting"), 20)}
+    assert "follow-up" in back["Weak references"]
+
+
+def test_listen_to_this_before_points_the_other_way(sample: sqlite_utils.Database) -> None:
+    """Unbacked SymInts says to hear it before Zero-one specialization: it is the prerequisite."""
+    zero_one = item_id(sample, "Zero-one specialization")
+    assert [step.title for step in learning_path(sample, zero_one)] == ["Unbacked SymInts"]
+    assert learning_path(sample, item_id(sample, "Unbacked SymInts")) == []
+
+
+def test_plain_links_between_episodes_are_citations(sample: sqlite_utils.Database) -> None:
+    batching = {r.title: r.reasons for r in store.related_items(sample, item_id(sample, "Batching"), 20)}
+    assert "cites" in batching["vmap"]
+    liskov = item_id(sample, "Tensor subclasses and Liskov substitution principle")
+    assert [step.title for step in learning_path(sample, liskov)] == ["Multiple dispatch in __torch_function__"]
+
+
+def test_cuda_graph_trees_has_cuda_graphs_in_its_top_three(sample: sqlite_utils.Database) -> None:
+    assert "CUDA graphs" in related_titles(sample, "CUDA graph trees", 3)
+    reasons = store.related_items(sample, item_id(sample, "CUDA graph trees"), 1)[0].reasons
+    assert "topic: cuda graphs" in reasons
+
+
+def test_min_cut_partitioner_has_aotautograd_in_its_top_five(sample: sqlite_utils.Database) -> None:
+    assert "AOTAutograd" in related_titles(sample, "Min-cut partitioner", 5)
+
+
+def test_unrelated_episodes_are_not_in_each_others_top_ten(sample: sqlite_utils.Database) -> None:
+    assert "CUDA graph trees" not in related_titles(sample, "Learning rate schedulers", 10)
+    assert "Learning rate schedulers" not in related_titles(sample, "CUDA graph trees", 10)
+
+
+def test_inductor_episodes_relate_to_the_conference_and_meetup_notes(sample: sqlite_utils.Database) -> None:
+    for title in INDUCTOR_EPISODES:
+        assert CONFERENCE in related_titles(sample, title, 10), title
+    for title in INDUCTOR_EPISODES[1:]:
+        assert MEETUP in related_titles(sample, title, 10), title
+    meetup = {r.title: r.reasons for r in store.related_items(sample, item_id(sample, MEETUP), 10)}
+    assert "tag: inductor" in meetup["Inductor - Define-by-run IR"]
+    assert "topic: inductor" in meetup["Inductor - Define-by-run IR"]
+    # The three Inductor episodes and the two notes are one cluster: each reaches the others in two steps.
+    data = read_graph(sample, GraphFilter(center=item_id(sample, "Inductor - IR"), depth=2))
+    assert {CONFERENCE, MEETUP, *INDUCTOR_EPISODES} <= {node.title for node in data.nodes}
+
+
+def test_every_related_item_says_why(sample: sqlite_utils.Database) -> None:
+    for (other,) in sample.execute("SELECT id FROM items"):
+        for related in store.related_items(sample, other, 20):
+            assert related.reasons and related.score > 0
+
+
+def test_topics_count_items_and_name_real_topics(sample: sqlite_utils.Database) -> None:
+    topics = dict(store.topic_counts(sample, TOPICS_PER_ITEM))
+    assert topics["cuda graphs"] >= 2 and topics["inductor"] >= 3
+    assert not {"practical", "turns", "topics include"} & set(topics)
+    assert all(count >= 2 for count in topics.values())
+
+
+def test_a_new_item_gets_edges_without_recomputing_everything(copy: sqlite_utils.Database) -> None:
+    built_at = store.state(copy, "built")
+    untouched = item_id(copy, "Learning rate schedulers")
+    before = copy.execute("SELECT * FROM relations WHERE item_id = ?", [untouched]).fetchall()
+    terms_before = copy.execute("SELECT count(*) FROM item_terms").fetchone()[0]
+    feed = FeedData(title="Compiler Notes", entries=[EntryData(
+        identity="guid:cgt-2", kind="episode", title="CUDA graph trees, part two", guid="cgt-2",
+        enclosure_url="https://example.invalid/cgt2.mp3",
+        description="<p>More on CUDA graph trees and reduce-overhead mode: how CUDA graphs share memory "
+                    "pools. Listen to CUDA graphs first.</p>")])
+    new = store_feed(copy, "https://example.invalid/compiler.xml", feed).new[0]
+    assert store.pending_item_ids(copy) == [new]
+    result = update_relations(copy)
+    assert result == type(result)(1, full=False)
+    assert store.state(copy, "built") == built_at  # no full build
+    related = store.related_items(copy, new, 5)
+    assert [r.title for r in related[:2]] == ["CUDA graphs", "CUDA graph trees"]
+    assert related[0].reasons[0] == "prerequisite"
+    assert "topic: cuda graphs" in related[1].reasons
+    back = {r.title for r in store.related_items(copy, item_id(copy, "CUDA graphs"), 20)}
+    assert "CUDA graph trees, part two" in back  # the new item joined the others' lists too
+    assert copy.execute("SELECT * FROM relations WHERE item_id = ?", [untouched]).fetchall() == before
+    assert copy.execute("SELECT count(*) FROM item_terms").fetchone()[0] > terms_before
+    assert store.pending_item_ids(copy) == []
+
+
+def test_changed_tags_and_text_are_worked_out_again(copy: sqlite_utils.Database) -> None:
+    lr = item_id(copy, "Learning rate schedulers")
+    schedulers = item_id(copy, "CUDA graph trees")
+    tag_item(copy, lr, ["scheduling"])
+    tag_item(copy, schedulers, ["scheduling"])
+    assert set(store.pending_item_ids(copy)) == {lr, schedulers}
+    index_items(copy, store.pending_item_ids(copy))
+    reasons = {r.title: r.reasons for r in store.related_items(copy, lr, 20)}
+    assert "tag: scheduling" in reasons["CUDA graph trees"]
+    copy.execute("UPDATE items SET text = text || ' Reference counting.' WHERE id = ?", [lr])
+    assert store.pending_item_ids(copy) == [lr]
+
+
+def test_a_deleted_item_leaves_no_relations(copy: sqlite_utils.Database) -> None:
+    gone = item_id(copy, "Reference counting")
+    copy.execute("DELETE FROM items WHERE id = ?", [gone])
+    assert copy.execute("SELECT count(*) FROM relations WHERE other_id = ? OR item_id = ?",
+                        [gone, gone]).fetchone()[0] == 0
+    assert learning_path(copy, item_id(copy, "Weak references")) == []
+
+
+def test_graph_filters_and_neighbourhoods(sample: sqlite_utils.Database) -> None:
+    everything = read_graph(sample, GraphFilter())
+    assert len(everything.nodes) == 54 and everything.edges
+    articles = read_graph(sample, GraphFilter(kind="article"))
+    assert {node.kind for node in articles.nodes} == {"article"}
+    tagged = read_graph(sample, GraphFilter(tag="inductor"))
+    assert {node.title for node in tagged.nodes} == {CONFERENCE, MEETUP, *INDUCTOR_EPISODES[1:]}
+    strong = read_graph(sample, GraphFilter(min_weight=0.4))
+    assert all(edge.weight >= 0.4 for edge in strong.edges) and len(strong.edges) < len(everything.edges)
+    weak = item_id(sample, "Weak references")
+    near = read_graph(sample, GraphFilter(center=weak, depth=1))
+    far = read_graph(sample, GraphFilter(center=weak, depth=2))
+    assert weak in {node.id for node in near.nodes} and len(near.nodes) < len(far.nodes)
+    arrow = next(e for e in near.edges if {e.a, e.b} == {weak, item_id(sample, "Reference counting")})
+    assert arrow.first == item_id(sample, "Reference counting")
+    with_topics = read_graph(sample, GraphFilter(topics=True))
+    topic_nodes = [node for node in with_topics.nodes if node.kind == "topic"]
+    assert topic_nodes and all(node.id < 0 for node in topic_nodes)
+
+
+def test_layout_is_stored_and_stays_put(copy: sqlite_utils.Database) -> None:
+    assert needs_layout(copy)
+    first = compute_layout(copy)
+    assert len(first) == 54
+    store_layout(copy, first)
+    stored = stored_positions(copy)
+    assert not needs_layout(copy) and stored.keys() == first.keys()
+    assert all(stored[i] == pytest.approx(first[i]) for i in first)
+    again = compute_layout(copy)  # refined from the stored positions: nothing jumps
+    moved = [abs(again[i][0] - first[i][0]) + abs(again[i][1] - first[i][1]) for i in first]
+    spread = max(x for x, _y in first.values()) - min(x for x, _y in first.values())
+    assert max(moved) < spread / 4
+    nodes = read_graph(copy, GraphFilter()).nodes
+    assert all(node.x is not None for node in nodes)
+
+
+def test_graphml_export_reads_back(sample: sqlite_utils.Database) -> None:
+    data = read_graph(sample, GraphFilter(min_weight=0.3))
+    root = ElementTree.fromstring(render_graphml(data))
+    ns = {"g": "http://graphml.graphdrawing.org/xmlns"}
+    assert len(root.findall(".//g:node", ns)) == len(data.nodes)
+    edges = root.findall(".//g:edge", ns)
+    assert len(edges) == len(data.edges)
+    weak, counting = item_id(sample, "Weak references"), item_id(sample, "Reference counting")
+    directed = [e for e in edges if e.get("directed") == "true"]
+    assert any(e.get("source") == f"n{counting}" and e.get("target") == f"n{weak}" for e in directed)
+
+
+# --- The pieces -------------------------------------------------------------------------------------------------
+
+def test_key_phrases_leave_out_stop_words_urls_and_boilerplate() -> None:
+    text = "CUDA graph trees cut memory use. See https://example.com/cuda-graphs for more."
+    found = phrases.terms(phrases.clean(text))
+    assert {"cuda graph tree", "cuda graph", "memory"} <= set(found)
+    assert not any("example" in term or term in ("see", "for") for term in found)
+    assert {"torchinductor", "torch", "inductor"} <= set(phrases.terms("TorchInductor generates Triton"))
+    sponsor = "This episode is sponsored by Acme, the cloud for everyone who builds things."
+    texts = [f"Episode {n} is about topic {n}.\n{sponsor}" for n in range(6)]
+    shared = phrases.boilerplate(texts)
+    assert "acme" not in phrases.clean(texts[0], shared).lower()
+    assert phrases.line_key("Links: a, b") == "links a b"
+
+
+@pytest.mark.parametrize("text, how, names", [
+    ("Listen to Reference counting and PyObject preservation first.", citations.FIRST,
+     {"title:reference counting", "title:pyobject preservation"}),
+    ("Hear “Strides” before this one.", citations.FIRST, {"title:strides"}),
+    ("Prerequisites: Memory layout, Strides", citations.FIRST, {"title:memory layout", "title:strides"}),
+    ("Listen to this episode before Zero-one specialization.", citations.BEFORE,
+     {"title:zero one specialization"}),
+])
+def test_sentences_that_say_what_to_take_first(text: str, how: str, names: set[str]) -> None:
+    found = citations.item_links("", text)
+    assert names <= {target for target, found_how in found if found_how == how}
+
+
+def test_links_and_names_meet_in_one_form() -> None:
+    markup = ('<p>See <a href="https://www.Example.com/episodes/weak-references/">this</a> and '
+              '<a href="https://other.org/p/weak-references.html">that</a>.</p>')
+    found = citations.item_links(markup, "See this and that.", json.dumps([{"itemGuid": "ep-7", "feedGuid": "f"}]))
+    keys = citations.item_keys("Weak references", "https://example.com/episodes/weak-references", None, "ep-7")
+    assert {"url:example.com/episodes/weak-references", "slug:weak-references"} <= {t for t, _h in found} & keys
+    assert ("guid:ep-7", citations.REMOTE) in found
+    assert citations.url_slug_key("https://github.com/pytorch/pytorch/pull/130935") is None
+    assert citations.url_key("file:///music/a.mp3") is None
+
+
+def test_feeds_declare_remote_items_and_podrolls(copy: sqlite_utils.Database) -> None:
+    feed = b"""<?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0">
+    <channel><title>Friends</title><podcast:guid>friends-guid</podcast:guid>
+    <podcast:podroll><podcast:remoteItem feedGuid="other-guid" feedUrl="https://other.example/feed.xml"/>
+    </podcast:podroll>
+    <item><title>Our take on weak references</title><guid>f-1</guid>
+      <enclosure url="https://friends.example/1.mp3" type="audio/mpeg"/>
+      <podcast:remoteItem feedGuid="pytorch" itemGuid="pytorch-dev-podcast-weak-references"/>
+      <description>A short reply episode.</description></item></channel></rss>"""
+    parsed = parse_feed(feed, "https://friends.example/feed.xml")
+    assert json.loads(parsed.podroll) == [{"feedGuid": "other-guid", "feedUrl": "https://other.example/feed.xml"}]
+    assert json.loads(parsed.entries[0].remote_items)[0]["itemGuid"] == "pytorch-dev-podcast-weak-references"
+    new = store_feed(copy, "https://friends.example/feed.xml", parsed).new[0]
+    update_relations(copy)
+    reasons = {r.title: r.reasons for r in store.related_items(copy, new, 5)}
+    assert reasons["Weak references"][0] == "feed: remote item"
