@@ -17,6 +17,7 @@ from earmark.core.db.connection import open_library
 from earmark.core.db.items import list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.sample import load_sample
+from earmark.core.settings import set_setting
 from earmark.gui.application import application, build
 
 OUT = Path(__file__).resolve().parent / "reader.png"
@@ -44,6 +45,7 @@ def main() -> int:
     highlight_text(db, article.id, "Senior PyTorch developers from Intel and Huawei spoke about their experience",
                    "Ask them about the XPU backend.")
     highlight_text(db, article.id, "how a new backend can be plugged into TorchInductor")
+    set_setting(db, "feeds.refresh_on_start", False)  # the sample feed is a local file: nothing to check
     db.close()
     application()
     parts = build(library, vlc_args=("--aout=dummy",))
@@ -58,6 +60,7 @@ def main() -> int:
     window.play_selected()
     wait(lambda: window.reading.reading and window.reading.reader.document_shown is not None)
     wait(lambda: window.notes.pane.model.rowCount() > 0)
+    wait(lambda: window.graph.related.model.rowCount() > 0, 30.0)  # the topic graph's related items
     window.reading.reader.scroll_to_share(0.0)
     end = time.monotonic() + 0.5
     while time.monotonic() < end:  # let it paint
