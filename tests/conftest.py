@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from helpers.feed_server import FeedServer
+from helpers.reading import PAGES
 
 if not os.environ.get("DISPLAY"):
     # A 1920×1080 screen, as on a desktop (Qt's offscreen default is 800×800: windows were squeezed to fit).
@@ -26,3 +30,10 @@ def desktop_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def library_path(tmp_path: Path) -> Path:
     """Where a test's library file lives (not created yet)."""
     return tmp_path / "library.db"
+
+
+@pytest.fixture
+def page_server() -> Iterator[FeedServer]:
+    """A real HTTP server on 127.0.0.1 serving the article pages of tests/fixtures/reading/pages, plus routes."""
+    with FeedServer(PAGES) as server:
+        yield server

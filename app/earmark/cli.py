@@ -18,6 +18,10 @@ from typing import TYPE_CHECKING
 import sqlite_utils
 
 from earmark import __version__
+from earmark.cli_io import print_items as _print_items
+from earmark.cli_io import print_json as _print_json
+from earmark.cli_io import record_id as _record_id
+from earmark.cli_reading import add_reading_commands
 from earmark.core.db.connection import library_error, open_library
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
@@ -48,7 +52,6 @@ from earmark.core.db.tags import (
 )
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
-from earmark.core.models import Item
 from earmark.core.sample import load_sample
 from earmark.core.settings import LIBRARY_ENV, default_library_path, downloads_folder, get_setting
 from earmark.core.timefmt import format_clock, now_iso, parse_duration
@@ -200,6 +203,7 @@ def _parser() -> argparse.ArgumentParser:
     login.set_defaults(run=_set_credentials)
     _add_note_commands(commands)
     _add_graph_commands(commands)
+    add_reading_commands(commands)
     return parser
 
 
@@ -230,6 +234,10 @@ def _add_filter_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--unplayed", action="store_true", help="only unplayed (unread) items")
     command.add_argument("--state", choices=STATES, help="only unplayed, in-progress or played items")
     command.add_argument("--favourite", action="store_true", help="only favourites")
+    archive = command.add_mutually_exclusive_group()
+    archive.add_argument("--archived", action="store_const", const=True, help="only archived articles")
+    archive.add_argument("--unarchived", dest="archived", action="store_const", const=False,
+                         help="only what is not archived")
     command.add_argument("--from", dest="published_from", metavar="YYYY-MM-DD", help="published on or after")
     command.add_argument("--to", dest="published_to", metavar="YYYY-MM-DD", help="published on or before")
     command.add_argument("--min-duration", type=_minutes, metavar="MINUTES", help="at least this long")
@@ -242,8 +250,9 @@ def _add_filter_options(command: argparse.ArgumentParser) -> None:
 def _item_filter(args: argparse.Namespace, **extra: object) -> ItemFilter:
     return ItemFilter(
         kind=args.kind, source_id=args.source, tag=args.tag, state="unplayed" if args.unplayed else args.state,
-        favourite=args.favourite, published_from=args.published_from, published_to=args.published_to,
-        duration_min=args.min_duration, duration_max=args.max_duration, sort=args.sort, reverse=args.reverse,
+        favourite=args.favourite, archived=args.archived, published_from=args.published_from,
+        published_to=args.published_to, duration_min=args.min_duration, duration_max=args.max_duration,
+        sort=args.sort, reverse=args.reverse,
         **extra,  # type: ignore[arg-type]  # only ``text``
     )
 
@@ -405,17 +414,6 @@ def _chosen_library() -> Path:
     from earmark.gui.preferences import chosen_library_path  # QtCore's QSettings: only when needed
 
     return chosen_library_path()
-
-
-def _record_id(text: str) -> int:
-    """An id as SQLite stores it (a positive 64-bit integer)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value < 2**63:
-        raise argparse.ArgumentTypeError(f"{text} is not a valid id")
-    return value
 
 
 def _count(text: str) -> int:
@@ -790,21 +788,6 @@ def _restore(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     print(f"Restored {counts['items']} item(s), {counts['notes']} note(s) and {counts['sources']} source(s) "
           f"from {args.path}.")
     return 0
-
-
-def _print_json(value: object) -> None:
-    json.dump(value, sys.stdout, ensure_ascii=False, indent=1)
-    print()
-
-
-def _print_items(items: list[Item], as_json: bool) -> None:
-    if as_json:
-        _print_json([item.as_json() for item in items])
-        return
-    for item in items:
-        state = "played" if item.played else (f"at {format_clock(item.position)}" if item.position else "")
-        print(f"{item.id:>6}  {item.kind:<7}  {(item.published or '')[:10]:<10}  {item.title}"
-              f"  [{item.source or ''}]{'  ' + state if state else ''}")
 
 
 def _up_to_date(db: sqlite_utils.Database) -> None:

@@ -216,7 +216,8 @@ def test_both_themes_keep_readable_contrast(scheme: str) -> None:
     for colour in (accents.error, accents.tag, accents.muted):
         assert contrast(colours.color(role.Base).fromString(colour), colours.color(role.Base)) >= 4.5
         assert contrast(colours.color(role.Window).fromString(colour), colours.color(role.Window)) >= 4.5
-    assert contrast(colours.color(role.Text), colours.color(role.Text).fromString(accents.current_line)) >= 4.5
+    for background in (accents.current_line, accents.highlight):
+        assert contrast(colours.color(role.Text), colours.color(role.Text).fromString(background)) >= 4.5
 
 
 def test_the_system_theme_follows_the_desktop_colour_scheme(launch: Launch, quiet: None) -> None:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import sqlite_utils
 
+from earmark.core.articles.highlights import highlight_text
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.history import record_play
@@ -34,7 +35,7 @@ class FixedLibrary:
     basics: int  # episode with a page and an http enclosure, transcript cached, three notes
     video: int  # episode whose page is a YouTube video
     local: int  # episode with a local audio file and no page
-    article: int
+    article: int  # with a note and two highlights, one of them with a note
     untouched: int  # episode without notes
 
 
@@ -62,7 +63,8 @@ def build(db: sqlite_utils.Database) -> FixedLibrary:
         ids = result.item_ids
         [article] = save_articles(db, [ArticleData(
             title="Ünïcode / slashes: a “quoted” title?", url="https://weekly.example.org/issue-1",
-            site="PyTorch Weekly", html="<p>Three things happened this week.</p>", author="The Editors",
+            site="PyTorch Weekly", html="<p>Three things happened this week.</p><p>Compiled autograd landed, "
+                                        "and the new CI is faster.</p>", author="The Editors",
             published="2024-05-20T08:00:00+00:00")])
         site = int(db.execute("SELECT source_id FROM items WHERE id = ?", [article]).fetchone()[0])
     tag_item(db, ids["ep-1"], ["compiler", "pt2"])
@@ -75,6 +77,8 @@ def build(db: sqlite_utils.Database) -> FixedLibrary:
     take_note(db, ids["ep-2"], "Inductor picks the tile sizes here.", 3723.4, now="2024-05-14T09:00:00+00:00")
     take_note(db, ids["ep-3"], "My own recording, 1 minute in.", 60.0, now="2024-04-02T10:00:00+00:00")
     take_note(db, article, "Follow the links on compiled autograd.", None, now="2024-05-21T07:30:00+00:00")
+    highlight_text(db, article, "the new CI is faster", now="2024-05-21T07:40:00+00:00")
+    highlight_text(db, article, "compiled autograd landed", "Try it on the big model.", now="2024-05-21T07:45:00+00:00")
     with write_transaction(db):
         for item_id, position, played, last in ((ids["ep-1"], 120.0, 0, "2024-05-07T08:10:00+00:00"),
                                                 (ids["ep-2"], 0.0, 1, "2024-05-14T10:00:00+00:00")):

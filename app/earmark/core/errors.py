@@ -47,3 +47,7 @@ class TranscriptError(EarmarkError):
 
 class BackupError(EarmarkError):
     """A backup cannot be restored (not a backup, damaged, newer than this Earmark, library not empty)."""
+
+
+class ExtractionError(EarmarkError):
+    """A page or file holds no article Earmark can read (no text found, not a web page, a feed)."""

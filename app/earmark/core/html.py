@@ -29,7 +29,7 @@ def sanitize(markup: str, base: str | None = None) -> str:
     """
     if not markup:
         return ""
-    if not _LOOKS_LIKE_HTML.search(markup):
+    if not looks_like_html(markup):
         paragraphs = (html.escape(p).replace("\n", "<br>") for p in _LINES.split(markup.strip()))
         return "".join(f"<p>{p}</p>" for p in paragraphs)
     return nh3.clean(
@@ -40,6 +40,11 @@ def sanitize(markup: str, base: str | None = None) -> str:
         link_rel="noopener noreferrer",
         attribute_filter=_resolver(base) if base else None,
     )
+
+
+def looks_like_html(text: str) -> bool:
+    """Whether ``text`` is HTML markup rather than plain text."""
+    return bool(_LOOKS_LIKE_HTML.search(text))
 
 
 def _resolver(base: str) -> Callable[[str, str, str], str | None]:

@@ -48,12 +48,27 @@ class Item:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """Where a highlight's quote sits in an article's text: the words just before and after it, and the offset
+    where it started when it was made (a hint: the text is found again by the quote and its context)."""
+
+    prefix: str
+    suffix: str
+    start: int
+
+    def as_json(self) -> dict[str, object]:
+        """The anchor as stored and exported."""
+        return {"prefix": self.prefix, "suffix": self.suffix, "start": self.start}
+
+
 @dataclass(slots=True)
 class Note:
     """A note on an item: at a time (seconds) in an episode, or on the item as a whole (``at`` None).
 
-    ``quote`` holds the transcript sentences around ``at`` when the episode had a transcript. Notes on
-    article highlights (the reading list) will name their highlight in a column of their own.
+    ``quote`` holds the transcript sentences around ``at`` when the episode had a transcript. A highlight is a
+    note with an ``anchor``: its ``quote`` is the highlighted text of the article, its ``text`` the reader's
+    note on it (may be empty).
     """
 
     id: int
@@ -65,6 +80,12 @@ class Note:
     quote: str = ""
     item_title: str = ""
     source: str | None = None
+    anchor: Anchor | None = None
+
+    @property
+    def is_highlight(self) -> bool:
+        """Whether the note marks highlighted article text (its quote)."""
+        return self.anchor is not None
 
     def as_json(self) -> dict[str, object]:
         """The object printed by ``notes --json`` (a contract: add, never rename)."""
@@ -78,6 +99,7 @@ class Note:
             "quote": self.quote,
             "created": self.created,
             "updated": self.updated,
+            "highlight": self.anchor.as_json() if self.anchor else None,
         }
 
 

@@ -142,6 +142,13 @@ SETTINGS: dict[str, Setting] = {
                 label="Notify about new episodes"),
         Setting("list.sorts", dict, {}, "The order chosen for each view of the item list (set by clicking a "
                                         "column header), by view.", internal=True),
+        Setting("reader.font_size", int, 13, "Text size of the reader, in points (8 to 32).",
+                label="Reader text size", minimum=8, maximum=32, suffix=" pt"),
+        Setting("reader.dark", bool, False, "Light text on a dark background in the reader.",
+                label="Dark reader"),
+        Setting("reader.open_article", int, 0,
+                "The article open in the reader when the window closed, opened again at start (0: none).",
+                internal=True),
         # This desktop's settings, not the library's (the library path chooses the library).
         Setting("library.path", str, "",
                 "The library file the window opens (empty: the default, library.db in the user data folder). "

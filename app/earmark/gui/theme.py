@@ -41,11 +41,14 @@ class Accents:
     tag: str
     muted: str  # secondary text (dates, sources) in rich text
     current_line: str  # the background of the transcript line being spoken
+    highlight: str  # the background of an article's highlights in the notes
 
 
 ACCENTS = {
-    "light": Accents(error="#b00020", tag="#1f5f86", muted="#5f6368", current_line="#fff1b8"),
-    "dark": Accents(error="#ff8a80", tag="#7fbde6", muted="#a3a6ab", current_line="#4d3f0c"),
+    "light": Accents(error="#b00020", tag="#1f5f86", muted="#5f6368", current_line="#fff1b8",
+                     highlight="#fdf3c4"),
+    "dark": Accents(error="#ff8a80", tag="#7fbde6", muted="#a3a6ab", current_line="#4d3f0c",
+                    highlight="#3d3514"),
 }
 
 

@@ -32,15 +32,18 @@ def fixed(library: sqlite_utils.Database) -> FixedLibrary:
 
 
 def test_newest_first_and_in_episode_order(library: sqlite_utils.Database, fixed: FixedLibrary) -> None:
-    assert [n.text for n in list_notes(library)][:2] == ["Follow the links on compiled autograd.",
+    assert [n.text for n in list_notes(library)][:4] == ["Try it on the big model.", "",  # two highlights
+                                                         "Follow the links on compiled autograd.",
                                                          "Inductor picks the tile sizes here."]
     assert [n.at for n in notes_for_item(library, fixed.basics)] == [5.0, 65.0, None]
-    assert count_notes(library) == 6
+    assert [n.quote for n in notes_for_item(library, fixed.article)] == [  # notes, then highlights in text order
+        "", "Compiled autograd landed", "the new CI is faster"]
+    assert count_notes(library) == 8
     note = list_notes(library, NoteFilter(item_ids=(fixed.video,)))[0]
     assert note.as_json() == {"id": note.id, "item_id": fixed.video, "item_title": 'Lowering "in depth" #2',
                               "source": "Compiler Cast", "at": 3723.4, "text": "Inductor picks the tile sizes here.",
                               "quote": "", "created": "2024-05-14T09:00:00+00:00",
-                              "updated": "2024-05-14T09:00:00+00:00"}
+                              "updated": "2024-05-14T09:00:00+00:00", "highlight": None}
 
 
 @pytest.mark.parametrize("flt, count", [
@@ -79,12 +82,12 @@ def test_bad_notes_are_refused_and_change_nothing(library: sqlite_utils.Database
                                                   at: float | None, sentence: str) -> None:
     with pytest.raises(EarmarkError, match=sentence):
         add_note(library, fixed.basics, text, at)
-    assert count_notes(library) == 6
+    assert count_notes(library) == 8
     with pytest.raises(NotFoundError, match="no item with id 999"):
         add_note(library, 999, "ok")
     with pytest.raises(EarmarkError, match="needs some text"):
-        update_note(library, list_notes(library)[0].id, "")
-    assert count_notes(library) == 6
+        update_note(library, list_notes(library, NoteFilter(item_ids=(fixed.basics,)))[0].id, "")
+    assert count_notes(library) == 8
 
 
 def test_notes_go_with_their_item(library: sqlite_utils.Database, fixed: FixedLibrary) -> None:

@@ -1,4 +1,4 @@
-"""Storing articles under their site's source."""
+"""Storing articles under their site's source: new ones, and pages fetched again for an article already saved."""
 
 from __future__ import annotations
 
@@ -6,16 +6,19 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
+from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.merge import merge_entries
 from earmark.core.db.sources import site_source
 from earmark.core.db.tags import tag_item
+from earmark.core.html import to_text
 from earmark.core.models import EntryData, SubscribeResult
 
 
 @dataclass(slots=True)
 class ArticleData:
-    """An article to save: its page URL, metadata and body HTML."""
+    """An article to save: its page URL, metadata and body HTML. ``problem`` says why there is no body (the
+    page could not be fetched or read): such an article is saved as its link."""
 
     title: str
     url: str
@@ -24,6 +27,17 @@ class ArticleData:
     author: str | None = None
     published: str | None = None
     tags: list[str] = field(default_factory=list)
+    problem: str | None = None
+
+
+@dataclass(slots=True)
+class StoredArticle:
+    """Where an article went: its item id, whether it is new, and whether it came from a subscribed feed
+    (then it was left as the feed has it)."""
+
+    item_id: int
+    new: bool
+    in_feed: bool = False
 
 
 def save_articles(db: sqlite_utils.Database, articles: list[ArticleData]) -> list[int]:
@@ -36,9 +50,46 @@ def save_articles(db: sqlite_utils.Database, articles: list[ArticleData]) -> lis
             entry = EntryData(
                 identity=f"url:{article.url}", kind="article", title=article.title, url=article.url,
                 published=article.published, author=article.author, content=article.html,
+                duration=reading_seconds(to_text(article.html)),
             )
             item_id = merge_entries(db, source_id, [entry], result)[entry.identity]
             if result.new:  # the article's suggested tags go on once; the user's edits stay
                 tag_item(db, item_id, article.tags)
+            db.execute("UPDATE items SET fetch_problem = ? WHERE id = ?", [article.problem, item_id])
             changed.append(item_id)
     return changed
+
+
+def find_article(db: sqlite_utils.Database, url: str) -> StoredArticle | None:
+    """The article already in the library at ``url``: one saved to the reading list first, else one of a feed."""
+    row = db.execute(
+        """SELECT i.id, s.url IS NOT NULL FROM items i LEFT JOIN sources s ON s.id = i.source_id
+           WHERE i.kind = 'article' AND i.url = ? ORDER BY s.url IS NOT NULL, i.id LIMIT 1""", [url],
+    ).fetchone()
+    return StoredArticle(int(row[0]), new=False, in_feed=bool(row[1])) if row else None
+
+
+def store_article(db: sqlite_utils.Database, article: ArticleData) -> StoredArticle:
+    """Save an article, or bring the saved one at the same URL up to date: its text, author and date from the
+    page, its title only while it was a bare address. A page that could not be read never replaces text
+    already saved; a feed's article is left to its feed."""
+    with write_transaction(db):
+        found = find_article(db, article.url)
+        if found is None:
+            [item_id] = save_articles(db, [article])
+            return StoredArticle(item_id, new=True)
+        if found.in_feed:
+            return found
+        title, content = db.execute("SELECT title, content FROM items WHERE id = ?", [found.item_id]).fetchone()
+        if article.problem is not None:
+            if not content:
+                db.execute("UPDATE items SET fetch_problem = ? WHERE id = ?", [article.problem, found.item_id])
+            return found
+        text = to_text(article.html)
+        db.execute(
+            """UPDATE items SET title = ?, author = coalesce(?, author), published = coalesce(?, published),
+                   content = ?, text = ?, duration = ?, fetch_problem = NULL WHERE id = ?""",
+            [article.title if title == article.url else title, article.author, article.published, article.html,
+             text, reading_seconds(text), found.item_id],
+        )
+        return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 
@@ -10,13 +11,15 @@ import sqlite_utils
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.queries import ItemFilter, where_clause
 from earmark.core.errors import EarmarkError, NotFoundError
-from earmark.core.models import Note
+from earmark.core.models import Anchor, Note
 from earmark.core.timefmt import now_iso
 
-_COLUMNS = "n.id, n.item_id, n.at, n.text, n.created, n.updated, n.quote, i.title, s.title"
+_COLUMNS = "n.id, n.item_id, n.at, n.text, n.created, n.updated, n.quote, i.title, s.title, n.anchor"
 _FROM = "notes n JOIN items i ON i.id = n.item_id LEFT JOIN sources s ON s.id = i.source_id"
 _NEWEST_FIRST = "n.created DESC, n.id DESC"
-_BY_TIME = "n.at IS NULL, n.at, n.created, n.id"  # notes on the whole item after the timed ones
+# Notes on the whole item after the timed ones, highlights in the article's order after other notes.
+HIGHLIGHT_START = "CASE WHEN json_valid(n.anchor) THEN json_extract(n.anchor, '$.start') END"
+_BY_TIME = f"n.at IS NULL, n.at, {HIGHLIGHT_START}, n.created, n.id"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +33,23 @@ class NoteFilter:
 
 
 def _note(row: tuple) -> Note:
-    note_id, item_id, at, text, created, updated, quote, title, source = row
+    note_id, item_id, at, text, created, updated, quote, title, source, anchor = row
     return Note(id=note_id, item_id=item_id, at=at, text=text, created=created, updated=updated, quote=quote or "",
-                item_title=title, source=source)
+                item_title=title, source=source, anchor=_anchor(anchor))
+
+
+def _anchor(stored: str | None) -> Anchor | None:
+    if not stored:
+        return None
+    try:
+        data = json.loads(stored)
+        return Anchor(str(data["prefix"]), str(data["suffix"]), int(data["start"]))
+    except (ValueError, KeyError, TypeError):
+        return Anchor("", "", 0)  # damaged: still a highlight, found again by its quote alone
+
+
+def _stored_anchor(anchor: Anchor | None) -> str | None:
+    return json.dumps(anchor.as_json(), ensure_ascii=False) if anchor else None
 
 
 def scope_clause(flt: NoteFilter) -> tuple[str, list[object]]:
@@ -81,9 +98,9 @@ def count_notes(db: sqlite_utils.Database) -> int:
     return int(db.execute("SELECT count(*) FROM notes").fetchone()[0])
 
 
-def _clean_text(text: str) -> str:
+def _clean_text(text: str, highlight: bool = False) -> str:
     cleaned = text.strip()
-    if not cleaned:
+    if not cleaned and not highlight:  # a highlight is kept for its quote: its note is optional
         raise EarmarkError("A note needs some text; empty notes are not kept.")
     return cleaned
 
@@ -98,27 +115,27 @@ def check_time(at: float | None) -> float | None:
 
 
 def add_note(db: sqlite_utils.Database, item_id: int, text: str, at: float | None = None, quote: str = "",
-             now: str | None = None) -> Note:
-    """Keep a note on an item, at ``at`` seconds (None: on the item as a whole)."""
-    cleaned, when = _clean_text(text), now or now_iso()
+             now: str | None = None, anchor: Anchor | None = None) -> Note:
+    """Keep a note on an item, at ``at`` seconds (None: on the item as a whole); with an ``anchor``, a highlight
+    of ``quote`` (its text may then be empty)."""
+    cleaned, when = _clean_text(text, anchor is not None), now or now_iso()
     at = check_time(at)
     with write_transaction(db):
         if db.execute("SELECT 1 FROM items WHERE id = ?", [item_id]).fetchone() is None:
             raise NotFoundError(f"There is no item with id {item_id}.")
         cursor = db.execute(
-            "INSERT INTO notes (item_id, at, text, quote, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
-            [item_id, at, cleaned, quote, when, when],
+            "INSERT INTO notes (item_id, at, text, quote, created, updated, anchor) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [item_id, at, cleaned, quote, when, when, _stored_anchor(anchor)],
         )
     return get_note(db, int(cursor.lastrowid or 0))
 
 
 def update_note(db: sqlite_utils.Database, note_id: int, text: str, now: str | None = None) -> Note:
-    """Change a note's text."""
-    cleaned = _clean_text(text)
+    """Change a note's text (a highlight's may become empty)."""
     with write_transaction(db):
-        cursor = db.execute("UPDATE notes SET text = ?, updated = ? WHERE id = ?", [cleaned, now or now_iso(), note_id])
-        if cursor.rowcount == 0:
-            raise NotFoundError(f"There is no note with id {note_id}.")
+        note = get_note(db, note_id)
+        cleaned = _clean_text(text, note.is_highlight)
+        db.execute("UPDATE notes SET text = ?, updated = ? WHERE id = ?", [cleaned, now or now_iso(), note_id])
     return get_note(db, note_id)
 
 
@@ -136,7 +153,14 @@ def put_back_note(db: sqlite_utils.Database, note: Note) -> Note:
         if db.execute("SELECT 1 FROM items WHERE id = ?", [note.item_id]).fetchone() is None:
             raise NotFoundError(f"The item of this note (id {note.item_id}) is no longer in the library.")
         db.execute(
-            "INSERT INTO notes (id, item_id, at, text, quote, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [note.id, note.item_id, note.at, note.text, note.quote, note.created, note.updated],
+            "INSERT INTO notes (id, item_id, at, text, quote, created, updated, anchor) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [note.id, note.item_id, note.at, note.text, note.quote, note.created, note.updated,
+             _stored_anchor(note.anchor)],
         )
     return get_note(db, note.id)
+
+
+def highlights_for_item(db: sqlite_utils.Database, item_id: int) -> list[Note]:
+    """An article's highlights (notes with an anchor), in the article's order."""
+    return [note for note in notes_for_item(db, item_id) if note.is_highlight]

@@ -46,6 +46,7 @@ class ItemFilter:
     tag: str | None = None
     state: State | None = None
     favourite: bool = False
+    archived: bool | None = None  # True: only the archive; False: only what is not archived
     published_from: str | None = None
     published_to: str | None = None
     duration_min: float | None = None
@@ -122,6 +123,8 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
         conditions.append("i.played = 1")
     if flt.favourite:
         conditions.append("i.favourite = 1")
+    if flt.archived is not None:  # a literal, so that the partial index of the archive (m007) serves it
+        conditions.append(f"i.archived = {int(bool(flt.archived))}")
     if flt.published_from:
         conditions.append("i.published >= ?")
         params.append(flt.published_from)

@@ -1,4 +1,4 @@
-"""Reading a feed's bytes from an http(s) URL, a file:// URL or a local path."""
+"""Reading a feed's (or a web page's) bytes from an http(s) URL, a file:// URL or a local path."""
 
 from __future__ import annotations
 
@@ -80,14 +80,25 @@ def canonical_source(source: str) -> str:
     return Path(source).expanduser().resolve().as_uri()
 
 
-def fetch(source: str, validators: Validators | None = None, timeout: float = TIMEOUT_SECONDS) -> Fetched:
+@dataclass(frozen=True, slots=True)
+class _Body:
+    """What is being fetched (for the sentences) and how many bytes it may have."""
+
+    what: str
+    cap: int
+
+
+def fetch(source: str, validators: Validators | None = None, timeout: float = TIMEOUT_SECONDS, *,
+          what: str = "feed", max_bytes: int | None = None) -> Fetched:
     """Fetch a feed from the web or the disk; UnreachableError (or a subclass) with a plain sentence on failure.
 
     With ``validators`` the request is conditional: an unchanged feed comes back with ``not_modified`` set.
+    ``what`` names the document in error sentences ("page"), ``max_bytes`` caps it (default MAX_FEED_BYTES).
     """
+    body = _Body(what, MAX_FEED_BYTES if max_bytes is None else max_bytes)
     url = canonical_source(source)
     if not is_web_url(url):
-        return _read_file(url)
+        return _read_file(url, body)
     import http.client  # deferred with urllib.request: http.client costs ~20 ms of the window's start-up
     import urllib.error
     import urllib.request
@@ -97,7 +108,7 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
     opener = urllib.request.build_opener(_redirect_recorder(hops))
     try:
         with opener.open(_request(url, validators), timeout=timeout) as response:
-            data = _read_within(response, url, response.headers.get("Content-Encoding"))
+            data = _read_within(response, url, response.headers.get("Content-Encoding"), body=body)
             final_url = response.geturl()
             headers = response.headers
     except urllib.error.HTTPError as exc:
@@ -108,7 +119,7 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
             return Fetched(b"", url, not_modified=True, etag=exc.headers.get("ETag"),
                            last_modified=exc.headers.get("Last-Modified"),
                            moved_to=_moved_to(hops, exc.geturl(), url, userinfo))
-        raise _http_error(url, exc.code, exc.reason, exc.headers.get("Retry-After")) from exc
+        raise _http_error(url, exc.code, exc.reason, exc.headers.get("Retry-After"), body.what) from exc
     except urllib.error.URLError as exc:
         raise UnreachableError(f"{url} could not be reached: {_reason(exc.reason)}.") from exc
     except (TimeoutError, OSError) as exc:
@@ -187,11 +198,11 @@ def _redirect_recorder(hops: list[int]) -> urllib.request.HTTPRedirectHandler:
     return Recorder()
 
 
-def _http_error(url: str, code: int, reason: object, retry_after: str | None) -> UnreachableError:
+def _http_error(url: str, code: int, reason: object, retry_after: str | None, what: str = "feed") -> UnreachableError:
     if 300 <= code < 400:
         return UnreachableError(f"{url} redirects in a loop or to nowhere (HTTP {code}).")
     if code == 410:
-        return GoneError(f"{url} is gone: the server says the feed was removed for good (HTTP 410).")
+        return GoneError(f"{url} is gone: the server says the {what} was removed for good (HTTP 410).")
     if code in (401, 403):
         return AuthRequiredError(f"{url} needs a user name and password (HTTP {code}).")
     if code in (429, 503):
@@ -223,31 +234,33 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.0f} h"
 
 
-def _read_within(response: BinaryIO, url: str, encoding: str | None = None, deadline: float | None = None) -> bytes:
+def _read_within(response: BinaryIO, url: str, encoding: str | None = None, deadline: float | None = None,
+                 body: _Body | None = None) -> bytes:
     """The body, read in chunks so that a server trickling bytes cannot hold a fetch forever, and decoded
     from gzip/deflate with the same size cap on the decoded bytes (a compression bomb stops at the cap)."""
     deadline = time.monotonic() + TOTAL_SECONDS if deadline is None else deadline
+    body = body or _Body("feed", MAX_FEED_BYTES)
     decoder: zlib._Decompress | None = None
     chunks: list[bytes] = []
     size = 0
     while chunk := response.read(CHUNK_BYTES):
         if time.monotonic() > deadline:
-            raise UnreachableError(f"{url} took more than {TOTAL_SECONDS:g} s to send the feed; gave up.")
+            raise UnreachableError(f"{url} took more than {TOTAL_SECONDS:g} s to send the {body.what}; gave up.")
         if decoder is None:
             decoder = _decoder(encoding, chunk)  # on the first bytes: deflate comes with or without its header
         if decoder is not None:
-            chunk = _inflate(decoder, chunk, MAX_FEED_BYTES - size + 1, url)
+            chunk = _inflate(decoder, chunk, body.cap - size + 1, url, body)
         size += len(chunk)
-        if size > MAX_FEED_BYTES:
-            raise _too_large(url)
+        if size > body.cap:
+            raise _too_large(url, body)
         chunks.append(chunk)
     # http.client's read(n) returns b"" when the server closes early, even short of its Content-Length
     # (``length`` keeps what is missing), and a zlib stream cut short just stops: both are half a feed,
     # which would otherwise be parsed (and stored) as if it were the whole one.
     if getattr(response, "length", None):
-        raise UnreachableError(f"{url} closed the connection before the whole feed arrived; try again later.")
+        raise UnreachableError(f"{url} closed the connection before the whole {body.what} arrived; try again later.")
     if decoder is not None and not decoder.eof:
-        raise UnreachableError(f"{url} sent a compressed feed that stops in the middle; try again later.")
+        raise UnreachableError(f"{url} sent a compressed {body.what} that stops in the middle; try again later.")
     return b"".join(chunks)
 
 
@@ -263,23 +276,23 @@ def _decoder(encoding: str | None, first: bytes) -> zlib._Decompress | None:
     return None
 
 
-def _inflate(decoder: zlib._Decompress, chunk: bytes, limit: int, url: str) -> bytes:
+def _inflate(decoder: zlib._Decompress, chunk: bytes, limit: int, url: str, body: _Body) -> bytes:
     try:
         out = decoder.decompress(chunk, limit)
     except zlib.error as exc:
-        raise UnreachableError(f"{url} sent a compressed feed that cannot be decompressed ({exc}).") from exc
+        raise UnreachableError(f"{url} sent a compressed {body.what} that cannot be decompressed ({exc}).") from exc
     if decoder.unconsumed_tail:  # more output is waiting than the cap allows
-        raise _too_large(url)
+        raise _too_large(url, body)
     return out
 
 
-def _too_large(name: object) -> UnreachableError:
-    return UnreachableError(f"{name} is larger than {MAX_FEED_BYTES // (1024 * 1024)} MB, too large for a feed.")
+def _too_large(name: object, body: _Body) -> UnreachableError:
+    return UnreachableError(f"{name} is larger than {body.cap // (1024 * 1024)} MB, too large for a {body.what}.")
 
 
-def _read_file(url: str) -> Fetched:
+def _read_file(url: str, body: _Body) -> Fetched:
     path = Path(unquote(urlparse(url).path))
-    return Fetched(data=read_file(path, "a feed file", MAX_FEED_BYTES, "a feed"), url=url)
+    return Fetched(data=read_file(path, f"a {body.what} file", body.cap, f"a {body.what}"), url=url)
 
 
 def _reason(reason: object) -> str:

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urljoin, urlparse, urlsplit
 
+from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
 from earmark.core.feeds.namespaces import ItemExtras, NamespaceData, read_extras
@@ -148,7 +149,7 @@ def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
         enclosure_url=enclosure_url,
         enclosure_type=enclosure_type,
         published=iso_from_struct(raw.get("published_parsed") or raw.get("updated_parsed")),
-        duration=parse_duration(raw.get("itunes_duration")),
+        duration=_duration(raw, is_episode, full or summary),
         author=raw.get("author") or None,
         description=(full if len(full) > len(summary) else summary) if is_episode else summary,
         content="" if is_episode else full,
@@ -164,6 +165,12 @@ def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
         persons=_json(extras.persons),
         remote_items=_json(extras.remote_items),
     )
+
+
+def _duration(raw: Any, is_episode: bool, text: str) -> float | None:
+    """The length the feed gives; for an article without one, its estimated reading time."""
+    given = parse_duration(raw.get("itunes_duration"))
+    return given if given is not None or is_episode else reading_seconds(to_text(text))
 
 
 def _enclosure(raw: Any, base: str) -> tuple[str | None, str | None]:

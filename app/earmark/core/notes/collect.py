@@ -63,7 +63,7 @@ class ExportItem:
 
     def as_json(self) -> dict[str, object]:
         """Everything about the item and its notes: enough to find the item again (source URL and identity)
-        and re-create each note."""
+        and re-create each note (a highlight with its anchor)."""
         return {
             "id": self.id, "kind": self.kind, "title": self.title, "source": self.source,
             "source_url": self.source_url, "identity": self.identity, "guid": self.guid, "url": self.url,
@@ -71,8 +71,14 @@ class ExportItem:
             "author": self.author, "description": self.description, "tags": self.tags,
             "position": self.position, "played": self.played, "last_played": self.last_played,
             "notes": [{"id": n.id, "at": n.at, "text": n.text, "quote": n.quote, "created": n.created,
-                       "updated": n.updated} for n in self.notes],
+                       "updated": n.updated, "highlight": n.anchor.as_json() if n.anchor else None}
+                      for n in self.notes],
         }
+
+
+def _in_item_order(note: Note) -> tuple[object, ...]:
+    """Timed notes in the episode's order, then the others, highlights in the article's order."""
+    return note.at is None, note.at or 0.0, note.anchor.start if note.anchor else -1, note.created, note.id
 
 
 def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
@@ -102,7 +108,7 @@ def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
     for item in items:
         item.tags = tags.get(item.id, [])
         item.related = related.get(item.id, [])
-        item.notes = sorted(by_item[item.id], key=lambda n: (n.at is None, n.at or 0.0, n.created, n.id))
+        item.notes = sorted(by_item[item.id], key=_in_item_order)
     return items
 
 

@@ -49,15 +49,17 @@ def render_json(items: list[ExportItem], exported_at: str) -> str:
 
 
 def render_readwise(items: list[ExportItem]) -> str:
-    """Readwise's CSV import: each note is a highlight (its text), its transcript quote the note, and for an
-    episode the Location is the offset in seconds."""
+    """Readwise's CSV import: an article's highlight is a highlight (its quote) with the reader's note; any
+    other note is a highlight (its text) with its transcript quote as the note, and for an episode the Location
+    is the offset in seconds."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(READWISE_HEADER)
     for item in items:
         for note in item.notes:
             location = "" if note.at is None else str(int(note.at))
-            writer.writerow([note.text, item.title, item.author or item.source or "", item.web_url or "", note.quote,
+            highlight, remark = (note.quote, note.text) if note.is_highlight else (note.text, note.quote)
+            writer.writerow([highlight, item.title, item.author or item.source or "", item.web_url or "", remark,
                              location])
     return out.getvalue()
 

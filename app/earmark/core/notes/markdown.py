@@ -8,6 +8,7 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from earmark.core.articles.readtime import reading_minutes
 from earmark.core.files import write_file
 from earmark.core.models import Note
 from earmark.core.notes.collect import ExportItem
@@ -47,11 +48,13 @@ def front_matter(item: ExportItem, exported_at: str) -> str:
         ("source", item.source),
         ("url", item.web_url),
         ("published", item.published),
-        ("duration", stamp(item.duration) if item.duration else None),
+        ("duration", stamp(item.duration) if item.duration and item.kind == "episode" else None),
         ("tags", item.tags),
         ("exported-at", exported_at),
         (ID_KEY, item.id),
     ]
+    if item.kind == "article":  # an article's duration is its estimated reading time
+        fields.insert(5, ("reading-time", reading_minutes(item.duration) or None))
     lines = [f"{key}: {yaml_value(value)}" for key, value in fields]
     return "---\n" + "\n".join(lines) + "\n---\n"
 
@@ -66,17 +69,30 @@ def yaml_value(value: object) -> str:
 
 
 def render_markdown(item: ExportItem, exported_at: str) -> str:
-    """The item's Markdown file: front matter, title, show notes summary, each note as a bullet, then its
-    related items as wikilinks (when the topic graph has worked them out)."""
+    """The item's Markdown file: front matter, title, show notes summary, highlights as block quotes (each with
+    its note), each other note as a bullet, then its related items as wikilinks (when the topic graph has worked
+    them out)."""
     parts = [front_matter(item, exported_at), f"\n# {item.title}\n"]
     if item.summary:
         parts.append(f"\n{item.summary}\n")
-    parts.append("\n## Notes\n\n")
-    parts.extend(_bullet(item, note) for note in item.notes)
+    highlights = [note for note in item.notes if note.is_highlight]
+    notes = [note for note in item.notes if not note.is_highlight]
+    if highlights:
+        parts.append("\n## Highlights\n")
+        parts.extend(_highlight(note) for note in highlights)
+    if notes or not highlights:
+        parts.append("\n## Notes\n\n")
+        parts.extend(_bullet(item, note) for note in notes)
     if item.related:
         parts.append("\n## Related\n\n")
         parts.extend(f"- {wikilink(title)}\n" for title in item.related)
     return "".join(parts)
+
+
+def _highlight(note: Note) -> str:
+    quote = "\n".join(f"> {line}" if line.strip() else ">" for line in note.quote.strip().splitlines())
+    remark = f"\n**Note:** {note.text}\n" if note.text else ""
+    return f"\n{quote}\n{remark}"
 
 
 def wikilink(title: str) -> str:

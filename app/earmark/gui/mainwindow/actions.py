@@ -30,6 +30,8 @@ SPECS = (
     ActionSpec("load_sample", "File", "Load &Sample Library"),
     ActionSpec("import_opml", "File", "&Import Subscriptions (OPML)…", ("Ctrl+O",)),
     ActionSpec("export_opml", "File", "&Export Subscriptions (OPML)…", ("Ctrl+Shift+E",)),
+    ActionSpec("import_reading_list", "File", "Import Reading &List…"),
+    ActionSpec("export_reading_list", "File", "Export Reading Lis&t…"),
     ActionSpec("export_notes", "File", "Export &Notes…"),
     ActionSpec("backup_library", "File", "&Back Up Library…"),
     ActionSpec("quit", "File", "&Quit", ("Ctrl+Q",)),
@@ -80,6 +82,18 @@ SPECS = (
     ActionSpec("download", "Episode", "&Download", ("Ctrl+D",)),
     ActionSpec("pause_download", "Episode", "Pause/Resume Do&wnload", ("Ctrl+Shift+D",)),
     ActionSpec("delete_download", "Episode", "D&elete Download"),
+    ActionSpec("add_article", "Articles", "&Add Article…", ("Ctrl+Shift+N",)),
+    ActionSpec("paste_link", "Articles", "&Paste Link", ("Ctrl+V",), Widget),
+    ActionSpec("add_links", "Articles", "Add &Links from This Item…", ("Ctrl+L",)),
+    ActionSpec("fetch_again", "Articles", "Fetch Article A&gain"),
+    ActionSpec("toggle_read", "Articles", "Mark &Read/Unread", ("R",), Widget),
+    ActionSpec("toggle_archive", "Articles", "Ar&chive/Unarchive", ("A",), Widget),
+    ActionSpec("highlight", "Articles", "&Highlight Selection", ("H",), Widget),
+    ActionSpec("highlight_note", "Articles", "Highlight with &Note…", ("Shift+H",), Widget),
+    ActionSpec("allow_images", "Articles", "Load &Images of This Article", ("I",), Widget),
+    ActionSpec("larger_text", "Articles", "Larger &Text", ("Ctrl++", "Ctrl+="), Widget),
+    ActionSpec("smaller_text", "Articles", "&Smaller Text", ("Ctrl+-",), Widget),
+    ActionSpec("dark_reader", "Articles", "&Dark Reader", ("D",), Widget, checkable=True),
     ActionSpec("edit_tags", "Organize", "Edit &Tags…", ("T",), Widget),
     ActionSpec("toggle_favourite", "Organize", "&Favourite", ("F",), Widget),
     ActionSpec("save_search", "Organize", "Save as S&mart List…", ("Ctrl+S",)),
@@ -90,6 +104,7 @@ SPECS = (
     ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
     ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U",)),
     ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
+    ActionSpec("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",)),
     ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",)),
     ActionSpec("show_notes", "Go", "All No&tes", ("Ctrl+Shift+B",)),
     ActionSpec("command_palette", "Help", "&Command Palette…", ("Ctrl+K",)),
@@ -104,7 +119,8 @@ SPECS = (
 )
 # Menu names with their mnemonics, in menu-bar order.
 MENUS = {"File": "&File", "Edit": "&Edit", "Feeds": "F&eeds", "Playback": "&Playback", "Up Next": "&Up Next",
-         "Episode": "Epi&sode", "Organize": "&Organize", "Go": "&Go", "Graph": "G&raph", "Help": "&Help"}
+         "Episode": "Epi&sode", "Articles": "&Articles", "Organize": "&Organize", "Go": "&Go", "Graph": "G&raph",
+         "Help": "&Help"}
 
 
 def label(spec_text: str) -> str:
@@ -147,6 +163,8 @@ class Actions:
     load_sample: QAction
     import_opml: QAction
     export_opml: QAction
+    import_reading_list: QAction
+    export_reading_list: QAction
     export_notes: QAction
     backup_library: QAction
     quit: QAction
@@ -196,6 +214,18 @@ class Actions:
     download: QAction
     pause_download: QAction
     delete_download: QAction
+    add_article: QAction
+    paste_link: QAction
+    add_links: QAction
+    fetch_again: QAction
+    toggle_read: QAction
+    toggle_archive: QAction
+    highlight: QAction
+    highlight_note: QAction
+    allow_images: QAction
+    larger_text: QAction
+    smaller_text: QAction
+    dark_reader: QAction
     edit_tags: QAction
     toggle_favourite: QAction
     save_search: QAction
@@ -206,6 +236,7 @@ class Actions:
     focus_list: QAction
     focus_queue: QAction
     continue_listening: QAction
+    continue_reading: QAction
     downloaded: QAction
     show_notes: QAction
     command_palette: QAction

@@ -84,6 +84,8 @@ class DesktopController(QObject):
             window.session.player.set_volume(int(self.preferences.value(key)))  # type: ignore[call-overload]
         elif key == "playback.time_left_at_speed":
             window.player_bar.time_left_at_speed = bool(self.preferences.value(key))
+        elif key in ("reader.font_size", "reader.dark"):
+            window.reading.apply_style_settings()
         elif key == "library.path":
             window.statusBar().showMessage("The new library opens the next time Earmark starts.", 10000)
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow
 from earmark.core.db.items import get_item
 from earmark.core.db.notes import (
     NoteFilter,
+    add_note,
     check_time,
     delete_note,
     list_notes,
@@ -25,12 +26,12 @@ from earmark.core.db.notes import (
 )
 from earmark.core.db.transcripts import StoredTranscript, store_transcript
 from earmark.core.errors import NotFoundError
-from earmark.core.models import Item, Note, Source, Transcript
+from earmark.core.models import Anchor, Item, Note, Source, Transcript
 from earmark.core.notes.transcripts import fetch_transcript, take_note, transcript_to_show
 from earmark.core.timefmt import format_clock
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.tasks import TaskRunner
-from earmark.gui.views.notes_pane import NotesPane
+from earmark.gui.views.notes_pane import ARTICLE_HINT, EPISODE_HINT, NotesPane
 from earmark.gui.views.notes_view import NotesView
 from earmark.gui.views.transcript_pane import TranscriptPane
 from earmark.playback.player import PlayerState
@@ -168,6 +169,7 @@ class NotesController(QObject):
             self.transcript.hide()
             self.transcript.show_message(None, "")
             return
+        self.pane.hint = ARTICLE_HINT if item.kind == "article" else EPISODE_HINT
         if item.id != self.pane.item_id:
             self.pane.show_notes(item.id, item.title, [])
         self._load_notes(item.id)
@@ -278,11 +280,22 @@ class NotesController(QObject):
         self._runner.write(take_note, item_id, text, at, on_done=kept,
                            on_error=lambda message: self._on_error(message, "The note was not kept"))
 
+    def add_highlight(self, item_id: int, quote: str, anchor: Anchor, text: str = "") -> None:
+        """Keep a highlight of ``quote`` (a note anchored to the article's text, its text optional); undo
+        removes it."""
+        def kept(note: Note) -> None:
+            self.undo_stack.push(_AddNote(self, note))
+            self._changed(note.item_id)
+            self._status(f"Highlighted in “{note.item_title}” (Ctrl+Z takes it back).")
+
+        self._runner.write(add_note, item_id, text, None, quote, None, anchor, on_done=kept,
+                           on_error=lambda message: self._on_error(message, "The highlight was not kept"))
+
     def _edit(self, note_id: int, old: str, new: str) -> None:
         note = self._note_shown(note_id)
         if note is None:
             return
-        if not new:
+        if not new and not note.is_highlight:  # a highlight stays without its note
             note.text = old
             self._delete(note)
             return

@@ -46,7 +46,8 @@ def view_key(flt: ItemFilter, smart_list: int | None = None) -> str:
     """Which view a filter belongs to, for remembering its sort order."""
     if smart_list is not None:
         return f"smart:{smart_list}"
-    return f"{flt.kind or ''}|{flt.source_id or ''}|{flt.tag or ''}"
+    lists = ("|continue" if flt.state == "in_progress" else "") + ("|archive" if flt.archived else "")
+    return f"{flt.kind or ''}|{flt.source_id or ''}|{flt.tag or ''}{lists}"
 
 
 class OrganizeController(QObject):

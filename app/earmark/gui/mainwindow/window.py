@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
 from earmark.core.chapters import cached_chapters
 from earmark.core.db.downloads import get_download, newest_item_id
 from earmark.core.db.items import get_item, items_by_ids
@@ -35,6 +36,7 @@ from earmark.core.models import Changes, Item, Note
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
+from earmark.gui.mainwindow.articles import ArticlesController
 from earmark.gui.mainwindow.desktop import DesktopController
 from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feeds import FeedsController
@@ -45,6 +47,7 @@ from earmark.gui.mainwindow.organize import OrganizeController
 from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
 from earmark.gui.mainwindow.queue import QueueController
+from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.models.items import (
     COL_DURATION,
     COL_MATCH,
@@ -85,6 +88,7 @@ from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
 
 SEARCH_DELAY_MS = 150
+ARTICLE_SUFFIXES = HTML_SUFFIXES | MARKDOWN_SUFFIXES | {".txt"}
 
 
 class MainWindow(QMainWindow):
@@ -136,7 +140,8 @@ class MainWindow(QMainWindow):
             header.resizeSection(column, width)
         self.item_list.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.item_list.doubleClicked.connect(lambda _index: self.play_selected())
-        for action in (self.commands.play_selected, self.commands.edit_tags, self.commands.toggle_favourite):
+        for action in (self.commands.play_selected, self.commands.edit_tags, self.commands.toggle_favourite,
+                       self.commands.paste_link, self.commands.toggle_read, self.commands.toggle_archive):
             self.item_list.addAction(action)
         self.item_list.setItemDelegateForColumn(COL_MATCH, MatchDelegate(self.item_list))
         header.setSectionResizeMode(COL_MATCH, QHeaderView.ResizeMode.Interactive)
@@ -183,9 +188,14 @@ class MainWindow(QMainWindow):
         self.subscriptions.source_selected.connect(self.detail.show_source)
         self.detail.chapter_chosen.connect(self._play_chapter)
         self.notes = NotesController(self, runner, db, session, self.commands, self.selected_item,
-                                     self.selected_item_ids, self._reload_sidebar, self.show_error)
+                                     self.selected_item_ids, self._on_notes_changed, self.show_error)
         self.notes.view.note_selected.connect(self._on_note_selected)
         self.list_stack.addWidget(self.notes.view)
+        self.reading = ReadingController(self, runner, db, self.commands)
+        self.articles = ArticlesController(self, runner, self.commands)
+        self.list_stack.addWidget(self.reading.reader)
+        self.notes.pane.table.clicked.connect(
+            lambda index: self._on_note_clicked(self.notes.pane.model.note_at(index.row())))
         self.graph = GraphController(self, runner, db, self.selected_item, self.show_in_library, self.open_item,
                                      self.queue_items, lambda message: self.statusBar().showMessage(message, 8000))
         self.list_stack.addWidget(self.graph.panel)
@@ -249,6 +259,7 @@ class MainWindow(QMainWindow):
         self.reload()
         self.item_list.setFocus()
         self.graph.schedule_update()
+        self.reading.restore()
 
     # Layout ---------------------------------------------------------------------------------------
 
@@ -325,7 +336,8 @@ class MainWindow(QMainWindow):
 
     def _update_empty_state(self) -> None:
         # Either read may come back first: the library is empty only when neither found anything.
-        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view, self.graph.panel):
+        if self.list_stack.currentWidget() in (self.subscriptions, self.notes.view, self.graph.panel,
+                                               self.reading.reader):
             return
         empty = self.sidebar_model.total == 0 and self.items_model.rowCount() == 0
         self.list_stack.setCurrentWidget(self.empty_view if empty else self.item_list)
@@ -353,6 +365,7 @@ class MainWindow(QMainWindow):
 
     @Slot(QModelIndex, QModelIndex)
     def _on_section_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self.reading.close_reader()
         flt = current.data(FilterRole)
         for bar in (self.search, self.filter_bar):  # the graph has its own find box and filters
             bar.setVisible(flt != GRAPH)
@@ -474,6 +487,22 @@ class MainWindow(QMainWindow):
                               get_download(self._db, item.id))
         self.graph.item_selected(item)
 
+    def _on_notes_changed(self) -> None:
+        self._reload_sidebar()
+        self.reading.reload_highlights()
+
+    def _on_note_clicked(self, note: Note | None) -> None:
+        if note is not None:
+            self.reading.show_highlight(note)
+
+    def select_item(self, item_id: int) -> None:
+        """Select the item in the list (once the list has it)."""
+        row = self.items_model.row_of(item_id)
+        if row is None:
+            self._select_after_load = item_id
+        else:
+            self.item_list.selectRow(row)
+
     def _on_note_selected(self, note: Note | None) -> None:
         try:
             self._show_item(get_item(self._db, note.item_id) if note is not None else None)
@@ -514,12 +543,12 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def play_selected(self) -> None:
-        """Play the selected episode from where it was left."""
+        """Play the selected episode from where it was left; open the selected article in the reader."""
         item = self.selected_item()
         if item is None:
             return
         if item.kind != "episode":
-            self.statusBar().showMessage(f"“{item.title}” is an article: there is nothing to play.", 6000)
+            self.reading.open_item(item)
             return
         self.playback.play(item)
 
@@ -550,7 +579,7 @@ class MainWindow(QMainWindow):
         self._compose_filter()
 
     def open_item(self, item_id: int) -> None:
-        """Play an episode (from where it was left); show an article's text in the details."""
+        """Play an episode (from where it was left); open an article in the reader (where it was left)."""
         item = self._item_or_none(item_id)
         if item is None:
             return
@@ -558,7 +587,7 @@ class MainWindow(QMainWindow):
             self.playback.play(item)
         else:
             self.show_in_library(item_id)
-            self.detail.setFocus()
+            self.reading.open_item(item)
 
     def queue_items(self, item_ids: list[int]) -> None:
         """Add the episodes among ``item_ids`` to Up Next, in this order ("Queue This Path"); start playing
@@ -702,13 +731,14 @@ class MainWindow(QMainWindow):
         self.feeds.ask_credentials(ids[0])
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        """Accept feed links, .opml files and feed files dropped on the window."""
+        """Accept links, .opml files, feed files and article files dropped on the window."""
         mime = event.mimeData()
         if mime.hasUrls() or mime.hasText():
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        """Subscribe to dropped feed links and files; import dropped OPML files."""
+        """Save dropped web pages and HTML, Markdown or text files as articles (a dropped feed's address
+        subscribes); subscribe to dropped feed files and links; import dropped OPML files."""
         mime = event.mimeData()
         urls = mime.urls() if mime.hasUrls() else [QUrl(line.strip()) for line in mime.text().splitlines()]
         for url in urls:
@@ -716,9 +746,13 @@ class MainWindow(QMainWindow):
                 path = Path(url.toLocalFile())
                 if path.suffix.lower() == ".opml":
                     self.feeds.import_opml(path)
+                elif path.suffix.lower() in ARTICLE_SUFFIXES:
+                    self.articles.add(str(path))
                 else:
                     self.subscribe(str(path))
-            elif url.scheme().lower() in ("http", "https", "feed", "itpc", "pcast", "podcast"):
+            elif url.scheme().lower() in ("http", "https"):
+                self.articles.add(url.toString(), feeds=True)
+            elif url.scheme().lower() in ("feed", "itpc", "pcast", "podcast"):
                 self.subscribe(url.toString())
         event.acceptProposedAction()
 
@@ -726,7 +760,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def focus_list(self) -> None:
-        """Put the keyboard focus in the item list."""
+        """Put the keyboard focus in the item list (leaving the reader)."""
+        self.reading.close_reader()
         self.item_list.setFocus()
 
     def _focus_search(self) -> None:
@@ -743,6 +778,8 @@ class MainWindow(QMainWindow):
         self.desktop.shutdown()
         self._search_timer.stop()  # a search typed just before closing must not start a read afterwards
         self.notes.shutdown()
+        self.reading.shutdown()
+        self.articles.shutdown()
         self.graph.shutdown()
         self.feeds.shutdown()
         self.mpris.unregister()

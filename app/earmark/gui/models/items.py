@@ -212,14 +212,18 @@ def _display(item: Item, column: int) -> str:
     if column == COL_PUBLISHED:
         return (item.published or "")[:10]
     if column == COL_DURATION:
-        return format_clock(item.duration) if item.duration else ""
+        if not item.duration:
+            return ""
+        return f"{max(1, round(item.duration / 60))} min" if item.kind == "article" else format_clock(item.duration)
     return progress_text(item)
 
 
 def progress_text(item: Item) -> str:
-    """``played``/``read``, ``12:30 left``, or nothing for an untouched item."""
+    """``played``/``read``, ``12:30 left`` (an article: ``45% read``), or nothing for an untouched item."""
     if item.played:
         return "played" if item.kind == "episode" else "read"
+    if item.kind == "article":
+        return f"{min(99, round(100 * item.position / item.duration))}% read" if item.position and item.duration else ""
     if item.position > 0:
         if item.duration:
             return f"{format_clock(max(0.0, item.duration - item.position))} left"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from earmark.core.models import Note
 from earmark.core.timefmt import format_clock
+from earmark.gui.theme import accents
 
 COL_AT, COL_TEXT, COL_ITEM, COL_SOURCE, COL_CREATED = range(5)
 HEADERS = ("Time", "Note", "Item", "Source", "Taken")
@@ -69,6 +70,8 @@ class NoteTableModel(QAbstractTableModel):
         if note is None:
             return None
         column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole and column == COL_TEXT and note.is_highlight:
+            return f"“{note.quote}”" + (f"\n{note.text}" if note.text else "")  # the highlighted words, the note
         if role == Qt.ItemDataRole.DisplayRole and column == COL_TEXT and note.quote:
             return f"{note.text}\n“{note.quote}”"  # the transcript's words under the note
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
@@ -81,6 +84,8 @@ class NoteTableModel(QAbstractTableModel):
             return f"“{note.quote}”" if note.quote else None
         if role == Qt.ItemDataRole.ForegroundRole and column == COL_AT:
             return QApplication.palette().color(QPalette.ColorRole.Link)  # times are links: a click plays
+        if role == Qt.ItemDataRole.BackgroundRole and column == COL_TEXT and note.is_highlight:
+            return QColor(accents().highlight)  # highlights of an article, as the reader marks them
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # times beside the first line
         return None

@@ -1,5 +1,5 @@
-"""The sidebar model: All, Podcasts (each podcast), Articles (each site), Tags, Notes, Topic Graph,
-Subscriptions; each row is a filter or a view."""
+"""The sidebar model: All, Podcasts (each podcast), Articles (Archive, each site), Tags, Continue listening and
+reading, Downloaded, Notes, Topic Graph, Subscriptions; each row is a filter or a view."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
 CONTINUE_LISTENING = ItemFilter(kind="episode", state="in_progress", sort="last_played")
 DOWNLOADED = ItemFilter(kind="episode", downloaded=True)
+CONTINUE_READING = ItemFilter(kind="article", state="in_progress", archived=False, sort="last_played")
+ARCHIVE = ItemFilter(kind="article", archived=True)
 NOTES = "notes"  # the FilterRole of the row that shows the Notes view
 GRAPH = "graph"  # the FilterRole of the row that shows the topic graph
 
@@ -43,6 +45,8 @@ class SidebarData:
     notes: int = 0
     in_progress: int = 0
     downloaded: int = 0
+    reading: int = 0  # articles in Continue reading
+    archived: int = 0
 
 
 def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
@@ -57,8 +61,10 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         colours=tag_colours(db),
         smart_lists=[(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)],
         notes=count_notes(db),
-        in_progress=db.execute("SELECT count(*) FROM items WHERE position > 0 AND played = 0").fetchone()[0],
+        in_progress=count_items(db, CONTINUE_LISTENING),
         downloaded=db.execute("SELECT count(*) FROM downloads").fetchone()[0],
+        reading=count_items(db, CONTINUE_READING),
+        archived=count_items(db, ARCHIVE),
     )
 
 
@@ -78,6 +84,7 @@ class SidebarModel(QStandardItemModel):
         root.appendRow(_row(f"All ({data.total})", ItemFilter()))
         podcasts = _row(f"Podcasts ({data.episodes})", ItemFilter(kind="episode"))
         articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
+        articles.appendRow(_row(f"Archive ({data.archived})", ARCHIVE))
         failing = 0
         for source in data.sources:
             parent = podcasts if source.kind == "podcast" else articles
@@ -104,6 +111,7 @@ class SidebarModel(QStandardItemModel):
             if heading is not smart or smart.rowCount():
                 root.appendRow(heading)
         root.appendRow(_row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING))
+        root.appendRow(_row(f"Continue reading ({data.reading})", CONTINUE_READING))
         root.appendRow(_row(f"Downloaded ({data.downloaded})", DOWNLOADED))
         root.appendRow(_row(f"Notes ({data.notes})", NOTES))
         root.appendRow(_row("Topic Graph", GRAPH))

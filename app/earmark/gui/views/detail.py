@@ -8,6 +8,7 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from earmark.core.articles.readtime import reading_minutes
 from earmark.core.html import sanitize
 from earmark.core.models import Chapter, Download, Item, Source
 from earmark.core.timefmt import format_ago, format_clock
@@ -47,13 +48,15 @@ class DetailPane(QTextBrowser):
             return
         facts = [item.source or "", (item.published or "")[:10]]
         if item.duration:
-            facts.append(format_clock(item.duration))
+            facts.append(reading_minutes(item.duration) if item.kind == "article" else format_clock(item.duration))
         state = progress_text(item)
         if state:
             facts.append(state)
         colours = accents()
         tags = "".join(f" <span style='color:{colours.tag}'>#{html.escape(t)}</span>" for t in item.tags)
         link = f"<p><a href='{html.escape(item.url)}'>Open the page</a></p>" if item.url else ""
+        if item.kind == "article":
+            link += "<p style='color:gray'>Return opens it in the reader, where you left it.</p>"
         body = sanitize(item.content or item.description, item.url) or "<p><i>No notes.</i></p>"
         link += _download_html(download) + _chapters_html(chapters or [], current)
         same_item = self.item_id == item.id

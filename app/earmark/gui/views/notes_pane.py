@@ -19,6 +19,9 @@ from earmark.core.models import Note
 from earmark.core.timefmt import format_clock
 from earmark.gui.models.notes import COL_AT, COL_CREATED, COL_ITEM, COL_SOURCE, COL_TEXT, NoteTableModel
 
+EPISODE_HINT = "B adds one at the playing position"
+ARTICLE_HINT = "H highlights the words selected in the reader"
+
 
 class NoteEditor(QLineEdit):
     """The line a new note is typed in. Return, Esc and leaving it all keep the note.
@@ -81,6 +84,7 @@ class NotesPane(QWidget):
         super().__init__(parent)
         self.setObjectName("notesPane")
         self.item_id: int | None = None
+        self.hint = EPISODE_HINT  # what the title line suggests for the item shown
         self.title = QLabel("Notes")
         self.title.setObjectName("notesTitle")
         self.model = NoteTableModel(self)
@@ -113,7 +117,7 @@ class NotesPane(QWidget):
         """Show an item's notes (None: no item)."""
         self.item_id = item_id
         count = f" ({len(notes)})" if notes else ""
-        self.title.setText(f"<b>Notes{count}</b>" + (" — B adds one at the playing position" if item_id else ""))
+        self.title.setText(f"<b>Notes{count}</b>" + (f" — {self.hint}" if item_id else ""))
         self.title.setToolTip(title)
         self.model.populate(notes)
         self.table.resizeRowsToContents()

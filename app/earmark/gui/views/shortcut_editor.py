@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from earmark.gui.mainwindow.actions import SPECS, conflicts, label, normalized
+from earmark.gui.theme import accents
 
 
 class ShortcutEditor(QDialog):
@@ -46,7 +47,7 @@ class ShortcutEditor(QDialog):
         scroll.setWidgetResizable(True)
         self.problem = QLabel()
         self.problem.setObjectName("shortcutProblem")
-        self.problem.setStyleSheet("color: #b00020;")
+        self.problem.setStyleSheet(f"color: {accents().error};")  # readable in the light and dark themes
         self.problem.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
                                    | QDialogButtonBox.StandardButton.RestoreDefaults)
