@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 import sqlite_utils
 
 from earmark import __version__
-from earmark.core.db.connection import library_error, open_library
+from earmark.cli_backups import add_backup_commands
+from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
 from earmark.core.db.notes import NoteFilter, list_notes
@@ -46,7 +47,7 @@ from earmark.core.db.tags import (
     untag_item,
     untag_source,
 )
-from earmark.core.errors import EarmarkError, NotFoundError
+from earmark.core.errors import EarmarkError, LibraryError, LibraryReadOnlyError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
 from earmark.core.sample import load_sample
@@ -200,6 +201,7 @@ def _parser() -> argparse.ArgumentParser:
     login.set_defaults(run=_set_credentials)
     _add_note_commands(commands)
     _add_graph_commands(commands)
+    add_backup_commands(commands)
     return parser
 
 
@@ -323,17 +325,26 @@ def main(argv: Sequence[str]) -> int:
         from earmark.gui.application import run
 
         return run(library)
+    read_only_reason = None
     try:
-        db = open_library(library)
+        if hasattr(args, "run_on_path"):  # backups: they must work when the library cannot be opened
+            return int(args.run_on_path(library, args))
+        db, read_only_reason = open_library_or_read_only(library)
+        args.library = library
+        args.read_only = read_only_reason is not None
         try:
             return int(args.run(db, args))
         finally:
             db.close()
+    except LibraryReadOnlyError as exc:
+        # Opened read-only, a write fails as read-only: say why it is (a full disk, a read-only folder).
+        print(f"earmark: {read_only_reason or exc}", file=sys.stderr)
+        return 1
     except EarmarkError as exc:
         print(f"earmark: {exc}", file=sys.stderr)
         return 1
     except sqlite3.Error as exc:
-        print(f"earmark: {library_error(exc)}", file=sys.stderr)
+        print(f"earmark: {library_error(exc, library)}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -510,11 +521,24 @@ def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 
 def _refresh(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    _daily_backup(db, args)
     targets = feed_targets(db, args.source)
     if args.source is None and (waiting := waiting_feeds(db)):
         print(f"earmark: {waiting} feed(s) left out: gone, or waiting after repeated failures "
               "(refresh them with --source ID).", file=sys.stderr)
     return _run_refresh(db, targets, args)
+
+
+def _daily_backup(db: sqlite_utils.Database, args: argparse.Namespace) -> None:
+    """``refresh`` is what cron runs: it keeps the daily backup too (when none was made today)."""
+    from earmark.core.db.backups import daily_backup
+
+    if args.read_only:
+        return
+    try:
+        daily_backup(args.library, int(get_setting(db, "backups.keep")))  # type: ignore[call-overload]
+    except (LibraryError, OSError, sqlite3.Error) as exc:
+        print(f"earmark: the daily backup was not made: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
 
 
 def _import_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:

@@ -49,6 +49,9 @@ SETTINGS: dict[str, Setting] = {
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never)."),
         Setting("feeds.refresh_on_start", bool, True, "Refresh every feed a few seconds after the window opens."),
+        Setting("backups.keep", int, 7,
+                "How many daily backups of the library to keep in the backups folder beside it (0: make none). "
+                "The window makes one a day when it opens, and so does earmark refresh."),
         Setting("list.sorts", dict, {}, "The order chosen for each view of the item list (set by clicking a "
                                         "column header), by view."),
     )

@@ -32,6 +32,7 @@ SPECS = (
     ActionSpec("export_opml", "File", "&Export Subscriptions (OPML)…", ("Ctrl+Shift+E",)),
     ActionSpec("export_notes", "File", "Export &Notes…"),
     ActionSpec("backup_library", "File", "&Back Up Library…"),
+    ActionSpec("restore_backup", "File", "Res&tore from Backup…"),
     ActionSpec("quit", "File", "&Quit", ("Ctrl+Q",)),
     ActionSpec("undo", "Edit", "&Undo", ("Ctrl+Z",)),
     ActionSpec("redo", "Edit", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
@@ -148,6 +149,7 @@ class Actions:
     export_opml: QAction
     export_notes: QAction
     backup_library: QAction
+    restore_backup: QAction
     quit: QAction
     undo: QAction
     redo: QAction

@@ -30,13 +30,15 @@ class FeedsController(QObject):
     """Runs the feed operations of ``window`` and keeps ``sources_model`` current.
 
     ``on_library_changed`` is called (throttled) when a refresh brought or changed items; ``on_error``
-    shows a sentence to the user. Signal: ``refresh_started()`` right after a refresh process was started.
+    shows a sentence to the user. Without ``automatic`` (a read-only library) feeds refresh only on request.
+    Signal: ``refresh_started()`` right after a refresh process was started.
     """
 
     refresh_started = Signal()
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
-                 on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None]) -> None:
+                 on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None],
+                 automatic: bool = True) -> None:
         super().__init__(window)
         self._window = window
         self._runner = runner
@@ -58,12 +60,12 @@ class FeedsController(QObject):
         self.periodic = QTimer(self)
         self.periodic.timeout.connect(self.refresh_all)
         minutes = int(get_setting(db, "feeds.refresh_interval"))  # type: ignore[call-overload]
-        if minutes > 0:
+        if minutes > 0 and automatic:
             self.periodic.start(minutes * 60_000)
         self._start_timer = QTimer(self)  # a member, so that closing the window cancels it
         self._start_timer.setSingleShot(True)
         self._start_timer.timeout.connect(self._refresh_on_start)
-        if get_setting(db, "feeds.refresh_on_start"):
+        if get_setting(db, "feeds.refresh_on_start") and automatic:
             self._start_timer.start(START_DELAY_MS)
         self.reload_sources()
 
