@@ -52,6 +52,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
     try:
         version = schema_version(conn)
         _check_version(path, conn, version)
+        _check_writable(path)
         _configure(conn)
         if migrate and version < len(MIGRATIONS):
             if version > 0:
@@ -112,13 +113,12 @@ def _connect_read_only(uri: str, any_thread: bool) -> sqlite3.Connection:
                            check_same_thread=not any_thread)
     try:
         conn.execute("PRAGMA schema_version").fetchone()
-    except sqlite3.OperationalError as exc:
+    except sqlite3.OperationalError:
         conn.close()
-        text = str(exc).lower()
-        if "unable to open" not in text and "disk i/o" not in text:
-            raise
-        # A WAL library needs its -shm file even to be read; on a read-only (or full) disk it cannot be made.
-        # Nothing can write the file there either, so SQLite may read it as immutable.
+        # A WAL library needs its -shm file even to be read; in a read-only folder or on a read-only or full disk
+        # it cannot be made ("unable to open", "attempt to write a readonly database", "disk I/O error"). Then
+        # SQLite reads the file as immutable: nothing here can write it (changes that only a -wal holds, after
+        # a crash, are not seen until the library can be opened normally again).
         conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, check_same_thread=not any_thread)
     return conn
 
@@ -143,6 +143,20 @@ def _check_version(path: Path, conn: sqlite3.Connection, version: int) -> None:
     if version == 0 and _has_tables(conn):
         raise LibraryError(f"{path} is an SQLite database of another program, not an Earmark library; "
                            "it was left untouched.")
+
+
+def _check_writable(path: Path) -> None:
+    """SQLite quietly opens a file it may not write for reading only; say so now, so that the caller can open
+    it read-only on purpose, rather than at the first write."""
+    if not path.exists():
+        return
+    try:
+        read_only_disk = bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        read_only_disk = False
+    if read_only_disk or not os.access(path, os.W_OK):
+        raise LibraryReadOnlyError(f"The library {path} is read-only ({unwritable_reason(path)}): it can be shown, "
+                                   "but nothing can be saved.")
 
 
 def _has_tables(conn: sqlite3.Connection) -> bool:
