@@ -4,8 +4,11 @@ taken for a good one."""
 
 from __future__ import annotations
 
+import os
 import random
 import sqlite3
+import threading
+import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -203,9 +206,37 @@ def test_a_copy_interrupted_before_the_migration_is_replaced_by_a_complete_one(l
     raw.commit()
     raw.close()
     bak = library_file.with_name("library.db.v1.bak")
-    partial = bak.with_name(bak.name + ".partial")
+    partial = bak.with_name(bak.name + ".4242-1.partial")
     partial.write_bytes(library_file.read_bytes()[:1024])  # what a kill during the copy leaves
+    fresh = bak.with_name(bak.name + ".4243-1.partial")  # another program's copy, under way
+    fresh.write_bytes(b"")
+    an_hour_ago = time.time() - 3700
+    os.utime(partial, (an_hour_ago, an_hour_ago))
     open_library(library_file).close()
-    assert not partial.exists()
+    assert not partial.exists() and fresh.exists()
     assert check_backup(bak) == 1
     assert [b.kind for b in list_backups(library_file)] == ["before-migration"]
+
+
+def test_two_programs_making_the_daily_backup_at_once_both_succeed(library_file: Path) -> None:
+    db = _library(library_file, [f"note {n}" for n in range(200)])
+    errors: list[BaseException] = []
+
+    def back_up() -> None:
+        try:
+            daily_backup(library_file, keep=2, now=DAY)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=back_up) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    db.close()
+    assert errors == []
+    backups = list_backups(library_file)
+    assert backups and {b.kind for b in backups} == {"daily"}
+    for backup in backups:
+        assert check_backup(backup.path) == len(MIGRATIONS)
+    assert not list(backups_folder(library_file).glob("*.partial"))

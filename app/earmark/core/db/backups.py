@@ -12,9 +12,9 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import quote
 
-from earmark.core.db.connection import copy_database, restoring_path
+from earmark.core.db.connection import copy_database, library_error, restoring_path
 from earmark.core.db.migrations import MIGRATIONS
-from earmark.core.errors import BackupError, LibraryDamagedError
+from earmark.core.errors import BackupError, LibraryDamagedError, LibraryError
 
 FOLDER = "backups"
 KINDS = ("daily", "manual", "before-restore", "before-migration")
@@ -82,8 +82,14 @@ def make_backup(library: Path, kind: str = "manual", now: datetime | None = None
                                   "backups were kept. Restore one of them (File → Restore from Backup…, or "
                                   "earmark restore-backup).") from exc
     except sqlite3.DatabaseError as exc:
-        raise LibraryDamagedError(f"The library is damaged ({exc}), so it was not backed up; the earlier backups "
-                                  "were kept.") from exc
+        if isinstance(library_error(exc), LibraryDamagedError):
+            raise LibraryDamagedError(f"The library is damaged ({exc}), so it was not backed up; the earlier "
+                                      "backups were kept.") from exc
+        raise LibraryError(f"The backup {target} could not be written ({exc}); the earlier backups were "
+                           "kept.") from exc
+    except OSError as exc:
+        raise LibraryError(f"The backup {target} could not be written ({exc.strerror or exc}); the earlier "
+                           "backups were kept.") from exc
     return Backup(target, _stamp_of(target), kind, target.stat().st_size)
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import shutil
 import sqlite3
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -204,9 +207,10 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
     ``target``, through ``target``.partial so that ``target`` appears only complete. With ``check``, the copy
     must pass ``PRAGMA quick_check`` (else LibraryDamagedError naming the damage, and no copy is left); a
     source that SQLite cannot read at all raises sqlite3.DatabaseError."""
-    partial = target.with_name(target.name + ".partial")
-    for leftover in (partial, partial.with_name(partial.name + "-journal")):
-        leftover.unlink(missing_ok=True)  # from an interrupted copy
+    # Named for this process and thread: two programs backing up at once (the window and a cron job) each
+    # write their own copy, and the last rename wins with a complete file.
+    partial = target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.partial")
+    _remove_stale_partials(target)
     source = sqlite3.connect(f"file:{quote(str(source_path.absolute()))}?mode=ro", uri=True,
                              timeout=BUSY_TIMEOUT_MS / 1000)
     try:
@@ -226,6 +230,22 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
         raise
     finally:
         source.close()
+
+
+STALE_PARTIAL_SECONDS = 3600  # no copy takes that long: an older partial copy was interrupted (killed)
+
+
+def _remove_stale_partials(target: Path) -> None:
+    try:
+        leftovers = list(target.parent.glob(f"{glob.escape(target.name)}.*.partial*"))
+    except OSError:
+        return
+    for leftover in leftovers:
+        try:
+            if time.time() - leftover.stat().st_mtime > STALE_PARTIAL_SECONDS:
+                leftover.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove
 
 
 @contextmanager
