@@ -48,15 +48,24 @@ class Victim:
                                         env=app_env())
         self.lines: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
+        self._errors: list[str] = []
+        # Threads read both pipes: a child process that outlived the victim (holding them) must not hang the test.
+        self._readers = [threading.Thread(target=self._read, daemon=True),
+                         threading.Thread(target=self._read_errors, daemon=True)]
+        for reader in self._readers:
+            reader.start()
         self.stderr = ""
+        self.descendants: set[int] = set()  # its child processes, as last seen before the kill
 
     def _read(self) -> None:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self._queue.put(line.rstrip("\n"))
         self._queue.put(None)
+
+    def _read_errors(self) -> None:
+        assert self.process.stderr is not None
+        self._errors.extend(self.process.stderr)
 
     def wait_for(self, wanted: Callable[[str], bool], timeout: float) -> str | None:
         """The first new line that is ``wanted``, or None when the process ended or time ran out first."""
@@ -90,14 +99,50 @@ class Victim:
         """SIGKILL now; True when it was still running, i.e. it really was killed."""
         running = self.process.poll() is None
         if running:
+            self.descendants = descendants(self.process.pid)
             self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=20)
-        self._reader.join(timeout=20)
+        for reader in self._readers:
+            reader.join(timeout=10)
         self.drain()
-        assert self.process.stderr is not None
-        self.stderr = self.process.stderr.read()
-        self.process.stderr.close()
+        self.stderr = "".join(self._errors)
+        if not any(reader.is_alive() for reader in self._readers):
+            assert self.process.stdout is not None and self.process.stderr is not None
+            self.process.stdout.close()
+            self.process.stderr.close()
         return running and self.process.returncode == -signal.SIGKILL
+
+    def survivors(self, timeout: float = 5.0) -> set[int]:
+        """The victim's child processes still running ``timeout`` seconds after the kill (there should be none:
+        a killed refresh's parsing processes end themselves)."""
+        deadline = time.monotonic() + timeout
+        while (left := {pid for pid in self.descendants if _running(pid)}) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return left
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (children, their children…), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except (OSError, IndexError):
+        return False
 
 
 def check_intact(path: Path) -> None:
