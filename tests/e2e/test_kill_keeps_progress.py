@@ -53,7 +53,7 @@ def test_sigkill_while_playing_loses_at_most_five_seconds(library_path: Path, tm
         resumed = _playing_at(first)
         assert resumed is not None and stored - 0.6 <= resumed <= stored + 2.0  # the next start resumes there
         target = resumed + rng.uniform(1.0, 7.5)  # before and after the first periodic save, 5 s in
-        last = victim.wait_for(lambda line: (_playing_at(line) or 0.0) >= target, 30)
+        last = victim.wait_for(lambda line, target=target: (_playing_at(line) or 0.0) >= target, 30)
         assert last is not None, f"the driver stopped reporting: {victim.lines[-3:]}"
         killed_at = _playing_at(last)
         assert killed_at is not None

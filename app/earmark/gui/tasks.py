@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -48,8 +47,9 @@ class TaskRunner(QObject):
         self.library_path = library_path
         self.read_only = read_only
         self._local = threading.local()
-        # Every thread's connection (weakly: a pool thread's goes when the thread ends), for shutdown to close.
-        self._opened: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
+        # Every thread's connection, for shutdown to close: anything may still hold one (a cursor in a result, a
+        # traceback's frame), and a restore must not move the library while a connection is open.
+        self._opened: list[sqlite3.Connection] = []
         self._opened_lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="earmark-pool")
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="earmark-writer")
@@ -61,7 +61,7 @@ class TaskRunner(QObject):
         if db is None:
             db = self._local.db = open_library(self.library_path, read_only=self.read_only, any_thread=True)
             with self._opened_lock:
-                self._opened.add(db)
+                self._opened.append(db.conn)
         return db
 
     def read(self, fn: Callable[..., T], *args: object, on_done: Done | None = None,
@@ -129,9 +129,9 @@ class TaskRunner(QObject):
         self._writer.shutdown(wait=True)
         if wait_for_reads:
             with self._opened_lock:
-                opened = list(self._opened)
-            for db in opened:
-                db.close()
+                opened, self._opened = self._opened, []
+            for conn in opened:
+                conn.close()
 
     def _close_db(self) -> None:
         db = getattr(self._local, "db", None)

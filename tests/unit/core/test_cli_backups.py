@@ -58,6 +58,8 @@ def test_a_damaged_library_can_still_list_and_restore_its_backups(cli: Cli) -> N
     assert cli("backups", "--now")[0] == 0
     broken = b"SQLite format 3\x00" + bytes(range(256)) * 64
     cli.library.write_bytes(broken)
+    wal = cli.library.with_name("library.db-wal")
+    wal.write_bytes(b"whatever the crash left")
     code, _out, err = cli("list")
     assert code == 1 and err.startswith("earmark: ") and "Traceback" not in err
     assert cli.library.read_bytes() == broken  # refused, untouched
@@ -67,6 +69,8 @@ def test_a_damaged_library_can_still_list_and_restore_its_backups(cli: Cli) -> N
     assert _note_texts(cli.library) == ["safe"]
     aside = Path(out.split("kept as ")[1].strip().rstrip("."))
     assert aside.read_bytes() == broken  # the broken file was moved aside, not overwritten
+    assert aside.with_name(aside.name + "-wal").read_bytes() == b"whatever the crash left"  # its -wal went along
+    assert not wal.exists() or wal.read_bytes() != b"whatever the crash left"
 
 
 def test_restore_backup_refuses_a_wrong_number_or_file_with_a_sentence(cli: Cli, tmp_path: Path) -> None:

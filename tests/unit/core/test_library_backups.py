@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from datetime import datetime, timedelta
@@ -105,15 +107,14 @@ def test_restoring_moves_the_current_library_and_its_wal_aside(library_file: Pat
     add_note(db, 1, "only in the library")
     db.close()
     # A crash leaves the latest changes in the -wal: they must go aside with the library, not be lost.
-    crashed = sqlite3.connect(library_file)
-    crashed.execute("PRAGMA wal_autocheckpoint = 0")
-    crashed.execute("INSERT INTO tags (name) VALUES ('only in the wal')")
-    crashed.commit()
-    wal_copy = library_file.with_name("library.db-wal").read_bytes()
+    crash = ("import os, signal, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA wal_autocheckpoint"
+             " = 0'); c.execute(\"INSERT INTO tags (name) VALUES ('only in the wal')\"); c.commit(); "
+             "os.kill(os.getpid(), signal.SIGKILL)")
+    subprocess.run([sys.executable, "-c", crash, str(library_file)], check=False)
+    assert library_file.with_name("library.db-wal").stat().st_size > 0
     aside = restore_backup(library_file, backup.path, now=DAY + timedelta(hours=1))
-    crashed.close()  # (the file it had open is now the aside copy)
     assert aside is not None and aside.parent == backups_folder(library_file) and "before-restore" in aside.name
-    assert aside.with_name(aside.name + "-wal").read_bytes()[:32] == wal_copy[:32]
+    assert not library_file.with_name("library.db-wal").exists()  # nothing of it is left to mix with the restored
     assert _notes_in(library_file) == ["in the backup"]
     assert _notes_in(aside) == ["in the backup", "only in the library"]
     conn = sqlite3.connect(aside)
@@ -240,3 +241,22 @@ def test_two_programs_making_the_daily_backup_at_once_both_succeed(library_file:
     for backup in backups:
         assert check_backup(backup.path) == len(MIGRATIONS)
     assert not list(backups_folder(library_file).glob("*.partial"))
+
+
+def test_a_library_open_in_another_program_is_not_restored_over(library_file: Path, tmp_path: Path) -> None:
+    _library(library_file, ["mine"]).close()
+    backup = make_backup(library_file, now=DAY)
+    script = ("import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1]); c.execute('SELECT 1 FROM notes')"
+              ".fetchall(); print('open', flush=True); time.sleep(30)")
+    other = subprocess.Popen([sys.executable, "-c", script, str(library_file)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "open\n"
+        with pytest.raises(BackupError, match="open in another program"):
+            restore_backup(library_file, backup.path)
+    finally:
+        other.kill()
+        other.wait()
+        assert other.stdout is not None
+        other.stdout.close()
+    assert _notes_in(library_file) == ["mine"] and [b.kind for b in list_backups(library_file)] == ["manual"]
+    restore_backup(library_file, backup.path)  # closed: now it can be

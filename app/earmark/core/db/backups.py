@@ -137,11 +137,15 @@ def check_backup(path: Path) -> int:
 def restore_backup(library: Path, backup: Path, now: datetime | None = None) -> Path | None:
     """Put a copy of ``backup`` in the library's place. The current library (with its -wal, which may hold its
     latest changes) is moved into the backups folder first, never deleted; returns where it went (None when
-    there was no library). No connection to the library may be open, in this process or another.
+    there was no library). No connection to the library may be open, in this process or another: a library
+    in use is refused (BackupError).
 
     A copy is made and checked before anything is moved; a restore interrupted between the two renames is
     finished by the next open_library."""
     check_backup(backup)
+    if library_in_use(library):
+        raise BackupError(f"The library {library} is open in another program (the window, or a refresh); close it "
+                          "and try again. Nothing was restored.")
     now = now or datetime.now()
     waiting = restoring_path(library)
     try:
@@ -163,6 +167,25 @@ def restore_backup(library: Path, backup: Path, now: datetime | None = None) -> 
         library.replace(aside)
     waiting.replace(library)
     return aside
+
+
+def library_in_use(library: Path) -> bool:
+    """Whether a connection (of any process) has the library open: every open connection to a WAL library holds
+    a shared lock, so an exclusive one cannot be had. A file SQLite cannot read is in use by nobody."""
+    if not library.exists():
+        return False
+    conn = sqlite3.connect(library, timeout=0.2, isolation_level=None)
+    try:
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        conn.execute("BEGIN EXCLUSIVE")
+        conn.execute("ROLLBACK")
+    except sqlite3.OperationalError as exc:
+        return "locked" in str(exc) or "busy" in str(exc)
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        conn.close()
+    return False
 
 
 def finish_interrupted_restore(library: Path) -> None:
