@@ -115,6 +115,7 @@ def test_restoring_moves_the_current_library_and_its_wal_aside(library_file: Pat
     aside = restore_backup(library_file, backup.path, now=DAY + timedelta(hours=1))
     assert aside is not None and aside.parent == backups_folder(library_file) and "before-restore" in aside.name
     assert not library_file.with_name("library.db-wal").exists()  # nothing of it is left to mix with the restored
+    assert aside.with_name(aside.name + "-wal").stat().st_size > 0  # it went along with its library
     assert _notes_in(library_file) == ["in the backup"]
     assert _notes_in(aside) == ["in the backup", "only in the library"]
     conn = sqlite3.connect(aside)

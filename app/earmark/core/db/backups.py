@@ -5,6 +5,7 @@ it. (``earmark backup``'s JSON export is core/notes/backup.py.)"""
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -169,23 +170,33 @@ def restore_backup(library: Path, backup: Path, now: datetime | None = None) -> 
     return aside
 
 
+# SQLite's lock bytes (unix VFS): each connection that has read a WAL library keeps a read lock on this range.
+_SHARED_FIRST = 0x40000000 + 2
+_SHARED_SIZE = 510
+
+
 def library_in_use(library: Path) -> bool:
-    """Whether a connection (of any process) has the library open: every open connection to a WAL library holds
-    a shared lock, so an exclusive one cannot be had. A file SQLite cannot read is in use by nobody."""
-    if not library.exists():
-        return False
-    conn = sqlite3.connect(library, timeout=0.2, isolation_level=None)
+    """Whether another process has the library open: it then holds a read lock on SQLite's shared-lock bytes,
+    so a write lock on them cannot be had. The lock is only tried, never kept, and the file is not opened by
+    SQLite (a writing connection to a damaged library would delete its -wal). Locks of this process do not
+    count: close its connections first."""
     try:
-        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
-        conn.execute("BEGIN EXCLUSIVE")
-        conn.execute("ROLLBACK")
-    except sqlite3.OperationalError as exc:
-        return "locked" in str(exc) or "busy" in str(exc)
-    except sqlite3.DatabaseError:
+        import fcntl
+    except ImportError:  # not a POSIX system: no way to tell
+        return False
+    try:
+        fd = os.open(library, os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, _SHARED_SIZE, _SHARED_FIRST)
+    except OSError:
+        return True
+    else:
+        fcntl.lockf(fd, fcntl.LOCK_UN, _SHARED_SIZE, _SHARED_FIRST)
         return False
     finally:
-        conn.close()
-    return False
+        os.close(fd)
 
 
 def finish_interrupted_restore(library: Path) -> None:

@@ -48,6 +48,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _finish_interrupted_restore(path)
+        _probe(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                check_same_thread=not any_thread)
     except (OSError, sqlite3.Error) as exc:
@@ -135,6 +136,31 @@ def _finish_interrupted_restore(path: Path) -> None:
     from earmark.core.db.backups import finish_interrupted_restore  # backups builds on this module
 
     finish_interrupted_restore(path)
+
+
+def _probe(path: Path) -> None:
+    """Look at an existing library read-only before opening it for writing: a writing connection to a file that
+    is damaged or not a library deletes its -wal when it closes, and that -wal may hold the last changes made
+    to it. Only damage, another program's database and a newer schema are refused here; anything else (a
+    folder where even reading needs a new -shm file) is left to the real open."""
+    try:
+        if path.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error:
+        return
+    try:
+        version = schema_version(conn)
+        _check_version(path, conn, version)
+    except sqlite3.DatabaseError as exc:
+        failure = _open_failure(path, exc)
+        if isinstance(failure, LibraryDamagedError):
+            raise failure from exc
+    finally:
+        conn.close()
 
 
 def _check_version(path: Path, conn: sqlite3.Connection, version: int) -> None:
