@@ -137,21 +137,26 @@ def test_quitting_at_the_start_up_dialog_touches_nothing(qtbot: QtBot, library_p
     assert library_path.read_bytes() == BROKEN
 
 
+@pytest.mark.parametrize("damage", ["mangled", "truncated"])
 def test_a_damaged_library_is_moved_aside_and_its_backup_restored(qtbot: QtBot, library_path: Path,
-                                                                  opened: list[Parts]) -> None:
+                                                                  opened: list[Parts], damage: str) -> None:
     _library_with_note(library_path, "backed up")
     make_backup(library_path)
     db = open_library(library_path)
-    add_note(db, 1, "then lost to the damage")
+    for number in range(300):
+        add_note(db, 1, f"then lost to the damage {number} " + "x" * 200)
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
-    library_path.write_bytes(BROKEN)  # the disk mangled it
+    whole = library_path.read_bytes()
+    broken = BROKEN if damage == "mangled" else whole[: len(whole) // 2]  # the disk mangled it, or a copy stopped
+    library_path.write_bytes(broken)
     dialogs = StandIn([RESTORE])
     parts = _show(qtbot, Launcher(library_path, dialogs, ("--aout=dummy",)), opened)
+    assert "damaged" in dialogs.problems[0] or "not an Earmark library" in dialogs.problems[0]
     qtbot.waitUntil(lambda: _titles(parts) == ["An article"], timeout=5000)
     assert dialogs.reports[0][0] == "Backup restored"
     aside = next(b for b in list_backups(library_path) if b.kind == "before-restore")
-    assert aside.path.read_bytes() == BROKEN  # kept as it was, for whoever wants to dig into it
+    assert aside.path.read_bytes() == broken  # kept as it was, for whoever wants to dig into it
     assert _note_texts(library_path) == ["backed up"]
 
 
