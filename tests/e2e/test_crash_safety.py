@@ -228,7 +228,7 @@ def test_killing_while_notes_are_saved_keeps_every_note_that_was_reported_saved(
         assert len(texts) - len(kept) <= cycle + 1  # at most the note in flight at each kill (committed, not printed)
     result = earmark(library, "search", "cycle 11 note", "--json")
     assert result.returncode == 0 and json.loads(result.stdout)[0]["id"] == 1  # the search index has them
-    print(count)
+    print(count, f"; {len(kept)} notes reported kept, all there")
     assert count.kills >= 10, count
 
 

@@ -201,6 +201,30 @@ def test_the_window_makes_the_daily_backup_after_it_opens(qtbot: QtBot, library_
     assert list(backups_folder(library_path).iterdir()) == [made.args[0].path]
 
 
+def test_damage_inside_the_file_is_found_by_the_daily_backup_and_said_in_a_dialog(
+        qtbot: QtBot, library_path: Path, opened: list[Parts]) -> None:
+    _library_with_note(library_path, "first")
+    db = open_library(library_path)
+    for number in range(400):
+        add_note(db, 1, f"note {number} " + "y" * 300)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    size = library_path.stat().st_size
+    with library_path.open("r+b") as handle:  # the header and the schema stay readable: the window opens
+        for offset in range(size // 2, size - 4096, 4096 * 4):
+            handle.seek(offset)
+            handle.write(random.Random(offset).randbytes(4096))
+    parts = _show(qtbot, Launcher(library_path, StandIn([]), ("--aout=dummy",)), opened)
+    # Reading the damaged pages says so at once; the daily backup's check says it too, and keeps no damaged copy.
+    qtbot.waitUntil(lambda: any("earlier backups were kept" in box.text() for box in _error_dialogs()),
+                    timeout=15000)
+    for box in _error_dialogs():
+        assert "damaged" in box.text() and "Restore from Backup" in box.text()
+        box.close()
+    assert list_backups(library_path) == []
+    parts.window.close()
+
+
 # Read-only and full ------------------------------------------------------------------------------------------
 
 

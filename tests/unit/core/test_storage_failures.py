@@ -15,10 +15,16 @@ import pytest
 import sqlite_utils
 
 from earmark.cli import main
-from earmark.core.db.connection import open_library, open_library_or_read_only
+from earmark.core.db.connection import library_error, open_library, open_library_or_read_only
 from earmark.core.db.migrations import MIGRATIONS, m001_initial
 from earmark.core.db.notes import add_note
-from earmark.core.errors import LibraryError, LibraryFullError, LibraryReadOnlyError
+from earmark.core.errors import (
+    LibraryBusyError,
+    LibraryDamagedError,
+    LibraryError,
+    LibraryFullError,
+    LibraryReadOnlyError,
+)
 from helpers.storage import fill, honouring_permissions, remount_read_only, remount_writable, small_disk
 
 
@@ -251,3 +257,16 @@ def test_a_read_only_file_or_folder_is_listed_and_a_note_is_refused_with_the_rea
     assert path.read_bytes() == before
     _intact(path)
     assert open_library(path).execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+
+
+@pytest.mark.parametrize("message, kind, words", [
+    ("database is locked", LibraryBusyError, "another program kept it locked"),
+    ("database or disk is full", LibraryFullError, "is full"),
+    ("attempt to write a readonly database", LibraryReadOnlyError, "read-only"),
+    ("database disk image is malformed", LibraryDamagedError, "File → Restore from Backup…"),
+    ("file is not a database", LibraryDamagedError, "earmark restore-backup"),
+])
+def test_database_failures_become_sentences_the_user_can_act_on(message: str, kind: type, words: str) -> None:
+    error = library_error(sqlite3.OperationalError(message))
+    assert type(error) is kind and words in str(error)
+    _one_sentence(str(error))
