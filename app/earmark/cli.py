@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import sqlite_utils
 
 from earmark import __version__
-from earmark.cli_backups import add_backup_commands
+from earmark.cli_backups import add_backup_commands, daily_backup_for
 from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
@@ -47,7 +47,7 @@ from earmark.core.db.tags import (
     untag_item,
     untag_source,
 )
-from earmark.core.errors import EarmarkError, LibraryError, LibraryReadOnlyError, NotFoundError
+from earmark.core.errors import EarmarkError, LibraryReadOnlyError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
 from earmark.core.sample import load_sample
@@ -521,24 +521,12 @@ def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 
 def _refresh(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    _daily_backup(db, args)
+    daily_backup_for(db, args)
     targets = feed_targets(db, args.source)
     if args.source is None and (waiting := waiting_feeds(db)):
         print(f"earmark: {waiting} feed(s) left out: gone, or waiting after repeated failures "
               "(refresh them with --source ID).", file=sys.stderr)
     return _run_refresh(db, targets, args)
-
-
-def _daily_backup(db: sqlite_utils.Database, args: argparse.Namespace) -> None:
-    """``refresh`` is what cron runs: it keeps the daily backup too (when none was made today)."""
-    from earmark.core.db.backups import daily_backup
-
-    if args.read_only:
-        return
-    try:
-        daily_backup(args.library, int(get_setting(db, "backups.keep")))  # type: ignore[call-overload]
-    except (LibraryError, OSError, sqlite3.Error) as exc:
-        print(f"earmark: the daily backup was not made: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
 
 
 def _import_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:

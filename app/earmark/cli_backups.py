@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from pathlib import Path
 
-from earmark.core.db.backups import list_backups, make_backup, restore_backup
+import sqlite_utils
+
+from earmark.core.db.backups import daily_backup, list_backups, make_backup, restore_backup
 from earmark.core.db.connection import open_library
-from earmark.core.errors import BackupError
+from earmark.core.errors import BackupError, LibraryError
+from earmark.core.settings import get_setting
 
 
 def add_backup_commands(commands: argparse._SubParsersAction) -> None:
@@ -25,6 +29,17 @@ def add_backup_commands(commands: argparse._SubParsersAction) -> None:
                                        "deleted)")
     restore.add_argument("backup", metavar="BACKUP", help="a number from `earmark backups` (1: the newest) or a file")
     restore.set_defaults(run_on_path=_restore_backup)
+
+
+def daily_backup_for(db: sqlite_utils.Database, args: argparse.Namespace) -> None:
+    """``refresh`` is what cron runs: it keeps the daily backup too (when none was made today). A failure is
+    said on stderr and the refresh goes on."""
+    if args.read_only:
+        return
+    try:
+        daily_backup(args.library, int(get_setting(db, "backups.keep")))  # type: ignore[call-overload]
+    except (LibraryError, OSError, sqlite3.Error) as exc:
+        print(f"earmark: the daily backup was not made: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
 
 
 def _backups(library: Path, args: argparse.Namespace) -> int:

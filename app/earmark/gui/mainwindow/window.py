@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QMessageBox,
@@ -75,6 +74,7 @@ from earmark.gui.operations.library import (
     store_subscription,
 )
 from earmark.gui.tasks import TaskRunner
+from earmark.gui.views.cannot_save_banner import CannotSaveBanner
 from earmark.gui.views.credentials import CredentialsDialog
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
@@ -235,12 +235,7 @@ class MainWindow(QMainWindow):
         self.splitter.setCollapsible(0, False)
         self.sidebar.setMinimumWidth(160)
         self.splitter.setStretchFactor(1, 1)
-        self.banner = QLabel()
-        self.banner.setObjectName("cannotSaveBanner")
-        self.banner.setWordWrap(True)
-        self.banner.setMargin(6)
-        self.banner.setStyleSheet("background: #fff3cd; color: #5c4400;")
-        self.banner.hide()
+        self.banner = CannotSaveBanner()
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -262,7 +257,7 @@ class MainWindow(QMainWindow):
         runner.cannot_save.connect(self._cannot_save)
         runner.saved.connect(self._saved)
         if read_only_reason:
-            self._cannot_save(read_only_reason)
+            self.banner.show_problem(read_only_reason, permanent=True)
         self._base = self.organize.with_remembered_sort(ItemFilter(), None)
         self.items_model.set_filter(self._base, load=False)
         self._show_sort(self._base)
@@ -683,14 +678,12 @@ class MainWindow(QMainWindow):
     def _cannot_save(self, message: str) -> None:
         """The library is read-only or its disk is full: say so above the lists until a write succeeds again
         (not in a dialog per write: playback alone saves every few seconds)."""
-        self.banner.setText(f"Changes cannot be saved: {message} You can still browse, search and play.")
-        self.banner.show()
+        self.banner.show_problem(message)
         self.statusBar().showMessage(message, 10000)
 
     @Slot()
     def _saved(self) -> None:
-        if self.read_only_reason is None and self.banner.isVisible():
-            self.banner.hide()
+        if self.banner.resolve():
             self.statusBar().showMessage("The library can be saved again.", 8000)
 
     def release_library(self) -> None:
