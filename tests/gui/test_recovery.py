@@ -6,6 +6,8 @@ checked too."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -188,6 +190,38 @@ def test_restore_from_backup_in_the_file_menu_swaps_the_window_and_keeps_the_lib
     aside = next(b for b in list_backups(library_path) if b.kind == "before-restore")
     assert _note_texts(aside.path) == ["written since", "in the backup"]  # newest first
     qtbot.waitUntil(lambda: _titles(second) == ["An article"], timeout=5000)
+
+
+def test_a_restore_while_another_program_has_the_library_open_is_refused_and_the_window_comes_back(
+        qtbot: QtBot, library_path: Path, opened: list[Parts]) -> None:
+    _library_with_note(library_path, "in the backup")
+    backup = make_backup(library_path)
+    db = open_library(library_path)
+    add_note(db, 1, "written since")
+    db.close()
+    script = ("import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1]); c.execute('SELECT 1 FROM notes')"
+              ".fetchall(); print('open', flush=True); time.sleep(60)")
+    cron = subprocess.Popen([sys.executable, "-c", script, str(library_path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert cron.stdout is not None and cron.stdout.readline() == "open\n"
+        dialogs = StandIn([], backup=backup.path)
+        launcher = Launcher(library_path, dialogs, ("--aout=dummy",))
+        first = _show(qtbot, launcher, opened)
+        first.window.commands.restore_backup.trigger()
+        qtbot.waitUntil(lambda: launcher.parts is not None and launcher.parts is not first, timeout=10000)
+    finally:
+        cron.kill()
+        cron.wait()
+        assert cron.stdout is not None
+        cron.stdout.close()
+    second = launcher.parts
+    assert second is not None
+    opened.append(second)
+    qtbot.addWidget(second.window)
+    assert dialogs.reports[0][0] == "The backup was not restored" and "open in another program" in dialogs.reports[0][1]
+    assert second.window.isVisible()
+    assert _note_texts(library_path) == ["written since", "in the backup"]  # untouched
+    assert [b.kind for b in list_backups(library_path)] == ["manual"]
 
 
 def test_the_window_makes_the_daily_backup_after_it_opens(qtbot: QtBot, library_path: Path,
