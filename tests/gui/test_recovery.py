@@ -280,6 +280,7 @@ def _check_read_only_window(qtbot: QtBot, parts: Parts, why: str) -> None:
     assert _error_dialogs() == []
     assert window.banner.isVisible()
     assert not window.feeds.periodic.isActive()  # no automatic refreshes of a library that cannot take them
+    assert not window.backups._timer.isActive()  # nor backups
 
 
 def test_a_library_on_a_read_only_disk_opens_in_a_window_that_says_why(qtbot: QtBot, tmp_path: Path,

@@ -47,8 +47,9 @@ class TaskRunner(QObject):
         self.library_path = library_path
         self.read_only = read_only
         self._local = threading.local()
-        # Every thread's connection, for shutdown to close: anything may still hold one (a cursor in a result, a
-        # traceback's frame), and a restore must not move the library while a connection is open.
+        # Every thread's connection, for shutdown to close: a pool thread's connection outlived the thread (still
+        # referenced from elsewhere) when left to the garbage collector, and a restore must not move the library
+        # while any connection of this process has it open.
         self._opened: list[sqlite3.Connection] = []
         self._opened_lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="earmark-pool")

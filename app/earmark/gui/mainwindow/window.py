@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
     """The library window: shows the library, plays from it, and saves everything on close.
 
     ``read_only_reason`` (a sentence) opens it on a library that can only be read: it shows the library, says
-    why nothing can be saved, and makes no automatic refreshes or backups.
+    why nothing can be saved, and makes no automatic refreshes, downloads or backups.
     """
 
     def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
