@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING
 import sqlite_utils
 
 from earmark import __version__
+from earmark.cli_backups import add_backup_commands, daily_backup_for
 from earmark.cli_io import print_items as _print_items
 from earmark.cli_io import print_json as _print_json
 from earmark.cli_io import record_id as _record_id
 from earmark.cli_reading import add_reading_commands
-from earmark.core.db.connection import library_error, open_library
+from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
 from earmark.core.db.notes import NoteFilter, list_notes
@@ -50,7 +51,7 @@ from earmark.core.db.tags import (
     untag_item,
     untag_source,
 )
-from earmark.core.errors import EarmarkError, NotFoundError
+from earmark.core.errors import EarmarkError, LibraryReadOnlyError, NotFoundError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.sample import load_sample
 from earmark.core.settings import LIBRARY_ENV, default_library_path, downloads_folder, get_setting
@@ -204,6 +205,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_note_commands(commands)
     _add_graph_commands(commands)
     add_reading_commands(commands)
+    add_backup_commands(commands)
     return parser
 
 
@@ -336,17 +338,26 @@ def main(argv: Sequence[str]) -> int:
         from earmark.gui.application import run
 
         return run(library, targets)
+    read_only_reason = None
     try:
-        db = open_library(library)
+        if hasattr(args, "run_on_path"):  # backups: they must work when the library cannot be opened
+            return int(args.run_on_path(library, args))
+        db, read_only_reason = open_library_or_read_only(library)
+        args.library = library
+        args.read_only = read_only_reason is not None
         try:
             return int(args.run(db, args))
         finally:
             db.close()
+    except LibraryReadOnlyError as exc:
+        # Opened read-only, a write fails as read-only: say why it is (a full disk, a read-only folder).
+        print(f"earmark: {read_only_reason or exc}", file=sys.stderr)
+        return 1
     except EarmarkError as exc:
         print(f"earmark: {exc}", file=sys.stderr)
         return 1
     except sqlite3.Error as exc:
-        print(f"earmark: {library_error(exc)}", file=sys.stderr)
+        print(f"earmark: {library_error(exc, library)}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -575,6 +586,7 @@ def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 
 def _refresh(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    daily_backup_for(db, args)
     targets = feed_targets(db, args.source)
     if args.source is None and (waiting := waiting_feeds(db)):
         print(f"earmark: {waiting} feed(s) left out: gone, or waiting after repeated failures "

@@ -1,54 +1,66 @@
-"""A real Earmark process playing through VLC is killed with SIGKILL: the library keeps its position to within
-five seconds (saved every 5 s while playing, each save committed at once)."""
+"""A real Earmark process playing through VLC is killed with SIGKILL at random moments (seeded: EARMARK_CRASH_SEED),
+some before its first periodic save and some after: each time the library keeps the position to within five
+seconds (saved every 5 s while playing, each save committed at once), and the next start resumes from there."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
+import random
+import sqlite3
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from earmark.core.db.connection import open_library
-from earmark.core.db.items import get_item, list_items
+from earmark.core.db.items import list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
+from helpers.crash import SEED, KillCount, Victim, check_intact
 from helpers.podcast import Episode, write_podcast
 
 DRIVER = Path(__file__).resolve().parents[1] / "helpers" / "play_driver.py"
 MAX_LOST = 5.0
+KILLS = 4
+
+
+def _stored_position(library: Path, item_id: int) -> float:
+    conn = sqlite3.connect(library)
+    try:
+        return float(conn.execute("SELECT position FROM items WHERE id = ?", [item_id]).fetchone()[0])
+    finally:
+        conn.close()
+
+
+def _playing_at(line: str) -> float | None:
+    state, position = line.split()
+    return float(position) if state == "playing" else None
 
 
 @pytest.mark.vlc
 @pytest.mark.slow
 def test_sigkill_while_playing_loses_at_most_five_seconds(library_path: Path, tmp_path: Path) -> None:
+    rng = random.Random(SEED + 5)
     db = open_library(library_path)
-    subscribe(db, str(write_podcast(tmp_path / "cast", [Episode("Long listen", 30.0)])))
+    subscribe(db, str(write_podcast(tmp_path / "cast", [Episode("Long listen", 40.0)])))
     item_id = list_items(db, ItemFilter())[0].id
     db.close()
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONUNBUFFERED": "1"}
-    with subprocess.Popen([sys.executable, str(DRIVER), str(library_path), str(item_id)], stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, text=True, env=env) as process:
-        assert process.stdout is not None
-        last = 0.0
-        deadline = time.monotonic() + 60
-        try:
-            while time.monotonic() < deadline and last < 13.0:  # past two periodic saves, 3 s after the last
-                line = process.stdout.readline()
-                if not line:
-                    break
-                state, position = line.split()
-                if state == "playing":
-                    last = float(position)
-            assert last >= 13.0, f"the driver stopped reporting at {last} s (exit code {process.poll()})"
-            process.send_signal(signal.SIGKILL)
-            killed_at = last
-        finally:
-            process.kill()
-            process.wait(10)
-    stored = get_item(open_library(library_path), item_id)
-    assert 0 < stored.position <= killed_at + 0.6
-    assert killed_at - stored.position <= MAX_LOST, f"lost {killed_at - stored.position:.1f} s"
+    count = KillCount("playback")
+    stored = 0.0
+    for _cycle in range(KILLS):
+        victim = Victim([sys.executable, str(DRIVER), str(library_path), str(item_id)])
+        first = victim.wait_for(lambda line: _playing_at(line) is not None and _playing_at(line) > 0.0, 60)
+        assert first is not None, f"the driver did not play: {victim.lines}"
+        resumed = _playing_at(first)
+        assert resumed is not None and stored - 0.6 <= resumed <= stored + 2.0  # the next start resumes there
+        target = resumed + rng.uniform(1.0, 7.5)  # before and after the first periodic save, 5 s in
+        last = victim.wait_for(lambda line, target=target: (_playing_at(line) or 0.0) >= target, 30)
+        assert last is not None, f"the driver stopped reporting: {victim.lines[-3:]}"
+        killed_at = _playing_at(last)
+        assert killed_at is not None
+        count.record(victim, victim.kill())
+        check_intact(library_path)
+        stored = _stored_position(library_path, item_id)
+        assert stored <= killed_at + 0.6
+        assert killed_at - stored <= MAX_LOST, f"lost {killed_at - stored:.1f} s (killed at {killed_at})"
+    print(count)
+    assert count.kills == KILLS

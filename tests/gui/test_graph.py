@@ -79,16 +79,17 @@ def test_related_pane_shows_reasons_and_enter_goes_to_the_item(qtbot: QtBot, lau
     window = open_window(qtbot, launch)
     select_by_search(qtbot, window, "Weak references")
     pane = window.graph.related
-    qtbot.waitUntil(lambda: (first := pane.model.related_at(0)) is not None and first.title == "Reference counting")
+    qtbot.waitUntil(lambda: (first := pane.model.related_at(0)) is not None and first.title == "Reference counting",
+                    timeout=15000)
     first = pane.model.related_at(0)
     assert first is not None and first.reasons[0] == "prerequisite"
     assert "prerequisite" in pane.model.index(0).data()
     pane.list.setFocus()
     pane.list.setCurrentIndex(pane.model.index(0))
     qtbot.keyClick(pane.list, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: current_title(window) == "Reference counting")
+    qtbot.waitUntil(lambda: current_title(window) == "Reference counting", timeout=15000)
     qtbot.waitUntil(lambda: any(pane.model.related_at(r).title == "Weak references"  # type: ignore[union-attr]
-                                for r in range(pane.model.rowCount())))
+                                for r in range(pane.model.rowCount())), timeout=15000)
 
 
 def test_graph_view_zooms_pans_finds_and_selects(qtbot: QtBot, launch: Launch, sample: None) -> None:

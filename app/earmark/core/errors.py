@@ -13,6 +13,22 @@ class LibraryTooNewError(LibraryError):
     """The library was written by a newer Earmark than this one."""
 
 
+class LibraryReadOnlyError(LibraryError):
+    """The library can be read but not written (read-only file, folder or disk)."""
+
+
+class LibraryFullError(LibraryReadOnlyError):
+    """The disk that holds the library is full: it can be read, not written, until there is room again."""
+
+
+class LibraryBusyError(LibraryError):
+    """Another program kept the library locked for longer than Earmark waits."""
+
+
+class LibraryDamagedError(LibraryError):
+    """The library file is not SQLite, or is truncated or corrupt: it is left untouched."""
+
+
 class FeedError(EarmarkError):
     """A source could not be read as a feed (not a feed, malformed beyond repair)."""
 

@@ -140,6 +140,10 @@ SETTINGS: dict[str, Setting] = {
                 "After a refresh that brought new episodes or articles, say so in a desktop notification "
                 "(from the tray icon, when the desktop has a system tray).",
                 label="Notify about new episodes"),
+        Setting("backups.keep", int, 7,
+                "How many daily backups of the library to keep in the backups folder beside it (0: make none). "
+                "The window makes one a day when it opens, and so does earmark refresh.",
+                label="Daily backups to keep", minimum=0, maximum=365),
         Setting("list.sorts", dict, {}, "The order chosen for each view of the item list (set by clicking a "
                                         "column header), by view.", internal=True),
         Setting("reader.font_size", int, 13, "Text size of the reader, in points (8 to 32).",

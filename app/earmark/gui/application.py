@@ -1,5 +1,6 @@
-"""Building the application: the library connection, workers, player and main window; and running it as
-the one instance for its library."""
+"""Building the application: the library connection, workers, player and main window; running it as the one
+instance for its library; recovering from a library that cannot be opened, and swapping the window when a
+backup is restored."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSocketNotifier, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QObject, QSocketNotifier, Qt
+from PySide6.QtWidgets import QApplication
 
 from earmark import __version__
-from earmark.core.db.connection import open_library
+from earmark.core.db.backups import list_backups, restore_backup
+from earmark.core.db.connection import open_library_or_read_only
 from earmark.core.errors import EarmarkError
 from earmark.gui.icons import APP_ICON_NAME, app_icon
 from earmark.gui.mainwindow.window import MainWindow
@@ -21,6 +23,7 @@ from earmark.gui.operations.library import store_progress
 from earmark.gui.preferences import DesktopSettings, Preferences
 from earmark.gui.single_instance import claim_or_hand_over, hand_over, server_name
 from earmark.gui.tasks import TaskRunner
+from earmark.gui.views.recovery import OPEN_ANOTHER, RESTORE, RecoveryDialogs
 from earmark.playback.progress import PlaybackSession
 from earmark.playback.vlc_player import VlcPlayer
 
@@ -48,11 +51,13 @@ def application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def build(library_path: Path, vlc_args: tuple[str, ...] = (), desktop: DesktopSettings | None = None) -> Parts:
-    """Open the library and build the main window (raises EarmarkError when the library is unusable).
-    ``desktop`` holds the desktop settings (default: $EARMARK_CONFIG, else the user's configuration)."""
-    db = open_library(library_path)
-    runner = TaskRunner(library_path)
+def build(library_path: Path, vlc_args: tuple[str, ...] = (), desktop: DesktopSettings | None = None,
+          dialogs: RecoveryDialogs | None = None) -> Parts:
+    """Open the library and build the main window (raises EarmarkError when the library is unusable). A library
+    that cannot be written opens read-only, the window saying why. ``desktop`` holds the desktop settings
+    (default: $EARMARK_CONFIG, else the user's configuration)."""
+    db, read_only_reason = open_library_or_read_only(library_path)
+    runner = TaskRunner(library_path, read_only=read_only_reason is not None)
     player = VlcPlayer(vlc_args)
 
     def save(update: object) -> None:
@@ -60,14 +65,89 @@ def build(library_path: Path, vlc_args: tuple[str, ...] = (), desktop: DesktopSe
 
     session = PlaybackSession(player, save)
     preferences = Preferences(db, runner, desktop or DesktopSettings())
-    window = MainWindow(runner, db, session, preferences)
+    window = MainWindow(runner, db, session, preferences, read_only_reason=read_only_reason, dialogs=dialogs)
     preferences.setParent(window)
     return Parts(window, runner, session)
 
 
+class Launcher(QObject):
+    """Opens the main window on a library. When the library cannot be opened (not a library, damaged, too new)
+    it says why and offers to open another library or restore a backup, never touching the broken file; when
+    the user restores a backup from the window, it closes the window, restores, and opens a new window."""
+
+    def __init__(self, library_path: Path, dialogs: RecoveryDialogs | None = None,
+                 vlc_args: tuple[str, ...] = (), parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.library_path = library_path
+        self.dialogs = dialogs or RecoveryDialogs()
+        self.vlc_args = vlc_args
+        self.parts: Parts | None = None
+
+    def open(self) -> Parts | None:
+        """Build the window (not shown yet), asking the user how to go on while the library cannot be
+        opened; None when they chose to quit."""
+        while True:
+            try:
+                parts = build(self.library_path, self.vlc_args, dialogs=self.dialogs)
+            except EarmarkError as exc:
+                if not self._recover(str(exc)):
+                    return None
+                continue
+            parts.window.backups.restore_requested.connect(self.restore)
+            self.parts = parts
+            return parts
+
+    def _recover(self, message: str) -> bool:
+        """Ask what to do about an unusable library; False to quit."""
+        choice = self.dialogs.startup_problem(self.library_path, message)
+        if choice == OPEN_ANOTHER:
+            chosen = self.dialogs.choose_library(self.library_path)
+            if chosen is not None:
+                self.library_path = chosen
+            return True
+        if choice == RESTORE:
+            backup = self.dialogs.choose_backup(None, self.library_path, list_backups(self.library_path))
+            if backup is not None:
+                self._restore_file(backup)
+            return True
+        return False
+
+    def _restore_file(self, backup: Path) -> bool:
+        try:
+            aside = restore_backup(self.library_path, backup)
+        except EarmarkError as exc:
+            self.dialogs.report(None, "The backup was not restored", str(exc))
+            return False
+        kept = f" The library as it was is kept as {aside}." if aside is not None else ""
+        self.dialogs.report(None, "Backup restored", f"Restored {backup.name}.{kept}")
+        return True
+
+    def restore(self, backup: Path) -> None:
+        """Replace the open library with ``backup``: close the window (saving everything and closing every
+        connection), restore, and show a new window on the restored library."""
+        app = QApplication.instance()
+        quits = isinstance(app, QApplication) and app.quitOnLastWindowClosed()
+        if isinstance(app, QApplication):
+            app.setQuitOnLastWindowClosed(False)  # between the two windows there is none
+        try:
+            if self.parts is not None:
+                self.parts.window.release_library()
+                self.parts = None
+            self._restore_file(backup)
+            parts = self.open()
+            if parts is not None:
+                parts.window.show()
+            elif isinstance(app, QApplication):
+                app.quit()
+        finally:
+            if isinstance(app, QApplication):
+                app.setQuitOnLastWindowClosed(quits)
+
+
 def run(library_path: Path, arguments: list[str] | None = None) -> int:
     """Show the main window on ``library_path`` and run the event loop; when a window already has this
-    library open, hand it ``arguments`` (feed URLs, .opml files) and return at once."""
+    library open, hand it ``arguments`` (feed URLs, .opml files) and return at once. A library that cannot be
+    opened is explained, with the offer to open another one or restore a backup."""
     arguments = arguments or []
     name = server_name(library_path)
     if hand_over(name, arguments):  # the quick way, before Qt's GUI starts
@@ -76,11 +156,10 @@ def run(library_path: Path, arguments: list[str] | None = None) -> int:
     server = claim_or_hand_over(name, arguments)
     if server is None:
         return _handed_over(library_path)
-    try:
-        parts = build(library_path)
-    except EarmarkError as exc:
+    launcher = Launcher(library_path)
+    parts = launcher.open()
+    if parts is None:
         server.close()
-        QMessageBox.critical(None, "Earmark cannot open the library", str(exc))
         return 1
     window = parts.window
     server.setParent(window)

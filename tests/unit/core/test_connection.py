@@ -236,3 +236,18 @@ def test_opening_the_library_again_keeps_this_process_s_locks(library_file: Path
     finally:
         first.close()
         second.close()
+
+
+@pytest.mark.parametrize("content", [b"SQLite format 3\x00" + bytes(range(256)) * 64, b"<html>" * 200],
+                         ids=["sqlite header, garbage after", "not sqlite"])
+def test_a_broken_library_keeps_its_wal(tmp_path: Path, content: bytes) -> None:
+    """Regression: the connection that found the file broken deleted its -wal (which may hold its last changes)
+    when it closed."""
+    path = tmp_path / "library.db"
+    path.write_bytes(content)
+    wal = tmp_path / "library.db-wal"
+    wal.write_bytes(b"the last changes, maybe")
+    with pytest.raises(LibraryError):
+        open_library(path)
+    assert path.read_bytes() == content
+    assert wal.read_bytes() == b"the last changes, maybe"

@@ -1,56 +1,191 @@
-"""Opening a library file: checks, pragmas, migrations with a backup first."""
+"""Opening a library file: checks, pragmas, migrations with a backup first, and a read-only mode."""
 
 from __future__ import annotations
 
+import errno
+import glob
+import os
+import shutil
 import sqlite3
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 import sqlite_utils
 
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
-from earmark.core.errors import LibraryError, LibraryTooNewError
+from earmark.core.errors import (
+    LibraryBusyError,
+    LibraryDamagedError,
+    LibraryError,
+    LibraryFullError,
+    LibraryReadOnlyError,
+    LibraryTooNewError,
+)
+
+BUSY_TIMEOUT_MS = 15000
+# Less room than this on the library's disk counts as full: SQLite needs a few pages for its WAL and 32 KiB for
+# the shared-memory file before it can even read a library in WAL mode.
+FULL_BELOW_BYTES = 1024 * 1024
 
 
-def open_library(path: str | Path, *, migrate: bool = True) -> sqlite_utils.Database:
+def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = False,
+                 any_thread: bool = False) -> sqlite_utils.Database:
     """Open (creating if missing) the library at ``path`` and bring its schema up to date.
 
     Raises LibraryError with a plain sentence when the file is not a library this version can use; the
-    file is never modified in that case.
+    file is never modified in that case. LibraryReadOnlyError (LibraryFullError for a full disk) says the
+    library can only be read: ``read_only=True`` then opens it for reading (see open_library_or_read_only).
+    With ``any_thread`` the connection may be closed by another thread than the one using it (at shutdown).
     """
     path = Path(path).expanduser()
     _check_is_sqlite(path)
+    if read_only:
+        return _open_read_only(path, any_thread)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, timeout=15, isolation_level=None)
+        _finish_interrupted_restore(path)
+        _probe(path)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                               check_same_thread=not any_thread)
     except (OSError, sqlite3.Error) as exc:
-        raise LibraryError(f"The library {path} cannot be opened: {getattr(exc, 'strerror', None) or exc}.") from exc
+        raise _open_failure(path, exc) from exc
     try:
         version = schema_version(conn)
-        if version > len(MIGRATIONS):
-            raise LibraryTooNewError(
-                f"The library {path} was written by a newer version of Earmark (schema {version}, this "
-                f"version knows up to {len(MIGRATIONS)}). Please update Earmark to open it."
-            )
-        if version == 0 and _has_tables(conn):
-            raise LibraryError(f"{path} is an SQLite database of another program, not an Earmark library; "
-                               "it was left untouched.")
+        _check_version(path, conn, version)
+        _check_writable(path)
         _configure(conn)
         if migrate and version < len(MIGRATIONS):
             if version > 0:
                 backup_before_migration(path, version)
             apply_migrations(conn)
-    except sqlite3.DatabaseError as exc:
+    except (OSError, sqlite3.Error) as exc:
         conn.close()
-        if "not a database" in str(exc):
-            raise LibraryError(f"{path} is not an Earmark library (it is not an SQLite database); it was left "
-                               "untouched.") from exc
-        raise LibraryError(f"The library {path} cannot be used: {exc}.") from exc
-    except LibraryError:
+        raise _open_failure(path, exc) from exc
+    except BaseException:
         conn.close()
         raise
     return sqlite_utils.Database(conn)
+
+
+def open_library_or_read_only(path: str | Path) -> tuple[sqlite_utils.Database, str | None]:
+    """Open the library for reading and writing or, when it cannot be written (read-only file, folder or
+    disk, or a full disk), for reading only. Returns the library and, when read-only, the sentence saying
+    why nothing can be saved."""
+    try:
+        return open_library(path), None
+    except LibraryReadOnlyError as exc:
+        try:
+            return open_library(path, read_only=True), str(exc)
+        except LibraryError:
+            raise exc from None  # the first reason is the one to act on (a full disk, a read-only folder)
+
+
+def _open_read_only(path: Path, any_thread: bool = False) -> sqlite_utils.Database:
+    """Read the library without writing anything: no -wal or -shm is created where the folder is read-only
+    (SQLite then reads the file as immutable), no migration, and every write fails as read-only."""
+    if not path.exists():
+        raise LibraryError(f"The library {path} does not exist, and it cannot be created there.")
+    uri = f"file:{quote(str(path.absolute()))}?mode=ro"
+    try:
+        conn = _connect_read_only(uri, any_thread)
+    except sqlite3.Error as exc:
+        raise _open_failure(path, exc) from exc
+    try:
+        version = schema_version(conn)
+        _check_version(path, conn, version)
+        if version < len(MIGRATIONS):
+            raise LibraryReadOnlyError(
+                f"The library {path} must be upgraded to this version's format, which cannot happen while it "
+                "is read-only; it was left untouched.")
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA query_only = ON")
+    except sqlite3.Error as exc:
+        conn.close()
+        raise _open_failure(path, exc) from exc
+    except BaseException:
+        conn.close()
+        raise
+    return sqlite_utils.Database(conn)
+
+
+def _connect_read_only(uri: str, any_thread: bool) -> sqlite3.Connection:
+    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                           check_same_thread=not any_thread)
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.OperationalError:
+        conn.close()
+        # A WAL library needs its -shm file even to be read; in a read-only folder or on a read-only or full disk
+        # it cannot be made ("unable to open", "attempt to write a readonly database", "disk I/O error"). Then
+        # SQLite reads the file as immutable: nothing here can write it (changes that only a -wal holds, after
+        # a crash, are not seen until the library can be opened normally again).
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, check_same_thread=not any_thread)
+    return conn
+
+
+def restoring_path(path: Path) -> Path:
+    """Where a backup being restored waits, complete, for the library's name (see core/db/backups.py)."""
+    return path.with_name(path.name + ".restoring")
+
+
+def _finish_interrupted_restore(path: Path) -> None:
+    from earmark.core.db.backups import finish_interrupted_restore  # backups builds on this module
+
+    finish_interrupted_restore(path)
+
+
+def _probe(path: Path) -> None:
+    """Look at an existing library read-only before opening it for writing: a writing connection to a file that
+    is damaged or not a library deletes its -wal when it closes, and that -wal may hold the last changes made
+    to it. Only damage, another program's database and a newer schema are refused here; anything else (a
+    folder where even reading needs a new -shm file) is left to the real open."""
+    try:
+        if path.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error:
+        return
+    try:
+        version = schema_version(conn)
+        _check_version(path, conn, version)
+    except sqlite3.DatabaseError as exc:
+        failure = _open_failure(path, exc)
+        if isinstance(failure, LibraryDamagedError):
+            raise failure from exc
+    finally:
+        conn.close()
+
+
+def _check_version(path: Path, conn: sqlite3.Connection, version: int) -> None:
+    if version > len(MIGRATIONS):
+        raise LibraryTooNewError(
+            f"The library {path} was written by a newer version of Earmark (schema {version}, this "
+            f"version knows up to {len(MIGRATIONS)}). Please update Earmark to open it."
+        )
+    if version == 0 and _has_tables(conn):
+        raise LibraryError(f"{path} is an SQLite database of another program, not an Earmark library; "
+                           "it was left untouched.")
+
+
+def _check_writable(path: Path) -> None:
+    """SQLite quietly opens a file it may not write for reading only; say so now, so that the caller can open
+    it read-only on purpose, rather than at the first write."""
+    if not path.exists():
+        return
+    try:
+        read_only_disk = bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        read_only_disk = False
+    if read_only_disk or not os.access(path, os.W_OK):
+        raise LibraryReadOnlyError(f"The library {path} is read-only ({unwritable_reason(path)}): it can be shown, "
+                                   "but nothing can be saved.")
 
 
 def _has_tables(conn: sqlite3.Connection) -> bool:
@@ -72,11 +207,12 @@ def _check_is_sqlite(path: Path) -> None:
     except OSError:
         return  # missing (created later) or unreadable (SQLite says so)
     if 0 < size < _SMALLEST_DATABASE:  # SQLite would take such a stub for an empty database and write to it
-        raise LibraryError(f"{path} is not an Earmark library (it is not an SQLite database); it was left untouched.")
+        raise LibraryDamagedError(f"{path} is not an Earmark library (it is not an SQLite database); it was left "
+                                  "untouched.")
 
 
 def _configure(conn: sqlite3.Connection) -> None:
-    conn.execute("PRAGMA busy_timeout = 15000")
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
     if mode.lower() != "wal":
@@ -85,18 +221,57 @@ def _configure(conn: sqlite3.Connection) -> None:
 
 
 def backup_before_migration(path: Path, version: int) -> Path:
-    """Copy the library (consistently, through SQLite) before its schema changes."""
+    """Copy the library (consistently, through SQLite) before its schema changes. The copy is written under
+    a temporary name and renamed when complete, so an interrupted copy never passes for a backup."""
     target = path.with_name(f"{path.name}.v{version}.bak")
-    source = sqlite3.connect(path)
-    try:
-        dest = sqlite3.connect(target)
-        with dest:
-            source.backup(dest)
-        dest.close()
-    finally:
-        source.close()
+    copy_database(path, target)
     return target
 
+
+def copy_database(source_path: Path, target: Path, *, check: bool = False) -> None:
+    """Copy an SQLite database with SQLite's backup API (a consistent snapshot, even while others write) to
+    ``target``, through ``target``.partial so that ``target`` appears only complete. With ``check``, the copy
+    must pass ``PRAGMA quick_check`` (else LibraryDamagedError naming the damage, and no copy is left); a
+    source that SQLite cannot read at all raises sqlite3.DatabaseError."""
+    # Named for this process and thread: two programs backing up at once (the window and a cron job) each
+    # write their own copy, and the last rename wins with a complete file.
+    partial = target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.partial")
+    _remove_stale_partials(target)
+    source = sqlite3.connect(f"file:{quote(str(source_path.absolute()))}?mode=ro", uri=True,
+                             timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        dest = sqlite3.connect(partial)
+        try:
+            source.backup(dest)
+            dest.execute("PRAGMA journal_mode = DELETE")  # a backup is one self-contained file
+            if check:
+                problems = [row[0] for row in dest.execute("PRAGMA quick_check(5)")]
+                if problems != ["ok"]:
+                    raise LibraryDamagedError(f"{source_path} is damaged ({problems[0].splitlines()[-1]})")
+        finally:
+            dest.close()
+        partial.replace(target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    finally:
+        source.close()
+
+
+STALE_PARTIAL_SECONDS = 3600  # no copy takes that long: an older partial copy was interrupted (killed)
+
+
+def _remove_stale_partials(target: Path) -> None:
+    try:
+        leftovers = list(target.parent.glob(f"{glob.escape(target.name)}.*.partial*"))
+    except OSError:
+        return
+    for leftover in leftovers:
+        try:
+            if time.time() - leftover.stat().st_mtime > STALE_PARTIAL_SECONDS:
+                leftover.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove
 
 
 @contextmanager
@@ -113,23 +288,90 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield
+            conn.execute("COMMIT")
         except BaseException:
+            # Also when COMMIT itself failed (the disk filled up as the WAL grew): a transaction left open
+            # would swallow every later write on this connection into a savepoint that never commits.
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
     except sqlite3.OperationalError as exc:
         raise library_error(exc) from exc
 
 
-def library_error(exc: sqlite3.Error) -> LibraryError:
-    """The sentence for a database failure the user can act on."""
+def library_error(exc: sqlite3.Error, path: Path | None = None) -> LibraryError:
+    """The sentence for a database failure the user can act on (``path``: the library, to tell a full disk
+    from other I/O errors)."""
     text = str(exc).lower()
     if "locked" in text or "busy" in text:
-        return LibraryError("The library is busy: another program kept it locked for too long. Nothing was "
-                            "changed; please try again.")
-    if "full" in text:
-        return LibraryError("The disk that holds the library is full; nothing was changed.")
+        return LibraryBusyError("The library is busy: another program kept it locked for too long. Nothing was "
+                                "changed; please try again.")
+    if "full" in text or (path is not None and "disk i/o" in text and disk_is_full(path)):
+        return LibraryFullError("The disk that holds the library is full; nothing was changed.")
     if "readonly" in text or "read-only" in text:
-        return LibraryError("The library is read-only; nothing was changed.")
+        return LibraryReadOnlyError("The library is read-only; nothing was changed.")
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return LibraryDamagedError(f"The library file is damaged ({exc}); nothing was changed. Restore a backup "
+                                   "(File → Restore from Backup…, or earmark restore-backup).")
     return LibraryError(f"The library could not be used: {exc}.")
+
+
+def disk_is_full(path: Path) -> bool:
+    """Whether the disk that holds ``path`` (a file or folder, existing or not) has next to no room left."""
+    folder = path if path.is_dir() else path.parent
+    try:
+        return shutil.disk_usage(folder).free < FULL_BELOW_BYTES
+    except OSError:
+        return False
+
+
+def unwritable_reason(path: Path) -> str | None:
+    """Why the library at ``path`` cannot be written, when the file system says so (None: it can be)."""
+    folder = path.parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "the disk it is on is mounted read-only"
+    except OSError:
+        return None
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not os.access(folder, os.W_OK):
+        return f"its folder {folder} is read-only"
+    return None
+
+
+def _open_failure(path: Path, exc: OSError | sqlite3.Error) -> LibraryError:
+    """The sentence for a library that could not be opened (the file was not changed)."""
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+        if exc.errno == errno.ENOSPC:
+            return _full(path)
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM) and path.exists():
+            return LibraryReadOnlyError(f"The library {path} is read-only ({unwritable_reason(path) or reason}): "
+                                        "it can be shown, but nothing can be saved.")
+        return LibraryError(f"The library {path} cannot be opened: {reason}.")
+    text = str(exc).lower()
+    if "not a database" in text or "encrypted" in text:
+        return LibraryDamagedError(f"{path} is not an Earmark library (it is not an SQLite database); it was left "
+                                   "untouched.")
+    if "malformed" in text or "corrupt" in text:
+        return LibraryDamagedError(f"The library {path} is damaged ({exc}); it was left untouched. Restore a backup "
+                                   "or open another library.")
+    if "full" in text or (("disk i/o" in text or "unable to open" in text) and disk_is_full(path)):
+        return _full(path)
+    why = unwritable_reason(path)
+    if why is not None and not path.exists():
+        return LibraryError(f"The library {path} cannot be created: {why}.")
+    if ("readonly" in text or "read-only" in text or "unable to open" in text or "disk i/o" in text) \
+            and why is not None and path.exists():
+        return LibraryReadOnlyError(f"The library {path} is read-only ({why}): it can be shown, but nothing can "
+                                    "be saved.")
+    if "locked" in text or "busy" in text:
+        return LibraryBusyError(f"The library {path} is busy: another program kept it locked for too long. "
+                                "Please try again.")
+    return LibraryError(f"The library {path} cannot be used: {exc}.")
+
+
+def _full(path: Path) -> LibraryFullError:
+    return LibraryFullError(f"The disk that holds the library {path} is full: it can be shown, but nothing can be "
+                            "saved until there is room again.")

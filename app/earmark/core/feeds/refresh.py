@@ -6,6 +6,7 @@ from __future__ import annotations
 import concurrent.futures
 import concurrent.futures.process
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from earmark.core.db.sources import FeedTarget, move_source, record_checked, rec
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, fetch
 from earmark.core.feeds.parse import parse_feed
+from earmark.core.feeds.parse_worker import watch_parent
 from earmark.core.feeds.subscribe import body_hash
 from earmark.core.models import FeedData
 
@@ -150,8 +152,10 @@ class Refresher:
         with self._lock:
             if self._parsers is None:
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["earmark.core.feeds.fast_parse", "feedparser"])  # imports parse
-                self._parsers = concurrent.futures.ProcessPoolExecutor(self._processes, mp_context=context)
+                context.set_forkserver_preload(["earmark.core.feeds.fast_parse", "feedparser",  # imports parse
+                                                "earmark.core.feeds.parse_worker"])
+                self._parsers = concurrent.futures.ProcessPoolExecutor(
+                    self._processes, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),))
             parsers = self._parsers
         try:
             return parsers.submit(parse_feed, fetched.data, fetched.url, fetched.content_type).result()

@@ -22,8 +22,9 @@ from earmark.core.settings import SETTINGS, Setting
 from earmark.gui.dialogs.settings_editors import SettingEditor
 from earmark.gui.preferences import Preferences
 
+# Known groups first, in this order; others follow by name.
 GROUPS = {"playback": "Playback", "downloads": "Downloads", "feeds": "Feeds", "reader": "Reader",
-          "library": "Library", "appearance": "Appearance"}  # known groups first, in this order; others follow by name
+          "library": "Library", "backups": "Backups", "appearance": "Appearance"}
 NOTE_INDENT = 24  # the description under each editor
 
 

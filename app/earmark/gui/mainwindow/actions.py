@@ -34,6 +34,7 @@ SPECS = (
     ActionSpec("export_reading_list", "File", "Export Reading Lis&t…"),
     ActionSpec("export_notes", "File", "Export &Notes…"),
     ActionSpec("backup_library", "File", "&Back Up Library…"),
+    ActionSpec("restore_backup", "File", "Res&tore from Backup…"),
     ActionSpec("quit", "File", "&Quit", ("Ctrl+Q",)),
     ActionSpec("undo", "Edit", "&Undo", ("Ctrl+Z",)),
     ActionSpec("redo", "Edit", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
@@ -167,6 +168,7 @@ class Actions:
     export_reading_list: QAction
     export_notes: QAction
     backup_library: QAction
+    restore_backup: QAction
     quit: QAction
     undo: QAction
     redo: QAction

@@ -53,7 +53,8 @@ class EpisodeController(QObject):
         a.pause_download.triggered.connect(self._toggle_pause)
         a.delete_download.triggered.connect(lambda: self.downloads.delete(self._selected()))
         a.podcast_settings.triggered.connect(self.edit_podcast_settings)
-        self.downloads.start()
+        if not runner.read_only:  # resuming downloads would fetch files whose records cannot be kept
+            self.downloads.start()
 
     def mark(self, played: bool) -> None:
         """Mark the selected items played or unplayed."""

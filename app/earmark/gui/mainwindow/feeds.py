@@ -30,21 +30,24 @@ class FeedsController(QObject):
     """Runs the feed operations of ``window`` and keeps ``sources_model`` current.
 
     ``on_library_changed`` is called (throttled) when a refresh brought or changed items; ``on_error``
-    shows a sentence to the user. Signals: ``refresh_started()`` right after a refresh process was started,
-    ``refreshed(RefreshSummary)`` when a refresh or import has ended.
+    shows a sentence to the user. Without ``automatic`` (a read-only library) feeds refresh only on request.
+    Signals: ``refresh_started()`` right after a refresh process was started, ``refreshed(RefreshSummary)``
+    when a refresh or import has ended.
     """
 
     refresh_started = Signal()
     refreshed = Signal(object)
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
-                 on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None]) -> None:
+                 on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None],
+                 automatic: bool = True) -> None:
         super().__init__(window)
         self._window = window
         self._runner = runner
         self._db = db
         self._on_library_changed = on_library_changed
         self._on_error = on_error
+        self._automatic = automatic
         self.sources_model = SourceTableModel(self)
         self.progress = RefreshProgress()
         self.progress.cancel_requested.connect(self.cancel)
@@ -63,14 +66,14 @@ class FeedsController(QObject):
         self._start_timer = QTimer(self)  # a member, so that closing the window cancels it
         self._start_timer.setSingleShot(True)
         self._start_timer.timeout.connect(self._refresh_on_start)
-        if get_setting(db, "feeds.refresh_on_start"):
+        if get_setting(db, "feeds.refresh_on_start") and automatic:
             self._start_timer.start(START_DELAY_MS)
         self.reload_sources()
 
     def apply_refresh_interval(self) -> None:
         """(Re)start the periodic refresh with the ``feeds.refresh_interval`` setting (0: none)."""
         minutes = int(get_setting(self._db, "feeds.refresh_interval"))  # type: ignore[call-overload]
-        if minutes > 0:
+        if minutes > 0 and self._automatic:
             self.periodic.start(minutes * 60_000)
         else:
             self.periodic.stop()

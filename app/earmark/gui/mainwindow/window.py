@@ -37,6 +37,7 @@ from earmark.core.sample import SampleData, read_sample
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.articles import ArticlesController
+from earmark.gui.mainwindow.backups import BackupsController
 from earmark.gui.mainwindow.desktop import DesktopController
 from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feeds import FeedsController
@@ -78,12 +79,14 @@ from earmark.gui.operations.library import (
 )
 from earmark.gui.preferences import DesktopSettings, Preferences
 from earmark.gui.tasks import TaskRunner
+from earmark.gui.views.cannot_save_banner import CannotSaveBanner
 from earmark.gui.views.credentials import CredentialsDialog
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.empty_library import EmptyLibraryView
 from earmark.gui.views.filter_bar import FilterBar
 from earmark.gui.views.match_delegate import MatchDelegate
 from earmark.gui.views.queue import QueueView
+from earmark.gui.views.recovery import RecoveryDialogs
 from earmark.gui.views.subscriptions import SubscriptionsView
 from earmark.playback.progress import PlaybackSession
 
@@ -92,12 +95,21 @@ ARTICLE_SUFFIXES = HTML_SUFFIXES | MARKDOWN_SUFFIXES | {".txt"}
 
 
 class MainWindow(QMainWindow):
-    """The library window: shows the library, plays from it, and saves everything on close."""
+    """The library window: shows the library, plays from it, and saves everything on close.
+
+    ``read_only_reason`` (a sentence) opens it on a library that can only be read: it shows the library, says
+    why nothing can be saved, and makes no automatic refreshes, downloads or backups.
+    """
 
     def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
-                 preferences: Preferences | None = None, parent: QWidget | None = None) -> None:
+                 preferences: Preferences | None = None, parent: QWidget | None = None, *,
+                 read_only_reason: str | None = None, dialogs: RecoveryDialogs | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Earmark — {runner.library_path.name}")
+        self.read_only_reason = read_only_reason
+        self._open_errors: set[str] = set()  # the sentences shown in an open dialog (each shown once at a time)
+        self._release_library = False  # set by release_library(): close every connection on close
+        title = f"Earmark — {runner.library_path.name}"
+        self.setWindowTitle(title + (" (read-only)" if read_only_reason else ""))
         self.resize(1280, 800)
         self._runner = runner
         self._db = db
@@ -152,7 +164,10 @@ class MainWindow(QMainWindow):
         header.sortIndicatorChanged.connect(self._on_header_sort)
         self.items_model.sort_changed.connect(self._on_sort_changed)
 
-        self.feeds = FeedsController(self, runner, db, self.apply_changes, self.show_error)
+        self.feeds = FeedsController(self, runner, db, self.apply_changes, self.show_error,
+                                     automatic=read_only_reason is None)
+        self.backups = BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.show_error,
+                                         read_only=read_only_reason is not None)
         a = self.commands
         self.subscriptions = SubscriptionsView(self.feeds.sources_model,
                                                [a.refresh_selected, a.set_password, a.refresh_all])
@@ -234,10 +249,12 @@ class MainWindow(QMainWindow):
         self.splitter.setCollapsible(0, False)
         self.sidebar.setMinimumWidth(160)
         self.splitter.setStretchFactor(1, 1)
+        self.banner = CannotSaveBanner()
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.player_bar)
         self.setCentralWidget(central)
@@ -253,6 +270,10 @@ class MainWindow(QMainWindow):
         session.chapters_changed.connect(lambda _chapters: self._on_chapter(session.chapter))
         session.player.failed.connect(self._show_playback_error)
         runner.failed.connect(self.show_error)
+        runner.cannot_save.connect(self._cannot_save)
+        runner.saved.connect(self._saved)
+        if read_only_reason:
+            self.banner.show_problem(read_only_reason, permanent=True)
         self._base = self.organize.with_remembered_sort(ItemFilter(), None)
         self.items_model.set_filter(self._base, load=False)
         self._show_sort(self._base)
@@ -280,6 +301,7 @@ class MainWindow(QMainWindow):
         a.refresh_selected.triggered.connect(self._refresh_selected)
         a.cancel_refresh.triggered.connect(self.feeds.cancel)
         a.set_password.triggered.connect(self._set_password)
+        a.restore_backup.triggered.connect(self.backups.ask_restore)
         a.show_subscriptions.triggered.connect(self.show_subscriptions)
         a.quit.triggered.connect(self.close)
         a.play_selected.triggered.connect(self.play_selected)
@@ -679,12 +701,34 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def show_error(self, message: str, title: str = "Earmark") -> None:
-        """Tell the user what went wrong, in a dialog that does not block the event loop."""
+        """Tell the user what went wrong, in a dialog that does not block the event loop (a sentence already
+        shown in an open dialog is not shown in a second one)."""
         self.statusBar().showMessage(message, 10000)
+        if message in self._open_errors:
+            return
         box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self)
         box.setObjectName("errorDialog")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._open_errors.add(message)
+        box.finished.connect(lambda _result: self._open_errors.discard(message))
         box.open()
+
+    @Slot(str)
+    def _cannot_save(self, message: str) -> None:
+        """The library is read-only or its disk is full: say so above the lists until a write succeeds again
+        (not in a dialog per write: playback alone saves every few seconds)."""
+        self.banner.show_problem(message)
+        self.statusBar().showMessage(message, 10000)
+
+    @Slot()
+    def _saved(self) -> None:
+        if self.banner.resolve():
+            self.statusBar().showMessage("The library can be saved again.", 8000)
+
+    def release_library(self) -> None:
+        """Close the window and every connection to the library before returning (for a restore)."""
+        self._release_library = True
+        self.close()
 
     @Slot()
     def show_subscriptions(self) -> None:
@@ -782,11 +826,12 @@ class MainWindow(QMainWindow):
         self.articles.shutdown()
         self.graph.shutdown()
         self.feeds.shutdown()
+        self.backups.shutdown()
         self.mpris.unregister()
         self.episodes.downloads.shutdown()
         self.session.stop()
         self.session.player.shutdown()
-        self._runner.shutdown()
+        self._runner.shutdown(wait_for_reads=self._release_library)
         self._db.close()
         event.accept()
 
