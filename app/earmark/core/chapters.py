@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from bisect import bisect_right
 
 import sqlite_utils
@@ -14,11 +15,16 @@ from earmark.core.models import Chapter
 from earmark.core.timefmt import now_iso
 
 MAX_CHAPTERS = 2000
+# Real chapters files are a few KB (2000 chapters with links fit in 1 MB). json.loads builds ~25 bytes of Python
+# objects per byte of "[{},{},...]": without a cap, a 50 MB answer (the fetch limit) would take over 1 GB.
+MAX_CHAPTERS_BYTES = 2 * 1024 * 1024
 
 
 def parse_chapters(data: bytes | str) -> list[Chapter]:
     """Chapters from podcast:chapters JSON, by start time; entries with ``toc: false`` or without a start are
     left out. FeedError when the document is not chapters JSON."""
+    if len(data) > MAX_CHAPTERS_BYTES:
+        raise FeedError(f"The chapters file is larger than {MAX_CHAPTERS_BYTES // 2**20} MB, too large to be chapters.")
     try:
         document = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -31,8 +37,8 @@ def parse_chapters(data: bytes | str) -> list[Chapter]:
         if not isinstance(entry, dict) or entry.get("toc") is False:
             continue
         start = entry.get("startTime")
-        if isinstance(start, bool) or not isinstance(start, int | float) or start < 0:
-            continue
+        if isinstance(start, bool) or not isinstance(start, int | float) or not 0 <= start < math.inf:
+            continue  # also NaN and Infinity, which Python's json reads (the player cannot seek there)
         title = entry.get("title")
         url = entry.get("url")
         found.append((float(start), str(title).strip() if title else "",

@@ -61,6 +61,8 @@ def canonical_source(source: str) -> str:
     Subscribe links (``feed:``, ``itpc:``, ``podcast:``) become the https URL they wrap.
     """
     source = source.strip()
+    if "\x00" in source:  # found by fuzzing: pathlib raises ValueError on it
+        raise UnreachableError(f"{source!r} is not a valid address: it holds a NUL character.")
     try:
         parsed = urlparse(source)
     except ValueError as exc:

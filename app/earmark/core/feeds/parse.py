@@ -45,8 +45,13 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
             return feed
     import feedparser  # deferred: it costs ~25 ms of start-up and only feed reading needs it
 
-    parsed = feedparser.parse(data, response_headers=response_headers(url, content_type), sanitize_html=False,
-                              resolve_relative_uris=False)
+    try:
+        parsed = feedparser.parse(data, response_headers=response_headers(url, content_type), sanitize_html=False,
+                                  resolve_relative_uris=False)
+    except Exception as exc:  # found by fuzzing: feedparser's loose parser (for documents that are not well-formed
+        # XML) has handlers that raise instead of setting bozo: TypeError on a stray </width>, UnicodeEncodeError
+        # on a character reference to a surrogate (&#xd800;). Such a document is unreadable, not a bug of ours.
+        raise FeedError(f"{_name(url)} is too damaged to be read as a feed.") from exc
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
     return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed))
@@ -204,7 +209,9 @@ def _web_link(base: str, href: str | None) -> str | None:
 
 def _categories(raw: Any) -> list[str]:
     names = [tag.get("term") or "" for tag in raw.get("tags") or []]
-    names += (raw.get("itunes_keywords") or "").split(",")
+    keywords = raw.get("itunes_keywords")
+    if isinstance(keywords, str):  # feedparser gives the attribute dict of <itunes:keywords a="..."> instead
+        names += keywords.split(",")
     return list(dict.fromkeys(filter(None, map(normalize_tag, names))))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -137,9 +138,14 @@ def _parse_json(text: str, name: str) -> Transcript:
         try:
             start, end = float(segment["startTime"]), float(segment.get("endTime", segment["startTime"]))
             body, speaker = " ".join(str(segment["body"]).split()), str(segment.get("speaker") or "")
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
             skipped += 1
             continue
+        if not 0 <= start < math.inf:  # float() reads "nan" and "inf", json NaN and Infinity: no place to play
+            skipped += 1
+            continue
+        if not start <= end < math.inf:
+            end = start
         if not body:
             continue
         last = cues[-1] if cues else None
@@ -192,8 +198,11 @@ class _HtmlTranscript(HTMLParser):
 
 def _parse_html(text: str) -> Transcript:
     parser = _HtmlTranscript()
-    parser.feed(text)
-    parser.close()
+    try:
+        parser.feed(text)
+        parser.close()
+    except AssertionError:  # found by fuzzing: html.parser's way of failing on a "<![" section it cannot name
+        parser.skipped += 1  # what was read before it stays
     timed = [(at, words, speaker) for at, words, speaker in parser.paragraphs if at is not None]
     cues = []
     for number, (start, words, speaker) in enumerate(timed):

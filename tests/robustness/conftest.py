@@ -1,0 +1,22 @@
+"""Hypothesis profiles for the robustness suite: "ci" (the default) is deterministic and bounded; "deep" explores.
+
+HYPOTHESIS_PROFILE=deep EARMARK_FUZZ_SCALE=20 pytest tests/robustness   # a long random run, by hand
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+# Deterministic (derandomize: the same examples on every run and machine, no example database), without
+# hypothesis' per-example deadline (wall-clock, flaky on a loaded machine: helpers.fuzz has its own limit).
+settings.register_profile(
+    "ci", derandomize=True, database=None, deadline=None, print_blob=True, max_examples=100,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
+settings.register_profile(
+    "deep", derandomize=False, deadline=None, print_blob=True, max_examples=2000,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -1,0 +1,101 @@
+"""Regression tests for the bugs the robustness suite found, each with the smallest input that showed it.
+
+Every one of these failed before its fix (an exception other than the parser's own error, a NaN or infinite
+time let through, an input that cost unbounded memory); docs/reliability.md lists them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from earmark.core.chapters import parse_chapters
+from earmark.core.errors import FeedError, TranscriptError, UnreachableError
+from earmark.core.feeds.fetch import canonical_source
+from earmark.core.feeds.parse import parse_feed
+from earmark.core.notes.transcript_parse import parse_transcript
+
+URL = "https://feeds.example.com/feed.xml"
+ITUNES = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"'
+
+
+def rss(items: str, channel: str = "", root_attributes: str = ITUNES) -> bytes:
+    return (f'<?xml version="1.0"?><rss version="2.0" {root_attributes}><channel><title>Show</title>{channel}'
+            f"{items}</channel></rss>").encode()
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("document", [
+    rss('<item><title>One</title><itunes:keywords a="b">graphs, compilers</itunes:keywords></item>'),
+    rss('<item><title>One</title><itunes:keywords a="b"/></item>'),
+    # Giant Bombcast declares the namespace again on each iTunes element; when the feed is not well-formed
+    # (here a stray "&"), feedparser's loose parser counts that declaration as an attribute.
+    rss('<item><title>One</title><itunes:keywords xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">'
+        "graphs</itunes:keywords></item>", channel="<description>Q&A</description>", root_attributes=""),
+], ids=["attribute and text", "attribute only", "namespace declared again, loose parser"])
+def test_itunes_keywords_with_attributes_do_not_break_the_import(document: bytes, fast: bool) -> None:
+    # feedparser stores an element it has no handler for as its attribute dictionary when it has attributes:
+    # parse.py called .split(",") on that dict (AttributeError), so the whole feed failed to import.
+    feed = parse_feed(document, URL, fast=fast)
+    assert [entry.title for entry in feed.entries] == ["One"]
+
+
+@pytest.mark.parametrize("document", [
+    rss("", "<image><url>https://example.com/a.png</url></width></image>"),  # feedparser: int(None) in _end_width
+    rss("<item><title>&#xd800; one</title></item><item>", root_attributes=""),  # encode('utf-8') of a surrogate
+    rss("<item><title>&#55296;</title>", root_attributes=""),
+], ids=["stray width end tag", "surrogate hex reference", "surrogate decimal reference"])
+def test_markup_that_makes_feedparser_raise_is_a_feed_error(document: bytes) -> None:
+    # Only feedparser's loose parser (for documents that are not well-formed XML) gets these; its handlers raised
+    # TypeError and UnicodeEncodeError out of parse_feed.
+    try:
+        feed = parse_feed(document, URL)
+    except FeedError as exc:
+        assert str(exc) == "feed.xml is too damaged to be read as a feed." or "feeds.example.com" in str(exc)
+    else:
+        assert feed.title == "Show"
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_chapter_start_times_that_are_not_finite_are_left_out(value: str) -> None:
+    # Python's json reads NaN and Infinity (not JSON, but real files have them): a chapter at NaN or infinity
+    # reached the player's seek and the cache as is.
+    document = f'{{"chapters": [{{"startTime": {value}, "title": "Bad"}}, {{"startTime": 5, "title": "Good"}}]}}'
+    chapters = parse_chapters(document.encode())
+    assert [(c.start, c.title) for c in chapters] == [(5.0, "Good")]
+
+
+@pytest.mark.parametrize("start, end", [("NaN", "1"), ('"nan"', "1"), ('"inf"', '"inf"'), ("Infinity", "2"),
+                                        ("-5", "1"), ("1e999", "2")])
+def test_transcript_segments_at_times_that_are_not_finite_or_negative_are_skipped(start: str, end: str) -> None:
+    # float() of "nan"/"inf" (or JSON NaN) gave cues at NaN or infinity; sorting them scrambles the transcript.
+    document = (f'{{"segments": [{{"startTime": {start}, "endTime": {end}, "body": "bad"}},'
+                '{"startTime": 3, "endTime": 4, "body": "good."}]}')
+    transcript = parse_transcript(document.encode(), "t.json")
+    assert [(c.start, c.end, c.text) for c in transcript.cues] == [(3.0, 4.0, "good.")]
+    assert transcript.skipped == 1
+
+
+@pytest.mark.parametrize("end", ["NaN", '"inf"', "Infinity", "-1"])
+def test_a_transcript_segment_with_an_unreadable_end_ends_where_it_starts(end: str) -> None:
+    document = f'{{"segments": [{{"startTime": 3, "endTime": {end}, "body": "words."}}]}}'
+    [cue] = parse_transcript(document.encode(), "t.json").cues
+    assert (cue.start, cue.end) == (3.0, 3.0) and math.isfinite(cue.end)
+
+
+@pytest.mark.parametrize("section", ["<![C     [x]]>", "<![[en-us]]>"])
+def test_html_transcript_with_a_broken_marked_section_keeps_what_was_read(section: str) -> None:
+    # html.parser raises AssertionError on "<![" sections it cannot name (Python 3.11's _markupbase).
+    document = f"<cite>Ana:</cite><time>0:05</time><p>Hello there.</p>{section}<time>0:09</time><p>Lost.</p>"
+    transcript = parse_transcript(document.encode(), "t.html")
+    assert [(c.start, c.text) for c in transcript.cues] == [(5.0, "Hello there.")]
+    with pytest.raises(TranscriptError, match="no timed lines"):
+        parse_transcript(f"<p>x</p>{section}<time>0:09</time><p>Lost.</p>".encode(), "t.html")
+
+
+@pytest.mark.parametrize("address", ["h\x00ttps://example.com/feed", "/tmp/feed\x00.xml", "file:///tmp/a\x00b"])
+def test_an_address_with_a_nul_character_is_refused_with_a_sentence(address: str) -> None:
+    # pathlib raised ValueError("embedded null byte") out of canonical_source.
+    with pytest.raises(UnreachableError, match="is not a valid address"):
+        canonical_source(address)
