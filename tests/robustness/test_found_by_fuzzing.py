@@ -99,3 +99,28 @@ def test_an_address_with_a_nul_character_is_refused_with_a_sentence(address: str
     # pathlib raised ValueError("embedded null byte") out of canonical_source.
     with pytest.raises(UnreachableError, match="is not a valid address"):
         canonical_source(address)
+
+
+@pytest.mark.parametrize("address", ["~\x01", "~no-such-user-here/feed.xml"])
+def test_a_home_folder_of_an_unknown_user_is_refused_with_a_sentence(address: str) -> None:
+    # pathlib's expanduser raised RuntimeError("Could not determine home directory.") out of canonical_source.
+    with pytest.raises(UnreachableError, match="is not a valid address: Could not determine home directory.$"):
+        canonical_source(address)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("title, expected", [
+    ("Hi &#55357;&#56832;", "Hi \U0001f600"),  # an emoji written as its UTF-16 surrogate pair
+    ("Hi &#xD83D;&#xDE00;!", "Hi \U0001f600!"),
+    ("lone &#xd800; high", "lone \ufffd high"),
+    ("lone &#56832; low", "lone \ufffd low"),
+    ("beyond &#1114112; Unicode", "beyond \ufffd Unicode"),
+    ("huge &#99999999999999999999;", "huge \ufffd"),
+    ("plain &#65;&#x42; letters", "plain AB letters"),
+])
+def test_character_references_to_surrogates_or_beyond_unicode_do_not_lose_the_feed(title: str, expected: str,
+                                                                                  fast: bool) -> None:
+    # expat refuses these references, and feedparser's loose parser then raised on them (UnicodeEncodeError,
+    # ValueError, OverflowError): one emoji written as a surrogate pair made the whole feed unreadable.
+    feed = parse_feed(rss(f"<item><title>{title}</title><guid>1</guid></item>", root_attributes=""), URL, fast=fast)
+    assert [entry.title for entry in feed.entries] == [expected]

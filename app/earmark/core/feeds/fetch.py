@@ -61,8 +61,6 @@ def canonical_source(source: str) -> str:
     Subscribe links (``feed:``, ``itpc:``, ``podcast:``) become the https URL they wrap.
     """
     source = source.strip()
-    if "\x00" in source:  # found by fuzzing: pathlib raises ValueError on it
-        raise UnreachableError(f"{source!r} is not a valid address: it holds a NUL character.")
     try:
         parsed = urlparse(source)
     except ValueError as exc:
@@ -76,10 +74,21 @@ def canonical_source(source: str) -> str:
             raise UnreachableError(f"{source!r} is not a valid address: it names no server.")
         return source
     if scheme == "file":
-        return Path(unquote(parsed.path)).resolve().as_uri()
+        return _file_uri(source, Path(unquote(parsed.path)), home=False)
     if scheme and len(scheme) > 1:
         raise UnreachableError(f"Earmark cannot read {source!r}: only http, https and local files are supported.")
-    return Path(source).expanduser().resolve().as_uri()
+    return _file_uri(source, Path(source), home=True)
+
+
+def _file_uri(source: str, path: Path, home: bool) -> str:
+    """The absolute file:// URL of a local path (``~`` expanded when ``home``); UnreachableError when there can
+    be no such file."""
+    try:
+        return (path.expanduser() if home else path).resolve().as_uri()
+    except ValueError as exc:  # found by fuzzing: pathlib refuses a NUL character
+        raise UnreachableError(f"{source!r} is not a valid address: it holds a NUL character.") from exc
+    except RuntimeError as exc:  # found by fuzzing: "~nobody/feed.xml" (no such user), or a symlink loop
+        raise UnreachableError(f"{source!r} is not a valid address: {str(exc).rstrip('.')}.") from exc
 
 
 def fetch(source: str, validators: Validators | None = None, timeout: float = TIMEOUT_SECONDS) -> Fetched:
