@@ -198,6 +198,12 @@ def _backup_seed() -> bytes:
         db.close()
 
 
+def backup_seed_document() -> dict[str, Any]:
+    """A fresh copy of a real backup (of helpers.notes_library), as the JSON document."""
+    document: dict[str, Any] = json.loads(_backup_seed())
+    return document
+
+
 def _read_backup(data: bytes) -> Any:
     path = _workdir() / "backup.json"
     path.write_bytes(data)
@@ -230,7 +236,8 @@ def _restore(data: bytes) -> dict[str, int]:
         tag_colours(db)
         search_ids(db, ItemFilter(text="graph"))
         for key in SETTINGS:
-            get_setting(db, key)
+            value = get_setting(db, key)
+            assert isinstance(value, SETTINGS[key].type) and not (isinstance(value, float) and not math.isfinite(value))
         assert db.execute("PRAGMA foreign_key_check").fetchall() == []
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         return counts

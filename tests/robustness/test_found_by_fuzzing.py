@@ -6,15 +6,24 @@ time let through, an input that cost unbounded memory); docs/reliability.md list
 
 from __future__ import annotations
 
+import json
 import math
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from earmark.core.chapters import parse_chapters
-from earmark.core.errors import FeedError, TranscriptError, UnreachableError
+from earmark.core.db.connection import open_library
+from earmark.core.errors import BackupError, FeedError, TranscriptError, UnreachableError
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.feeds.parse import parse_feed
+from earmark.core.notes.backup import restore_backup
 from earmark.core.notes.transcript_parse import parse_transcript
+from earmark.core.settings import SETTINGS, get_setting
+from helpers.parsers import backup_seed_document
 
 URL = "https://feeds.example.com/feed.xml"
 ITUNES = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"'
@@ -124,3 +133,77 @@ def test_character_references_to_surrogates_or_beyond_unicode_do_not_lose_the_fe
     # ValueError, OverflowError): one emoji written as a surrogate pair made the whole feed unreadable.
     feed = parse_feed(rss(f"<item><title>{title}</title><guid>1</guid></item>", root_attributes=""), URL, fast=fast)
     assert [entry.title for entry in feed.entries] == [expected]
+
+
+def test_a_chapter_start_beyond_any_float_is_left_out() -> None:
+    # 0 <= 10**400 < inf holds for a Python int, then float() raised OverflowError.
+    document = '{"chapters": [{"startTime": 1%s, "title": "Bad"}, {"startTime": 5, "title": "Good"}]}' % ("0" * 400)
+    assert [c.title for c in parse_chapters(document.encode())] == ["Good"]
+
+
+@pytest.mark.parametrize("timing", ["9" * 400 + ":00:00.000 --> 00:00:02.000",
+                                    "00:00:01.000 --> 1" + "0" * 400 + ":00:00.000"])
+def test_a_cue_time_beyond_any_float_is_a_skipped_line(timing: str) -> None:
+    # clock_seconds raised OverflowError on hours of hundreds of digits.
+    document = f"WEBVTT\n\n{timing}\nLost\n\n00:00:03.000 --> 00:00:04.000\nKept\n"
+    transcript = parse_transcript(document.encode(), "t.vtt")
+    assert [c.text for c in transcript.cues] == ["Kept"] and transcript.skipped == 1
+
+
+@pytest.mark.parametrize("line", ["<" * 200_000, "<v " * 70_000, "<v.a " * 50_000])
+def test_a_huge_line_of_unclosed_tags_is_read_in_linear_time(line: str) -> None:
+    # The tag pattern "<[^>]*>" scanned from every "<" to the end of the line: 45 s for 200,000 of them.
+    document = f"00:00:01.000 --> 00:00:02.000\n{line}\n\n00:00:03.000 --> 00:00:04.000\nKept\n"
+    start = time.perf_counter()
+    transcript = parse_transcript(document.encode(), "t.vtt")
+    assert time.perf_counter() - start < 2.0
+    assert transcript.cues[-1].text == "Kept"
+
+
+def _backup(tmp_path: Path, edit: Callable[[dict[str, Any]], None]) -> Path:
+    document = backup_seed_document()
+    edit(document)
+    path = tmp_path / "backup.json"
+    path.write_bytes(json.dumps(document, allow_nan=True).encode("utf-8", "surrogatepass"))
+    return path
+
+
+def _set_cell(table: str, column: str, value: object) -> Callable[[dict[str, Any]], None]:
+    def edit(document: dict[str, Any]) -> None:
+        data = document["tables"][table]
+        data["rows"][0][data["columns"].index(column)] = value
+    return edit
+
+
+@pytest.mark.parametrize("edit", [
+    _set_cell("items", "position", 2**70),  # sqlite3: OverflowError (Python int too large for SQLite INTEGER)
+    _set_cell("items", "id", -(2**63) - 1),
+    _set_cell("notes", "text", "lone \ud800 surrogate"),  # valid JSON ("\\ud800"); sqlite3: UnicodeEncodeError
+    _set_cell("tags", "name", "\udcff"),
+    lambda document: document["tables"].update(item_tags={"columns": [], "rows": [[]]}),  # "INSERT ... () VALUES ()"
+], ids=["integer beyond 64 bits", "negative beyond 64 bits", "lone surrogate", "escaped byte", "rows of no columns"])
+def test_a_backup_with_values_sqlite_cannot_hold_is_a_backup_error(tmp_path: Path, edit: Any) -> None:
+    # These escaped restore_backup as OverflowError, UnicodeEncodeError, or a LibraryError blaming the library.
+    path = _backup(tmp_path, edit)
+    db = open_library(tmp_path / "library.db")
+    try:
+        with pytest.raises(BackupError, match="is damaged"):
+            restore_backup(db, path)
+        assert db.execute("SELECT count(*) FROM items").fetchone()[0] == 0  # nothing was changed
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("stored", ["1e999", "-1e999", "NaN", "Infinity"])
+@pytest.mark.parametrize("key", ["playback.volume", "downloads.retries", "playback.speed", "playback.skip_back"])
+def test_a_restored_setting_of_infinity_or_nan_reads_as_its_default(tmp_path: Path, key: str, stored: str) -> None:
+    # A backup (or a damaged library) may hold any text as a setting's value: int(Infinity) raised OverflowError
+    # from get_setting, at every start-up; a speed of NaN reached the player.
+    path = _backup(tmp_path, lambda document: document["tables"].update(
+        settings={"columns": ["key", "value"], "rows": [[key, stored]]}))
+    db = open_library(tmp_path / "library.db")
+    try:
+        restore_backup(db, path)
+        assert get_setting(db, key) == SETTINGS[key].default
+    finally:
+        db.close()

@@ -18,6 +18,7 @@ MAX_CHAPTERS = 2000
 # Real chapters files are a few KB (2000 chapters with links fit in 1 MB). json.loads builds ~25 bytes of Python
 # objects per byte of "[{},{},...]": without a cap, a 50 MB answer (the fetch limit) would take over 1 GB.
 MAX_CHAPTERS_BYTES = 2 * 1024 * 1024
+_LATEST = 10.0**9  # seconds (30 years): a later chapter start is junk
 
 
 def parse_chapters(data: bytes | str) -> list[Chapter]:
@@ -39,6 +40,8 @@ def parse_chapters(data: bytes | str) -> list[Chapter]:
         start = entry.get("startTime")
         if isinstance(start, bool) or not isinstance(start, int | float) or not 0 <= start < math.inf:
             continue  # also NaN and Infinity, which Python's json reads (the player cannot seek there)
+        if start > _LATEST:  # found by fuzzing: float() of a huge integer (10**400) raises OverflowError
+            continue
         title = entry.get("title")
         url = entry.get("url")
         found.append((float(start), str(title).strip() if title else "",

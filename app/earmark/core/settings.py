@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,9 +79,12 @@ def get_setting(db: sqlite_utils.Database, key: str) -> object:
     if row is None:
         return setting.type(setting.default)  # a copy: a caller may change a dict
     try:
-        return setting.type(json.loads(row[0]))
-    except (ValueError, TypeError):
+        value = setting.type(json.loads(row[0]))
+    except (ValueError, TypeError, OverflowError):  # OverflowError: int(Infinity), found by fuzzing restored backups
         return setting.default
+    if isinstance(value, float) and not math.isfinite(value):  # NaN or Infinity: json reads them, nothing uses them
+        return setting.default
+    return value
 
 
 def set_setting(db: sqlite_utils.Database, key: str, value: object) -> None:
