@@ -15,8 +15,11 @@ from typing import Any
 
 import pytest
 
+from earmark.cli import main
 from earmark.core.chapters import parse_chapters
 from earmark.core.db.connection import open_library
+from earmark.core.db.items import count_items
+from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import BackupError, FeedError, TranscriptError, UnreachableError
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.feeds.parse import parse_feed
@@ -205,5 +208,25 @@ def test_a_restored_setting_of_infinity_or_nan_reads_as_its_default(tmp_path: Pa
     try:
         restore_backup(db, path)
         assert get_setting(db, key) == SETTINGS[key].default
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("args", [("search", "x", "--tag", "\udcff"), ("list", "--tag", "caf\udce9"),
+                                  ("search", "graph", "--tag", "\ud800")])
+def test_an_argument_that_is_not_utf8_is_a_sentence_not_a_traceback(tmp_path: Path, args: tuple[str, ...],
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # Bytes of argv that are not UTF-8 arrive as lone surrogates; SQLite raised UnicodeEncodeError on them.
+    assert main(["--library", str(tmp_path / "library.db"), *args]) == 1
+    assert capsys.readouterr().err == ("earmark: an argument holds bytes that are not UTF-8 text, which Earmark "
+                                       "cannot store or search for.\n")
+
+
+@pytest.mark.parametrize("bound", [2**63, -(2**63) - 1, 10**30])
+def test_a_duration_filter_beyond_64_bits_filters_instead_of_failing(tmp_path: Path, bound: int) -> None:
+    db = open_library(tmp_path / "library.db")
+    try:
+        assert count_items(db, ItemFilter(duration_min=bound)) == 0
+        assert count_items(db, ItemFilter(duration_max=bound)) == 0
     finally:
         db.close()
