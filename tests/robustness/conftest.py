@@ -6,8 +6,13 @@ HYPOTHESIS_PROFILE=deep EARMARK_FUZZ_SCALE=20 pytest tests/robustness   # a long
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from helpers.feed_server import FeedServer
 
 # Deterministic (derandomize: the same examples on every run and machine, no example database), without
 # hypothesis' per-example deadline (wall-clock, flaky on a loaded machine: helpers.fuzz has its own limit).
@@ -20,3 +25,10 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def feed_server(tmp_path: Path) -> Iterator[FeedServer]:
+    """A server for one test, with scripted routes (as in tests/unit/core)."""
+    with FeedServer(tmp_path) as server:
+        yield server
