@@ -148,6 +148,12 @@ SAFE_TAGS = {"a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "div", "
 
 
 def _sanitized_ok(_data: bytes, markup: str) -> None:
+    check_sanitized(markup, relative_ok=False)
+
+
+def check_sanitized(markup: str, relative_ok: bool) -> None:
+    """Only safe tags, no event handlers or styles, only web (and mailto) links; relative links only when
+    sanitize had no base address to resolve them against."""
     parser = _Markup()
     try:
         parser.feed(markup)
@@ -160,7 +166,8 @@ def _sanitized_ok(_data: bytes, markup: str) -> None:
             assert not name.startswith("on") and name not in ("style", "srcset", "background"), (tag, name)
             if name in ("href", "src"):
                 scheme = urlsplit(value or "").scheme.lower()
-                assert scheme in ("http", "https", "mailto"), f"<{tag} {name}={value!r}>"
+                allowed = ("http", "https", "mailto", "") if relative_ok else ("http", "https", "mailto")
+                assert scheme in allowed, f"<{tag} {name}={value!r}>"
 
 
 # --- the library: search and backups -------------------------------------------------------------------------

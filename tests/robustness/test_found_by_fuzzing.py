@@ -23,6 +23,7 @@ from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import BackupError, FeedError, TranscriptError, UnreachableError
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.feeds.parse import parse_feed
+from earmark.core.html import sanitize
 from earmark.core.notes.backup import restore_backup
 from earmark.core.notes.transcript_parse import parse_transcript
 from earmark.core.settings import SETTINGS, get_setting
@@ -230,3 +231,11 @@ def test_a_duration_filter_beyond_64_bits_filters_instead_of_failing(tmp_path: P
         assert count_items(db, ItemFilter(duration_max=bound)) == 0
     finally:
         db.close()
+
+
+@pytest.mark.parametrize("markup", ['<img src="x">', '<a href="../../etc/passwd">x</a>', '<img src="/etc/hosts">'])
+def test_relative_links_resolved_against_a_file_page_are_dropped(markup: str) -> None:
+    # nh3 checks the scheme before the resolver runs: against a file: page (a local feed's item, a restored
+    # backup) "x" became file:///home/user/notes/x, an image the detail pane would ask for.
+    assert "file:" not in sanitize(markup + "<p>text</p>", "file:///home/user/notes/")
+    assert "https://example.com/" in sanitize(markup + "<p>text</p>", "https://example.com/ep/1")
