@@ -12,6 +12,7 @@ from urllib.parse import urljoin, urlparse, urlsplit
 
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
+from earmark.core.feeds.defuse import defuse_doctype, repair_character_references
 from earmark.core.feeds.namespaces import ItemExtras, NamespaceData, read_extras
 from earmark.core.html import to_text
 from earmark.core.models import EntryData, FeedData
@@ -24,9 +25,6 @@ _MEDIA_EXTENSIONS = re.compile(r"\.(mp3|m4a|m4b|aac|ogg|oga|opus|flac|wav|mp4|m4
 _URL_CHARS = r"A-Za-z0-9._~!$&'()*+,=:@%/-"
 _PLAIN_URL = re.compile(rf"https?://[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[{_URL_CHARS}]*)?(?:\?[{_URL_CHARS}?]+)?"
                         rf"(?:#[{_URL_CHARS}?#]+)?")
-# One numeric character reference, or two in a row (an emoji written as its UTF-16 surrogate pair: &#55357;&#56832;).
-_CHAR_REFS = re.compile(rb"&#([xX][0-9A-Fa-f]+|[0-9]+);(?:&#([xX][0-9A-Fa-f]+|[0-9]+);)?")
-_REPLACEMENT_REF = b"&#65533;"  # U+FFFD
 
 
 def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: bool = True) -> FeedData:
@@ -48,7 +46,7 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
             return feed
     import feedparser  # deferred: it costs ~25 ms of start-up and only feed reading needs it
 
-    data = repair_character_references(data)
+    data = repair_character_references(defuse_doctype(data, _name(url)))
     try:
         parsed = feedparser.parse(data, response_headers=response_headers(url, content_type), sanitize_html=False,
                                   resolve_relative_uris=False)
@@ -59,43 +57,6 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
     return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed))
-
-
-def repair_character_references(data: bytes) -> bytes:
-    """``data`` with numeric character references that name no character made readable: a surrogate pair becomes
-    the character it encodes, any other surrogate or number beyond Unicode becomes U+FFFD.
-
-    Found by fuzzing: expat refuses such a document, and feedparser's loose parser then raises on the reference
-    (UnicodeEncodeError, ValueError, OverflowError), so one emoji written as &#55357;&#56832; lost the whole feed.
-    Only ASCII-compatible encodings are repaired (in UTF-16 the bytes do not match; such a feed stays unreadable).
-    """
-    if b"&#" not in data:
-        return data
-
-    def repaired(match: re.Match[bytes]) -> bytes:
-        first, second = _code_point(match.group(1)), _code_point(match.group(2))
-        if 0xD800 <= first < 0xDC00 and 0xDC00 <= second < 0xE000:
-            return b"&#%d;" % (0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
-        if _names_a_character(first) and (match.group(2) is None or _names_a_character(second)):
-            return match.group(0)
-        return _reference(first) + (_reference(second) if match.group(2) else b"")
-
-    return _CHAR_REFS.sub(repaired, data)
-
-
-def _code_point(digits: bytes | None) -> int:
-    """The number a reference names; -1 for none, or one so long that it cannot name a character."""
-    if not digits or len(digits) > 10:
-        return -1
-    return int(digits[1:], 16) if digits[:1] in (b"x", b"X") else int(digits)
-
-
-def _names_a_character(code_point: int) -> bool:
-    return 0 <= code_point <= 0x10FFFF and not 0xD800 <= code_point < 0xE000
-
-
-def _reference(code_point: int) -> bytes:
-    return b"&#%d;" % code_point if _names_a_character(code_point) else _REPLACEMENT_REF
 
 
 def response_headers(url: str, content_type: str | None) -> dict[str, str]:
