@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 import sqlite_utils
 
-from earmark.core.chapters import MAX_CHAPTERS, parse_chapters
+from earmark.core.chapters import MAX_CHAPTERS, MAX_CHAPTERS_BYTES, parse_chapters
 from earmark.core.db.connection import open_library
 from earmark.core.db.history import list_history
 from earmark.core.db.items import list_items
@@ -324,7 +324,7 @@ PARSERS: dict[str, Parser] = {p.name: p for p in (
     Parser("opml", lambda d: read_opml(d, "list.opml"), (FeedError,), ("opml", "hostile"), _opml_ok,
            max_bytes=MAX_OPML_BYTES, notes="opml.read_opml"),
     Parser("chapters", parse_chapters, (FeedError,), ("chapters", "transcripts"), _chapters_ok,
-           notes="chapters.parse_chapters (podcast:chapters JSON)"),
+           max_bytes=MAX_CHAPTERS_BYTES, notes="chapters.parse_chapters (podcast:chapters JSON)"),
     Parser("transcript", lambda d: parse_transcript(d, "episode.vtt"), (TranscriptError,),
            ("transcripts", "chapters"), _transcript_ok, max_bytes=MAX_TRANSCRIPT_BYTES,
            notes="transcript_parse.parse_transcript (SRT, WebVTT, SBV, JSON, HTML)"),

@@ -40,7 +40,8 @@ TEXTS = st.one_of(
     st.text(max_size=40),
     st.sampled_from(HOSTILE_VALUES),
     st.sampled_from(("&amp;", "&lt;script&gt;alert(1)&lt;/script&gt;", "&eacute;", "&nbsp;", "&#0;", "&#xd800;",
-                     "&#1114112;", "&undefined;", "&a;", "<![CDATA[<script>alert(1)</script>]]>", "]]>", "&",
+                     "&#1114112;", "&undefined;", "&a;", "&d;", "&d;&d;&d;", "<![CDATA[<script>alert(1)</script>]]>",
+                     "]]>", "&",
                      "<b onmouseover='x()'>bold</b>", "<!-- comment -->", "<?pi data?>")),
 )
 NAMESPACES = {
