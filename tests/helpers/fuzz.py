@@ -12,6 +12,7 @@ import os
 import random
 import time
 import zlib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,11 @@ PER_INPUT_SECONDS = 10.0
 SEED_BYTES = 64 * 1024
 # EARMARK_FUZZ_SCALE=20 runs twenty times the examples (and mutations per corpus file): for a deep run by hand.
 SCALE = max(1, int(os.environ.get("EARMARK_FUZZ_SCALE", "1")))
+
+
+# Inputs given to each parser in this session (the robustness conftest prints them at the end).
+TRIED: Counter[str] = Counter()
+FAILED_CLEANLY: Counter[str] = Counter()
 
 
 def scaled(examples: int) -> int:
@@ -54,7 +60,7 @@ class Parser:
     check: Callable[[bytes, Any], None] | None = None
     max_bytes: int | None = None
     seeds: Callable[[], list[bytes]] | None = None
-    examples: int = 100  # hypothesis examples per fuzz test (times EARMARK_FUZZ_SCALE)
+    examples: int = 300  # hypothesis examples per fuzz test (times EARMARK_FUZZ_SCALE)
     notes: str = ""  # for docs/reliability.md: what the entry point is
 
     def seed_files(self) -> list[Path]:
@@ -88,6 +94,7 @@ def honour(parser: Parser, data: bytes) -> Outcome:
     hypothesis shrinks the input)."""
     start = time.perf_counter()
     outcome = Outcome()
+    TRIED[parser.name] += 1
     try:
         outcome.result = parser.run(data)
     except EarmarkError as exc:
@@ -95,6 +102,7 @@ def honour(parser: Parser, data: bytes) -> Outcome:
             raise AssertionError(f"{parser.name} raised {type(exc).__name__}, not one of {parser.errors}") from exc
         assert_sentence(exc)
         outcome.error = exc
+        FAILED_CLEANLY[parser.name] += 1
     outcome.seconds = time.perf_counter() - start
     assert outcome.seconds < PER_INPUT_SECONDS, f"{parser.name} took {outcome.seconds:.1f} s on {len(data)} bytes"
     if outcome.error is None and parser.check is not None:
@@ -115,8 +123,9 @@ TOKENS: tuple[bytes, ...] = (
     b"xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"", b"xml:base=\"javascript:alert(1)//\"",
     b"<item>", b"</item>", b"<entry>", b"<outline xmlUrl=\"file:///etc/passwd\"/>", b"<script>alert(1)</script>",
     b"<img src=\"http://tracker.example/p.gif\" onerror=\"x()\">", b"javascript:alert(1)", b"file:///etc/passwd",
-    b"../../../etc/passwd", b"-1", b"1e308", b"1e999", b"-0", b"NaN", b"Infinity", b"null", b"true", b"[]", b"{}",
-    b"[", b"{", b"}", b"]", b",", b":", b"\"startTime\":", b"\"chapters\":", b"\"segments\":", b"99:99:99,999",
+    b"../../../etc/passwd", b"[::1", b"-1", b"1e308", b"1e999", b"-0", b"NaN", b"Infinity", b"null", b"true",
+    b"[]", b"{}", b"[", b"{", b"}", b"]", b",", b":", b"\"startTime\":", b"\"chapters\":", b"\"segments\":",
+    b"99:99:99,999",
     b"00:00:01,000 --> 00:00:02,000", b"-->", b"WEBVTT", b"NOTE", b"0:00:01.000,0:00:02.000", b"<time>",
     b"\"\\ud800\"", b"\"\\u0000\"",
 )

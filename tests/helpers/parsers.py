@@ -316,7 +316,7 @@ def _body_ok(_data: bytes, body: bytes) -> None:
 
 PARSERS: dict[str, Parser] = {p.name: p for p in (
     Parser("feed", lambda d: parse_feed(d, FEED_URL), (FeedError,), ("feeds", "feeds-malformed", "hostile"),
-           _feed_ok, examples=150, notes="parse_feed (fast path, feedparser fallback, namespaces pass)"),
+           _feed_ok, examples=500, notes="parse_feed (fast path, feedparser fallback, namespaces pass)"),
     Parser("feed-feedparser", lambda d: parse_feed(d, FEED_URL, fast=False), (FeedError,),
            ("feeds-malformed", "hostile"), _feed_ok, notes="parse_feed(fast=False): feedparser only"),
     Parser("feed-extras", lambda d: read_extras(d, FEED_URL), (), ("feeds", "hostile"), _extras_ok,
@@ -336,7 +336,7 @@ PARSERS: dict[str, Parser] = {p.name: p for p in (
            notes="search_ids + snippets on a library, any query text"),
     Parser("backup", _read_backup, (BackupError,), (), None, seeds=lambda: [_backup_seed()],
            notes="backup.read_backup"),
-    Parser("restore", _restore, (BackupError,), (), None, seeds=lambda: [_backup_seed()], examples=60,
+    Parser("restore", _restore, (BackupError,), (), None, seeds=lambda: [_backup_seed()], examples=120,
            notes="backup.restore_backup into a new library, then the library read back"),
     Parser("download-name", _download_name, (), (), _download_name_ok,
            seeds=lambda: [b"Show\x1fEpisode 1\x1fhttps://cdn.example.com/ep1.mp3", b"..\x1f../../x\x1f/a/b.exe"],

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from helpers.feed_server import FeedServer
+from helpers.fuzz import FAILED_CLEANLY, TRIED
 
 # Deterministic (derandomize: the same examples on every run and machine, no example database), without
 # hypothesis' per-example deadline (wall-clock, flaky on a loaded machine: helpers.fuzz has its own limit).
@@ -32,3 +33,11 @@ def feed_server(tmp_path: Path) -> Iterator[FeedServer]:
     """A server for one test, with scripted routes (as in tests/unit/core)."""
     with FeedServer(tmp_path) as server:
         yield server
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How many inputs each parser was given (and how many it refused with its own error): for
+    docs/reliability.md, and to see at a glance that no fuzz test silently ran nothing."""
+    if TRIED:
+        counts = ", ".join(f"{name} {tried} ({FAILED_CLEANLY[name]} refused)" for name, tried in sorted(TRIED.items()))
+        terminalreporter.write_line(f"robustness: inputs per parser: {counts}; {sum(TRIED.values())} in all")

@@ -20,8 +20,9 @@ from earmark.core.chapters import parse_chapters
 from earmark.core.db.connection import open_library
 from earmark.core.db.items import count_items
 from earmark.core.db.queries import ItemFilter
+from earmark.core.downloads.names import download_path
 from earmark.core.errors import BackupError, FeedError, TranscriptError, UnreachableError
-from earmark.core.feeds.fetch import canonical_source
+from earmark.core.feeds.fetch import canonical_source, is_web_url
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.html import sanitize
 from earmark.core.notes.backup import restore_backup
@@ -265,3 +266,23 @@ def test_entities_declared_in_utf16_are_refused() -> None:
     document = f'<?xml version="1.0" encoding="utf-16"?><!DOCTYPE rss [{LAUGHS}]><rss><channel><title>&l5;</title>'
     with pytest.raises(FeedError, match="declares XML entities, which Earmark refuses for safety"):
         parse_feed(document.encode("utf-16"), URL)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("address", ["http://[::1", "https://<![CDATA[cdn.example.com/ep1.mp3", "https://a]b.com/x.mp3",
+                                     "https://[zz]/x.mp3"])
+def test_an_enclosure_address_with_a_stray_bracket_is_left_out(address: str, fast: bool) -> None:
+    # urljoin raises ValueError on a malformed IPv6 host: one such enclosure stopped the whole feed's import.
+    document = rss(f'<item><title>Odd</title><enclosure url="{address}" type="audio/mpeg"/></item>'
+                   '<item><title>Fine</title><enclosure url="https://cdn.example.com/a.mp3" type="audio/mpeg"/>'
+                   "</item>")
+    entries = parse_feed(document, URL, fast=fast).entries
+    assert [(entry.title, entry.enclosure_url) for entry in entries] == [
+        ("Odd", None), ("Fine", "https://cdn.example.com/a.mp3")]
+
+
+@pytest.mark.parametrize("address", ["https://[x/a.mp3", "https://[zz]/b.m4a"])
+def test_a_download_of_a_malformed_address_still_gets_a_file_name(tmp_path: Path, address: str) -> None:
+    path = download_path(tmp_path, "Show", "Episode", address, "audio/mp4")
+    assert path.name == "Episode.m4a" and path.parent == tmp_path.resolve() / "Show"
+    assert not is_web_url(address)

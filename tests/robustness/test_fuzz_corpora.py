@@ -8,7 +8,7 @@ import pytest
 from helpers.fuzz import SCALE, honour, mutate, seeded_rng
 from helpers.parsers import PARSERS
 
-MUTATIONS_PER_FILE = 3  # times EARMARK_FUZZ_SCALE
+MUTATIONS_PER_FILE = 4  # times EARMARK_FUZZ_SCALE
 WITH_CORPORA = [name for name, parser in PARSERS.items() if parser.corpora]
 
 

@@ -31,7 +31,8 @@ ATTRIBUTES = (
 )
 HOSTILE_VALUES = (
     "javascript:alert(1)", "JaVaScRiPt:alert(1)", "file:///etc/passwd", "../../../etc/passwd", "/etc/passwd",
-    "data:text/html,<script>alert(1)</script>", "vbscript:x", "http://[::1", "http://", "//evil.example/x.mp3",
+    "data:text/html,<script>alert(1)</script>", "vbscript:x", "http://[::1", "https://[zz]/a.mp3", "https://a]b/",
+    "http://", "//evil.example/x.mp3",
     "https://cdn.example.com/a.mp3", "audio/mpeg", "text/html", "application/json", "enclosure", "alternate",
     "http://www.itunes.com/dtds/podcast-1.0.dtd", "https://podcastindex.org/namespace/1.0", "yes", "clean", "-1",
     "1e308", "99999999999999999999", "01:02:03", "Wed, 01 Jan 2025 12:39:00 +0000", "2025-13-45T99:99:99Z", "",
@@ -71,6 +72,8 @@ def element(children: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
 
 
 TREES = st.recursive(TEXTS, element, max_leaves=25)
+TYPES = st.one_of(st.sampled_from(("audio/mpeg", "audio/x-m4a", "video/mp4", "application/json", "text/vtt",
+                                   "text/html", "application/srt+json", "")), st.text(max_size=10))
 URLS = st.one_of(st.sampled_from(HOSTILE_VALUES), st.text(max_size=30).map(lambda path: f"https://example.com/{path}"),
                  st.text(max_size=30))
 # Elements with text, and elements with the attributes that carry links, as real items have them.
@@ -90,7 +93,7 @@ def field(draw: st.DrawFn) -> object:
         text = draw(st.one_of(TEXTS, URLS))
         return (draw(st.sampled_from(TEXT_FIELDS)), [], [text], draw(st.sampled_from(("escaped", "cdata", "raw"))))
     name = draw(st.sampled_from(sorted(LINK_FIELDS)))
-    attributes = [(key, draw(URLS)) for key in LINK_FIELDS[name] if draw(st.integers(0, 3))]
+    attributes = [(key, draw(TYPES if key == "type" else URLS)) for key in LINK_FIELDS[name] if draw(st.integers(0, 3))]
     return (name, attributes, draw(st.lists(TEXTS, max_size=1)), "escaped")
 
 

@@ -52,7 +52,10 @@ class Fetched:
 
 def is_web_url(source: str) -> bool:
     """Whether ``source`` names an http(s) resource rather than a local file."""
-    return urlparse(source).scheme in ("http", "https")
+    try:
+        return urlparse(source).scheme in ("http", "https")
+    except ValueError:  # a malformed IPv6 host: not an address anything can be fetched from
+        return False
 
 
 def canonical_source(source: str) -> str:

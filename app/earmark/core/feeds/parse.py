@@ -192,8 +192,11 @@ def _media_link(base: str, href: str) -> str | None:
     href = href.strip()
     if urljoin_keeps(base, href):
         return href
-    url = urljoin(base, href)
-    scheme = urlparse(url).scheme
+    try:
+        url = urljoin(base, href)
+        scheme = urlparse(url).scheme
+    except ValueError:  # found by fuzzing: "http://[::1" (a bracket without its pair) stopped the whole import
+        return None
     if scheme in ("http", "https") or (scheme == "file" and urlparse(base).scheme == "file"):
         return url
     return None
@@ -205,8 +208,11 @@ def _web_link(base: str, href: str | None) -> str | None:
     href = href.strip()
     if urljoin_keeps(base, href):
         return href
-    url = urljoin(base, href)
-    return url if urlparse(url).scheme in ("http", "https") else None
+    try:
+        url = urljoin(base, href)
+        return url if urlparse(url).scheme in ("http", "https") else None
+    except ValueError:  # as in _media_link: a malformed IPv6 host
+        return None
 
 
 def _categories(raw: Any) -> list[str]:
