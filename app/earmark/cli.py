@@ -359,6 +359,14 @@ def main(argv: Sequence[str]) -> int:
     except sqlite3.Error as exc:
         print(f"earmark: {library_error(exc, library)}", file=sys.stderr)
         return 1
+    except UnicodeEncodeError as exc:
+        if "surrogates" not in exc.reason:
+            raise
+        # Found by fuzzing: bytes of an argument that are not UTF-8 arrive as lone surrogates (Python's
+        # surrogateescape), which SQLite cannot take: `earmark search x --tag $'\xff'` ended in a traceback.
+        print("earmark: an argument holds bytes that are not UTF-8 text, which Earmark cannot store or search for.",
+              file=sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import json
+import math
 from bisect import bisect_right
 
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
-from earmark.core.errors import FeedError
-from earmark.core.feeds.fetch import fetch
+from earmark.core.errors import FeedError, UnreachableError
+from earmark.core.feeds.fetch import fetch, is_web_url
 from earmark.core.models import Chapter
 from earmark.core.timefmt import now_iso
 
 MAX_CHAPTERS = 2000
+# Real chapters files are a few KB (2000 chapters with links fit in 1 MB). json.loads builds ~25 bytes of Python
+# objects per byte of "[{},{},...]": without a cap, a 50 MB answer (the fetch limit) would take over 1 GB.
+MAX_CHAPTERS_BYTES = 2 * 1024 * 1024
+_LATEST = 10.0**9  # seconds (30 years): a later chapter start is junk
 
 
 def parse_chapters(data: bytes | str) -> list[Chapter]:
     """Chapters from podcast:chapters JSON, by start time; entries with ``toc: false`` or without a start are
     left out. FeedError when the document is not chapters JSON."""
+    if len(data) > MAX_CHAPTERS_BYTES:
+        raise FeedError(f"The chapters file is larger than {MAX_CHAPTERS_BYTES // 2**20} MB, too large to be chapters.")
     try:
         document = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -31,7 +38,9 @@ def parse_chapters(data: bytes | str) -> list[Chapter]:
         if not isinstance(entry, dict) or entry.get("toc") is False:
             continue
         start = entry.get("startTime")
-        if isinstance(start, bool) or not isinstance(start, int | float) or start < 0:
+        if isinstance(start, bool) or not isinstance(start, int | float) or not 0 <= start < math.inf:
+            continue  # also NaN and Infinity, which Python's json reads (the player cannot seek there)
+        if start > _LATEST:  # found by fuzzing: float() of a huge integer (10**400) raises OverflowError
             continue
         title = entry.get("title")
         url = entry.get("url")
@@ -62,7 +71,10 @@ def chapters_url(db: sqlite_utils.Database, item_id: int) -> str | None:
 
 
 def fetch_chapters(url: str) -> list[Chapter]:
-    """Download and parse a chapters file (network; no library access)."""
+    """Download and parse a chapters file (network; no library access). Only web addresses are fetched: feeds
+    give nothing else, but a restored backup or an edited library could name a local file."""
+    if not is_web_url(url):
+        raise UnreachableError(f"The chapters address {url!r} is not a web address, so Earmark does not fetch it.")
     return parse_chapters(fetch(url).data)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import nh3
 
@@ -18,6 +18,7 @@ _ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title"}, "
 _BLOCK_END = re.compile(r"</(p|div|li|h[1-6]|tr|blockquote|pre)>|<br\s*/?>", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 _LINES = re.compile(r"\n\s*\n+")
+_URL_SCHEMES = {"http", "https", "mailto"}
 _LOOKS_LIKE_HTML = re.compile(r"<(p|br|a|div|ul|ol|li|b|i|em|strong|h\d|img|span|code|pre)\b", re.IGNORECASE)
 
 
@@ -36,7 +37,7 @@ def sanitize(markup: str, base: str | None = None) -> str:
         markup,
         tags=_ALLOWED_TAGS,
         attributes=_ALLOWED_ATTRIBUTES,
-        url_schemes={"http", "https", "mailto"},
+        url_schemes=_URL_SCHEMES,
         link_rel="noopener noreferrer",
         attribute_filter=_resolver(base) if base else None,
     )
@@ -51,9 +52,13 @@ def _resolver(base: str) -> Callable[[str, str, str], str | None]:
     def resolve(_tag: str, attribute: str, value: str) -> str | None:
         if attribute in ("href", "src"):
             try:
-                return urljoin(base, value.strip())
+                url = urljoin(base, value.strip())
+                scheme = urlsplit(url).scheme.lower()
             except ValueError:
                 return None  # a malformed URL (bad IPv6 brackets...): drop the attribute
+            # nh3 checks the scheme before this filter: a relative link resolved against a file: base (an item of
+            # a local feed, or from a restored backup) became file:///... (found by fuzzing); drop it then.
+            return url if scheme in _URL_SCHEMES else None
         return value
 
     return resolve

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import KW_ONLY, dataclass
 from pathlib import Path
@@ -86,7 +87,7 @@ class Setting:
                 converted = round(value)
             else:
                 converted = self.type(value)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, OverflowError):  # OverflowError: int(Infinity), found by fuzzing backups
             return self.default
         if isinstance(converted, int | float) and not isinstance(converted, bool):
             number: float = converted
@@ -210,9 +211,12 @@ def get_setting(db: sqlite_utils.Database, key: str) -> object:
     if row is None:
         return setting.type(setting.default)  # a copy: a caller may change a dict
     try:
-        return setting.coerce(json.loads(row[0]))
+        value = setting.coerce(json.loads(row[0]))
     except ValueError:
         return setting.default
+    if isinstance(value, float) and not math.isfinite(value):  # NaN or Infinity: json reads them, nothing uses them
+        return setting.default
+    return value
 
 
 def set_setting(db: sqlite_utils.Database, key: str, value: object) -> None:

@@ -1,49 +1,162 @@
 """Libraries written by every released schema version (kept under tests/fixtures/libraries, each created by the
-code of its version) open in this version with everything the user had."""
+code of its version) open in this version with everything the user had.
+
+Every fixture holds what schema-v1.db holds; the fixture of version N also holds a row in each table and column
+that versions up to N added (tests/fixtures/libraries/make_fixture.py writes it), checked by VERSION_CHECKS."""
 
 from __future__ import annotations
 
+import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import sqlite_utils
 
+from earmark.core.chapters import cached_chapters
 from earmark.core.db.connection import open_library
+from earmark.core.db.downloads import get_download
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.migrations import MIGRATIONS
+from earmark.core.db.notes import list_notes
+from earmark.core.db.podcast_prefs import auto_download_sources, get_prefs
 from earmark.core.db.queries import ItemFilter
+from earmark.core.db.queue import queue_ids
+from earmark.core.db.relations import pending_item_ids, related_items
+from earmark.core.db.smart_lists import list_smart_lists
+from earmark.core.db.sources import list_sources
+from earmark.core.db.tags import tag_colours, tags_for_sources
+from earmark.core.db.transcripts import stored_transcript
+from earmark.core.models import Chapter, PodcastPrefs
 from earmark.core.settings import get_setting
+from earmark.core.topics.layout import stored_positions
 
-FIXTURES = sorted((Path(__file__).parents[2] / "fixtures" / "libraries").glob("schema-v*.db"))
+FOLDER = Path(__file__).parents[2] / "fixtures" / "libraries"
+
+
+def version_of(path: Path) -> int:
+    return int(path.stem.removeprefix("schema-v"))
+
+
+FIXTURES = sorted(FOLDER.glob("schema-v*.db"), key=version_of)
+SAMPLE_ITEMS = 54  # the sample library's episodes and articles, in every fixture
 
 
 def test_there_is_a_fixture_for_the_first_schema() -> None:
     assert [path.name for path in FIXTURES][:1] == ["schema-v1.db"]
 
 
+def test_there_is_a_fixture_for_the_current_schema() -> None:
+    assert (FOLDER / f"schema-v{len(MIGRATIONS)}.db").exists(), (
+        "a new schema version needs its fixture: run `PYTHONPATH=app python tests/fixtures/libraries/make_fixture.py`"
+        " and add its checks to VERSION_CHECKS")
+
+
+def check_v1(db: sqlite_utils.Database) -> None:
+    """What schema-v1.db holds: the sample library with a tag, a position, a played item, a note, a setting."""
+    items = list_items(db, ItemFilter())
+    assert len([item for item in items if item.source != "Graph Cast"]) == SAMPLE_ITEMS
+    by_title = {item.title: item.id for item in items}
+    trees = get_item(db, by_title["CUDA graph trees"])
+    assert trees.tags == ["memory", "to revisit"]
+    assert trees.position == 42.5 and not trees.played
+    assert get_item(db, by_title["Reference counting"]).played
+    assert (12.0, "Trees share memory pools") in db.execute("SELECT at, text FROM notes").fetchall()
+    assert get_setting(db, "playback.speed") == 1.5
+    # The search index was rebuilt on the way (schema 3): titles, show notes and notes are found again.
+    assert [item.title for item in list_items(db, ItemFilter(text="memory pools"))] == ["CUDA graph trees"]
+    assert [item.title for item in list_items(db, ItemFilter(text="cuda graph trees"))][0] == "CUDA graph trees"
+    assert [item.title for item in list_items(db, ItemFilter(text="reference counting"))][:2] == [
+        "Reference counting", "Weak references"]  # show notes are indexed too
+
+
+def check_v6(db: sqlite_utils.Database) -> None:
+    """What make_fixture.py adds for schemas 2 to 6 (schema-v6.db and later)."""
+    ids = {item.title: item.id for item in list_items(db, ItemFilter())}
+    tracing, optimising, vmap, strides = (ids[title] for title in (
+        "Tracing tensor programs", "Optimising the recorded graph", "vmap", "Strides"))
+    # Schema 2: the podcast's namespace fields, per feed and per item.
+    cast = next(source for source in list_sources(db) if source.title == "Graph Cast")
+    row = db.execute("SELECT podcast_guid, itunes_type, locked, funding, persons, podroll FROM sources WHERE id = ?",
+                     [cast.id]).fetchone()
+    assert row[:3] == ("9b1c6f3e-graph-cast", "episodic", 1)
+    assert json.loads(row[3])[0]["url"] == "https://graphcast.example.com/support"
+    assert json.loads(row[4]) == [{"name": "Ana Ruiz", "role": "host"}] and json.loads(row[5])[0]["feedGuid"]
+    row = db.execute("SELECT season, episode, chapters_url, transcripts, persons, image_url FROM items WHERE id = ?",
+                     [tracing]).fetchone()
+    assert row[:3] == (1, 1, "https://graphcast.example.com/1/chapters.json")
+    assert json.loads(row[3]) == [{"type": "text/vtt", "url": "https://graphcast.example.com/1.vtt"}]
+    assert json.loads(row[4])[0]["name"] == "Ben Okafor" and row[5] == "https://graphcast.example.com/art/1.png"
+    # Schema 3: tag colours, source tags, favourites, smart lists.
+    assert tag_colours(db) == {"to revisit": "#d1495b", "graphs": "#2a6f97"}
+    assert sorted(tags_for_sources(db)[cast.id]) == ["compilers", "graphs"]
+    assert {item.title for item in list_items(db, ItemFilter(favourite=True))} == {"vmap", "Tracing tensor programs"}
+    smart = {smart.name: smart.filter for smart in list_smart_lists(db)}
+    assert smart == {"Long favourites": ItemFilter(favourite=True, duration_min=600.0, sort="duration"),
+                     "Unplayed graphs": ItemFilter(tag="graphs", state="unplayed")}
+    assert [item.title for item in list_items(db, smart["Unplayed graphs"])] == [
+        "Optimising the recorded graph", "Tracing tensor programs"]  # by the source's tag and the item's own
+    # Schema 4: notes with quotes, the transcript cache (searchable), the listening history.
+    quoted = {note.text: note for note in list_notes(db)}
+    assert quoted["The tracer is the recorder"].quote == (
+        "Welcome to Graph Cast. Today: how a tracer records every tensor operation.")
+    assert quoted["Ask about fusion limits"].at is None
+    stored = stored_transcript(db, tracing)
+    assert stored is not None and stored.transcript is not None and len(stored.transcript.cues) == 3
+    assert [item.title for item in list_items(db, ItemFilter(text="compiler can optimise"))] == [
+        "Tracing tensor programs"]
+    history = db.execute("SELECT item_id, position, finished FROM play_history WHERE item_id IN (?, ?) ORDER BY id",
+                         [tracing, optimising]).fetchall()
+    assert history == [(tracing, 300.0, 0), (optimising, 1802.0, 1)]
+    # Schema 5: the queue, downloads, cached chapters, per-podcast playback settings.
+    assert queue_ids(db) == [optimising, vmap, strides]
+    done, paused = get_download(db, tracing), get_download(db, strides)
+    assert done is not None and (done.status, done.size) == ("done", 28_000_000)
+    assert paused is not None and (paused.status, paused.received, paused.size) == ("paused", 1_000_000, 9_000_000)
+    assert cached_chapters(db, tracing) == [Chapter(0.0, "Welcome"),
+                                            Chapter(240.0, "Tracing", "https://graphcast.example.com/tracing")]
+    assert get_prefs(db, cast.id) == PodcastPrefs(1.25, 15.0, 30.0, True, True)
+    assert auto_download_sources(db) == {cast.id}
+    assert get_setting(db, "keyboard.shortcuts") == {"play_pause": ["Ctrl+Space"]}
+    assert get_setting(db, "list.sorts") == {"all": ["title", False]} and get_setting(db, "downloads.retries") == 5
+    # Schema 6: the topic graph, its layout, and the item changed since the last build.
+    assert related_items(db, tracing)
+    assert len(stored_positions(db)) == len(ids)
+    assert pending_item_ids(db) == [optimising]
+
+
+def check_v7(db: sqlite_utils.Database) -> None:
+    """Schema 7 (the reading list) on top of schema 6's content: nothing archived, and every stored article
+    got its reading time (the migration fills it in for articles saved before)."""
+    assert db.execute("SELECT count(*) FROM items WHERE archived = 1").fetchone()[0] == 0
+    articles = db.execute("SELECT title, duration FROM items WHERE kind = 'article'").fetchall()
+    assert articles and all(duration and duration > 0 for _title, duration in articles)
+
+
+# The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
+VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7}
+
+
+def test_every_fixture_version_has_its_checks() -> None:
+    assert {version_of(path) for path in FIXTURES} <= set(VERSION_CHECKS)
+
+
 @pytest.mark.parametrize("fixture", FIXTURES, ids=[path.stem for path in FIXTURES])
 def test_an_old_library_migrates_with_everything_intact(fixture: Path, tmp_path: Path) -> None:
     path = tmp_path / "library.db"
     shutil.copyfile(fixture, path)
-    version = int(fixture.stem.removeprefix("schema-v"))
+    version = version_of(fixture)
     db = open_library(path)
     try:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        items = list_items(db, ItemFilter())
-        assert len(items) == 54
-        by_title = {item.title: item.id for item in items}
-        trees = get_item(db, by_title["CUDA graph trees"])
-        assert trees.tags == ["memory", "to revisit"]
-        assert trees.position == 42.5 and not trees.played
-        assert get_item(db, by_title["Reference counting"]).played
-        assert db.execute("SELECT at, text FROM notes").fetchall() == [(12.0, "Trees share memory pools")]
-        assert get_setting(db, "playback.speed") == 1.5
-        # The search index was rebuilt on the way (schema 3): titles, show notes and notes are found again.
-        assert [item.title for item in list_items(db, ItemFilter(text="memory pools"))] == ["CUDA graph trees"]
-        assert [item.title for item in list_items(db, ItemFilter(text="cuda graph trees"))][0] == "CUDA graph trees"
-        assert [item.title for item in list_items(db, ItemFilter(text="reference counting"))][:2] == [
-            "Reference counting", "Weak references"]  # show notes are indexed too
+        assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+        for since, check in VERSION_CHECKS.items():
+            if since <= version:
+                check(db)
+        if version == 1:  # the first fixture has only its one note
+            assert db.execute("SELECT at, text FROM notes").fetchall() == [(12.0, "Trees share memory pools")]
         if version < len(MIGRATIONS):
             assert path.with_name(f"{path.name}.v{version}.bak").exists()  # the backup before migrating
     finally:

@@ -131,12 +131,12 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
     if flt.published_to:
         conditions.append("i.published < date(?, '+1 day')")
         params.append(flt.published_to)
-    if flt.duration_min is not None:
+    if flt.duration_min is not None:  # float(): an integer beyond 64 bits made sqlite3 raise OverflowError (fuzzing)
         conditions.append(f"{_DURATION} >= ?")
-        params.append(flt.duration_min)
+        params.append(float(flt.duration_min))
     if flt.duration_max is not None:
         conditions.append(f"{_DURATION} <= ?")
-        params.append(flt.duration_max)
+        params.append(float(flt.duration_max))
     if flt.downloaded:
         conditions.append("i.id IN (SELECT item_id FROM downloads)")
     return (" AND ".join(conditions) or "1"), params

@@ -39,7 +39,10 @@ def _truncate(text: str, limit: int) -> str:
 
 def extension_for(url: str, content_type: str | None) -> str:
     """The file extension of an enclosure: from its URL's path when plausible, else from its MIME type."""
-    suffix = Path(unquote(urlparse(url).path)).suffix
+    try:
+        suffix = Path(unquote(urlparse(url).path)).suffix
+    except ValueError:  # found by fuzzing: "https://[x/a.mp3" (a malformed IPv6 host) raised from add_download
+        suffix = ""
     if _EXTENSION.match(suffix):
         return suffix.lower()
     return _TYPES.get((content_type or "").split(";")[0].strip().lower(), ".mp3")

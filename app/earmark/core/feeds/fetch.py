@@ -52,7 +52,10 @@ class Fetched:
 
 def is_web_url(source: str) -> bool:
     """Whether ``source`` names an http(s) resource rather than a local file."""
-    return urlparse(source).scheme in ("http", "https")
+    try:
+        return urlparse(source).scheme in ("http", "https")
+    except ValueError:  # a malformed IPv6 host: not an address anything can be fetched from
+        return False
 
 
 def canonical_source(source: str) -> str:
@@ -74,10 +77,21 @@ def canonical_source(source: str) -> str:
             raise UnreachableError(f"{source!r} is not a valid address: it names no server.")
         return source
     if scheme == "file":
-        return Path(unquote(parsed.path)).resolve().as_uri()
+        return _file_uri(source, Path(unquote(parsed.path)), home=False)
     if scheme and len(scheme) > 1:
         raise UnreachableError(f"Earmark cannot read {source!r}: only http, https and local files are supported.")
-    return Path(source).expanduser().resolve().as_uri()
+    return _file_uri(source, Path(source), home=True)
+
+
+def _file_uri(source: str, path: Path, home: bool) -> str:
+    """The absolute file:// URL of a local path (``~`` expanded when ``home``); UnreachableError when there can
+    be no such file."""
+    try:
+        return (path.expanduser() if home else path).resolve().as_uri()
+    except ValueError as exc:  # found by fuzzing: pathlib refuses a NUL character
+        raise UnreachableError(f"{source!r} is not a valid address: it holds a NUL character.") from exc
+    except RuntimeError as exc:  # found by fuzzing: "~nobody/feed.xml" (no such user), or a symlink loop
+        raise UnreachableError(f"{source!r} is not a valid address: {str(exc).rstrip('.')}.") from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,13 +256,21 @@ def _read_within(response: BinaryIO, url: str, encoding: str | None = None, dead
     body = body or _Body("feed", MAX_FEED_BYTES)
     decoder: zlib._Decompress | None = None
     chunks: list[bytes] = []
-    size = 0
-    while chunk := response.read(CHUNK_BYTES):
+    size = received = 0
+    # read1: what one receive got. read(n) waits for all n bytes, so a server trickling 16 KiB every few seconds
+    # (each within the socket timeout) held a fetch for minutes past the deadline (found by the robustness suite).
+    read = getattr(response, "read1", response.read)
+    while chunk := read(CHUNK_BYTES):
         if time.monotonic() > deadline:
             raise UnreachableError(f"{url} took more than {TOTAL_SECONDS:g} s to send the {body.what}; gave up.")
+        received += len(chunk)
+        if received > body.cap:  # the bytes on the wire count too (found by the robustness suite: endless
+            raise _too_large(url, body)  # data after the end of a compressed stream piled up in zlib's unused_data)
         if decoder is None:
             decoder = _decoder(encoding, chunk)  # on the first bytes: deflate comes with or without its header
         if decoder is not None:
+            if decoder.eof:
+                continue  # bytes after the end of the compressed stream are not part of the feed
             chunk = _inflate(decoder, chunk, body.cap - size + 1, url, body)
         size += len(chunk)
         if size > body.cap:

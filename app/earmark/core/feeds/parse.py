@@ -13,6 +13,7 @@ from urllib.parse import urljoin, urlparse, urlsplit
 from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
+from earmark.core.feeds.defuse import defuse_doctype, repair_character_references
 from earmark.core.feeds.namespaces import ItemExtras, NamespaceData, read_extras
 from earmark.core.html import to_text
 from earmark.core.models import EntryData, FeedData
@@ -46,8 +47,14 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
             return feed
     import feedparser  # deferred: it costs ~25 ms of start-up and only feed reading needs it
 
-    parsed = feedparser.parse(data, response_headers=response_headers(url, content_type), sanitize_html=False,
-                              resolve_relative_uris=False)
+    data = repair_character_references(defuse_doctype(data, _name(url)))
+    try:
+        parsed = feedparser.parse(data, response_headers=response_headers(url, content_type), sanitize_html=False,
+                                  resolve_relative_uris=False)
+    except Exception as exc:  # found by fuzzing: feedparser's loose parser (for documents that are not well-formed
+        # XML) has handlers that raise instead of setting bozo: TypeError on a stray </width>, UnicodeEncodeError
+        # on a character reference to a surrogate (&#xd800;). Such a document is unreadable, not a bug of ours.
+        raise FeedError(f"{_name(url)} is too damaged to be read as a feed.") from exc
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
     return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed))
@@ -192,8 +199,11 @@ def _media_link(base: str, href: str) -> str | None:
     href = href.strip()
     if urljoin_keeps(base, href):
         return href
-    url = urljoin(base, href)
-    scheme = urlparse(url).scheme
+    try:
+        url = urljoin(base, href)
+        scheme = urlparse(url).scheme
+    except ValueError:  # found by fuzzing: "http://[::1" (a bracket without its pair) stopped the whole import
+        return None
     if scheme in ("http", "https") or (scheme == "file" and urlparse(base).scheme == "file"):
         return url
     return None
@@ -205,13 +215,18 @@ def _web_link(base: str, href: str | None) -> str | None:
     href = href.strip()
     if urljoin_keeps(base, href):
         return href
-    url = urljoin(base, href)
-    return url if urlparse(url).scheme in ("http", "https") else None
+    try:
+        url = urljoin(base, href)
+        return url if urlparse(url).scheme in ("http", "https") else None
+    except ValueError:  # as in _media_link: a malformed IPv6 host
+        return None
 
 
 def _categories(raw: Any) -> list[str]:
     names = [tag.get("term") or "" for tag in raw.get("tags") or []]
-    names += (raw.get("itunes_keywords") or "").split(",")
+    keywords = raw.get("itunes_keywords")
+    if isinstance(keywords, str):  # feedparser gives the attribute dict of <itunes:keywords a="..."> instead
+        names += keywords.split(",")
     return list(dict.fromkeys(filter(None, map(normalize_tag, names))))
 
 

@@ -93,7 +93,8 @@ def read_backup(path: Path) -> dict[str, tuple[list[str], list[list[object]]]]:
     for name, table in tables.items():
         columns, rows = (table.get("columns"), table.get("rows")) if isinstance(table, dict) else (None, None)
         if (not isinstance(columns, list) or not all(isinstance(c, str) for c in columns)
-                or not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == len(columns) for r in rows)):
+                or not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == len(columns) for r in rows)
+                or (rows and not columns)):  # found by fuzzing: rows of no columns made an INSERT without any
             raise BackupError(f"{path} is damaged: the table {name} is not a list of rows of its columns.")
         checked[name] = (columns, rows)
     return checked
@@ -124,7 +125,9 @@ def restore_backup(db: sqlite_utils.Database, path: Path) -> dict[str, int]:
                 db.conn.executemany(sql, rows)
             except sqlite3.IntegrityError as exc:
                 raise BackupError(f"{path} is damaged ({table}: {exc}); nothing was changed.") from exc
-            except (sqlite3.InterfaceError, sqlite3.ProgrammingError) as exc:
+            except (sqlite3.InterfaceError, sqlite3.ProgrammingError, OverflowError, UnicodeEncodeError) as exc:
+                # found by fuzzing: sqlite3 raises OverflowError for integers beyond 64 bits and UnicodeEncodeError
+                # for text with a lone surrogate ("\ud800" is valid JSON); both are damage, not bugs
                 raise BackupError(f"{path} is damaged ({table}: a value of the wrong kind); nothing was "
                                   "changed.") from exc
     return {table: len(tables.get(table, ([], []))[1]) for table in TABLES}

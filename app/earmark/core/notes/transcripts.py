@@ -11,7 +11,8 @@ import sqlite_utils
 
 from earmark.core.db.notes import add_note
 from earmark.core.db.transcripts import StoredTranscript, stored_transcript, transcript_links
-from earmark.core.feeds.fetch import fetch
+from earmark.core.errors import UnreachableError
+from earmark.core.feeds.fetch import fetch, is_web_url
 from earmark.core.models import Cue, Note, Transcript
 from earmark.core.notes.transcript_parse import parse_transcript
 
@@ -33,7 +34,10 @@ def choose_link(links: list[dict[str, str]]) -> dict[str, str] | None:
 def fetch_transcript(url: str) -> Transcript:
     """Fetch and read a transcript (network and parsing: run it off the UI thread).
 
-    UnreachableError or TranscriptError, with a sentence, when that fails."""
+    UnreachableError or TranscriptError, with a sentence, when that fails. Only web addresses are fetched (a
+    restored backup or an edited library could name a local file)."""
+    if not is_web_url(url):
+        raise UnreachableError(f"The transcript address {url!r} is not a web address, so Earmark does not fetch it.")
     fetched = fetch(url)
     name = PurePosixPath(urlsplit(fetched.url).path).name or fetched.url
     return parse_transcript(fetched.data, name)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import html
+from functools import cache
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QImage, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from earmark.core.articles.readtime import reading_minutes
@@ -54,7 +55,9 @@ class DetailPane(QTextBrowser):
             facts.append(state)
         colours = accents()
         tags = "".join(f" <span style='color:{colours.tag}'>#{html.escape(t)}</span>" for t in item.tags)
-        link = f"<p><a href='{html.escape(item.url)}'>Open the page</a></p>" if item.url else ""
+        # Feeds only give web pages; a restored backup or an edited library may hold any text (robustness suite).
+        web_page = item.url and item.url.lower().startswith(("http://", "https://"))
+        link = f"<p><a href='{html.escape(item.url or '')}'>Open the page</a></p>" if web_page else ""
         if item.kind == "article":
             link += "<p style='color:gray'>Return opens it in the reader, where you left it.</p>"
         body = sanitize(item.content or item.description, item.url) or "<p><i>No notes.</i></p>"
@@ -103,8 +106,20 @@ class DetailPane(QTextBrowser):
         )
 
     def loadResource(self, type_: int, name: QUrl | str) -> object:
-        """Never fetch remote images or files while rendering notes."""
+        """Never fetch remote images or files while rendering notes.
+
+        Images get a blank pixel rather than nothing: given nothing, Qt loads the name from the disk itself
+        (``<img src="/home/me/photo.png">`` in a feed's notes was shown; found by the robustness suite)."""
+        if type_ == QTextDocument.ResourceType.ImageResource:
+            return _blank_image()
         return None
+
+
+@cache
+def _blank_image() -> QImage:
+    image = QImage(1, 1, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    return image
 
 
 def _chapters_html(chapters: list[Chapter], current: int) -> str:

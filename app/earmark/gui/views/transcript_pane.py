@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QListView, QPushButton, QVBoxLayout, QWidget
 
 from earmark.core.models import Transcript
@@ -25,6 +25,9 @@ class TranscriptPane(QWidget):
         self.title = QLabel("<b>Transcript</b>")
         self.status = QLabel()
         self.status.setObjectName("transcriptStatus")
+        # Plain text: the sentence may quote a feed's transcript URL, and a QLabel takes text with a tag in it for
+        # HTML (and loads the local images it names).
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setWordWrap(True)
         self.retry = QPushButton("Try again")
         self.retry.clicked.connect(lambda: self.retry_requested.emit(self.item_id))
