@@ -273,9 +273,11 @@ def _check_read_only_window(qtbot: QtBot, parts: Parts, why: str) -> None:
     assert window.banner.isVisible() and why in window.banner.text()
     qtbot.waitUntil(lambda: _titles(parts) == ["An article"], timeout=5000)
     window.item_list.selectRow(0)
-    with qtbot.waitSignal(parts.runner.cannot_save, timeout=5000):
+    with qtbot.waitSignal(parts.runner.cannot_save, timeout=10000):
         window.organize.toggle_favourite()  # a write: refused, said once in the banner, no dialog
-    with qtbot.waitSignal(parts.runner.cannot_save, timeout=5000):
+    qtbot.waitUntil(lambda: _titles(parts) == ["An article"], timeout=5000)
+    window.item_list.selectRow(0)  # a reload may have come in between: select the item again
+    with qtbot.waitSignal(parts.runner.cannot_save, timeout=10000):
         window.organize.toggle_favourite()
     assert _error_dialogs() == []
     assert window.banner.isVisible()

@@ -44,7 +44,7 @@ from earmark.core.html import sanitize, to_text
 from earmark.core.models import Chapter, FeedData, Transcript
 from earmark.core.notes.backup import backup_document, read_backup, restore_backup
 from earmark.core.notes.transcript_parse import MAX_TRANSCRIPT_BYTES, parse_transcript
-from earmark.core.settings import SETTINGS, get_setting
+from earmark.core.settings import SETTINGS, get_setting, library_settings
 from earmark.core.timefmt import parse_duration
 from helpers import notes_library
 from helpers.fuzz import Parser
@@ -242,7 +242,7 @@ def _restore(data: bytes) -> dict[str, int]:
         tags_for_sources(db)
         tag_colours(db)
         search_ids(db, ItemFilter(text="graph"))
-        for key in SETTINGS:
+        for key in (setting.key for setting in library_settings()):
             value = get_setting(db, key)
             assert isinstance(value, SETTINGS[key].type) and not (isinstance(value, float) and not math.isfinite(value))
         assert db.execute("PRAGMA foreign_key_check").fetchall() == []

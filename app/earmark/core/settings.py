@@ -211,12 +211,12 @@ def get_setting(db: sqlite_utils.Database, key: str) -> object:
     if row is None:
         return setting.type(setting.default)  # a copy: a caller may change a dict
     try:
-        value = setting.coerce(json.loads(row[0]))
+        stored = json.loads(row[0])
     except ValueError:
         return setting.default
-    if isinstance(value, float) and not math.isfinite(value):  # NaN or Infinity: json reads them, nothing uses them
+    if isinstance(stored, float) and not math.isfinite(stored):  # NaN or Infinity: json reads them, nothing uses them
         return setting.default
-    return value
+    return setting.coerce(stored)
 
 
 def set_setting(db: sqlite_utils.Database, key: str, value: object) -> None:
