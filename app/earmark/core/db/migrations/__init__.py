@@ -1,0 +1,49 @@
+"""Schema migrations: a ladder of named steps on PRAGMA user_version, each in one transaction.
+
+Each step lives in its own module (``mNNN_what.py``); a new schema version adds one module and one line below."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from earmark.core.db.migrations.m001_initial import m001_initial
+from earmark.core.db.migrations.m002_refresh_and_podcast_namespaces import m002_refresh_and_podcast_namespaces
+from earmark.core.db.migrations.m003_tags_search_and_smart_lists import m003_tags_search_and_smart_lists
+from earmark.core.db.migrations.m004_notes_transcripts_and_history import m004_notes_transcripts_and_history
+from earmark.core.db.migrations.m005_queue_downloads_playback_prefs import m005_queue_downloads_playback_prefs
+from earmark.core.db.migrations.m006_topic_graph import m006_topic_graph
+from earmark.core.db.migrations.m007_reading_list import m007_reading_list
+
+Migration = Callable[[sqlite3.Connection], None]
+
+MIGRATIONS: list[Migration] = [
+    m001_initial,
+    m002_refresh_and_podcast_namespaces,
+    m003_tags_search_and_smart_lists,
+    m004_notes_transcripts_and_history,
+    m005_queue_downloads_playback_prefs,
+    m006_topic_graph,
+    m007_reading_list,
+]
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The library's schema version (0 for a new, empty file)."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def apply_migrations(conn: sqlite3.Connection) -> None:
+    """Run every migration the library has not had yet, each in its own transaction."""
+    for number, migration in enumerate(MIGRATIONS, start=1):
+        if schema_version(conn) >= number:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if schema_version(conn) < number:  # another process may have migrated while we waited
+                migration(conn)
+            conn.execute(f"PRAGMA user_version = {number}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
