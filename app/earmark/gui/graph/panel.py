@@ -33,6 +33,7 @@ LIBRARY, NEIGHBOURHOOD, PATH = "library", "neighbourhood", "path"
 MODES = ((LIBRARY, "Whole library"), (NEIGHBOURHOOD, "Neighbourhood of the selected item"),
          (PATH, "Learning path of the selected item"))
 DEFAULT_MIN_WEIGHT = 0.15
+COMBO_LETTERS = 10  # the width of the drop-down lists, in letters
 EXPORTS = (("png", "Picture (PNG)…"), ("svg", "Drawing (SVG)…"), ("graphml", "Graph (GraphML)…"))
 
 
@@ -139,6 +140,10 @@ class GraphPanel(QWidget):
         layout.addWidget(self.view, 1)
         layout.addLayout(bottom)
 
+        for combo in (self.mode, self.tag, self.source, self.kind, self.colour):
+            # as wide as a short entry: a long podcast name or tag must not widen the window past the screen
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(COMBO_LETTERS)
         for combo in (self.mode, self.tag, self.source, self.kind):
             combo.currentIndexChanged.connect(self._changed)
         self.depth_box.valueChanged.connect(self._changed)

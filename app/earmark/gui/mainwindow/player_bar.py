@@ -4,7 +4,17 @@ the sleep timer, and playback errors."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QSlider,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from earmark.core.models import Chapter
 from earmark.core.timefmt import format_clock
@@ -37,6 +47,8 @@ class PlayerBar(QWidget):
         self.chapter = QLabel()
         self.chapter.setObjectName("playerChapter")
         self.chapter.hide()
+        for label in (self.title, self.chapter):  # a long title is cut at the window's edge, never widens it
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.sleep = QLabel()
         self.sleep.setObjectName("playerSleep")
         self.sleep.hide()
