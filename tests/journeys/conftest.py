@@ -2,3 +2,4 @@
 what a person sees."""
 
 from helpers.gui import launch, sample  # noqa: F401 - fixtures for every journey
+from helpers.journey_library import every_view  # noqa: F401

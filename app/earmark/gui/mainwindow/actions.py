@@ -106,6 +106,7 @@ SPECS = (
     ActionSpec("go_back", "Go", "&Back", ("Alt+Left",)),
     ActionSpec("go_forward", "Go", "&Forward", ("Alt+Right",)),
     ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U",)),
+    ActionSpec("focus_sidebar", "Go", "Go to S&idebar", ("F6",)),
     ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
     ActionSpec("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",)),
     ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",)),
@@ -241,6 +242,7 @@ class Actions:
     go_back: QAction
     go_forward: QAction
     focus_queue: QAction
+    focus_sidebar: QAction
     continue_listening: QAction
     continue_reading: QAction
     downloaded: QAction

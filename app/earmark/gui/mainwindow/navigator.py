@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QStackedWidget, QWidget
 
 from earmark.gui.mainwindow.places import ALL, LIST, READER, Place, key_place, place_key
+from earmark.gui.mainwindow.sidebar import ACTIVATE, BROWSE
 
 HISTORY = 100  # places kept for Back
 
@@ -62,6 +63,7 @@ class Navigator(QObject):
         self._views: dict[str, View] = {}
         self._history: list[Place] = [ALL]
         self._index = 0
+        self._browsing = False  # the place shown was reached by moving through the sidebar with the arrow keys
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self)  # the mouse's Back and Forward buttons, wherever in the window
@@ -87,18 +89,25 @@ class Navigator(QObject):
 
     # Moving -------------------------------------------------------------------------------------------------
 
-    def go(self, place: Place, focus: bool = True) -> None:
+    def go(self, place: Place, focus: bool = True, browsing: bool = False) -> None:
         """Show ``place``. A place other than the one shown is added to the history; the one shown is entered
-        again as ``place`` describes it (a sidebar entry chosen again shows all it holds)."""
+        again as ``place`` describes it (a sidebar entry chosen again shows all it holds). Moving through the
+        sidebar with the arrow keys (``browsing``) keeps one place in the history for the whole walk."""
         previous = self._keep_here()
-        if place != previous:
+        if place != previous and not (browsing and self._browsing):
             del self._history[self._index + 1:]
             self._history.append(place)
             self._history = self._history[-HISTORY:]
             self._index = len(self._history) - 1
         else:
             self._history[self._index] = place
+        self._browsing = browsing
         self._show(place, focus, previous)
+
+    def sidebar_chose(self, place: Place, how: str) -> None:
+        """A sidebar row was chosen: clicked or walked to with the arrow keys (the keyboard stays in the
+        sidebar), or activated with Enter (the keyboard goes to the view)."""
+        self.go(place, focus=how == ACTIVATE, browsing=how == BROWSE)
 
     def back(self) -> None:
         """Show the place visited before this one."""
@@ -114,6 +123,7 @@ class Navigator(QObject):
             return
         previous = self._keep_here()
         self._index = target
+        self._browsing = False
         self._show(self.current, True, previous)
 
     def to_list(self) -> None:

@@ -7,19 +7,22 @@ from collections.abc import Iterator, Sequence
 
 from PySide6.QtCore import QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QStandardItem
-from PySide6.QtWidgets import QAbstractItemView, QTreeView
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QTreeView
 
 from earmark.core.db.queries import ItemFilter
 from earmark.gui.mainwindow.places import LIST, Place, entry_place
 from earmark.gui.models.sidebar import FilterRole, SidebarData, SidebarModel, SmartListRole, read_sidebar
 from earmark.gui.tasks import TaskRunner
 
+BROWSE, CLICK, ACTIVATE = "browse", "click", "activate"  # how a row was chosen: arrow keys, mouse, Enter
+
 
 class SidebarController(QObject):
-    """Owns the sidebar's view and model. Signals: ``chosen(object)`` with the Place of a row the user chose
-    (again); ``loaded(object)`` with the SidebarData after each reload."""
+    """Owns the sidebar's view and model. Signals: ``chosen(object, str)`` with the Place of a row the user chose
+    (again) and how: BROWSE (moved to it with the arrow keys), CLICK or ACTIVATE (Enter, a double click);
+    ``loaded(object)`` with the SidebarData after each reload."""
 
-    chosen = Signal(object)
+    chosen = Signal(object, str)
     loaded = Signal(object)
 
     def __init__(self, runner: TaskRunner, actions: Sequence[QAction], parent: QObject | None = None) -> None:
@@ -38,9 +41,10 @@ class SidebarController(QObject):
         for action in actions:
             self.view.addAction(action)
         self.view.setMinimumWidth(160)
-        self.view.selectionModel().currentChanged.connect(lambda current, _previous: self._choose(current))
-        self.view.clicked.connect(self._choose)  # the highlighted row clicked again switches too
-        self.view.activated.connect(self._choose)
+        self.view.selectionModel().currentChanged.connect(lambda current, _previous: self._choose(
+            current, CLICK if QApplication.mouseButtons() != Qt.MouseButton.NoButton else BROWSE))
+        self.view.clicked.connect(lambda index: self._choose(index, CLICK))  # the highlighted row switches too
+        self.view.activated.connect(lambda index: self._choose(index, ACTIVATE))
 
     @property
     def total(self) -> int:
@@ -61,10 +65,10 @@ class SidebarController(QObject):
         self.populated = True
         self.loaded.emit(data)
 
-    def _choose(self, index: QModelIndex) -> None:
+    def _choose(self, index: QModelIndex, how: str) -> None:
         place = place_at(index)
         if place is not None and not self._quiet:
-            self.chosen.emit(place)
+            self.chosen.emit(place, how)
 
     def select(self, place: Place) -> None:
         """Highlight the row of ``place`` (none when it has no row) without announcing a choice."""

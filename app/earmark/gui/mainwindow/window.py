@@ -194,6 +194,7 @@ class MainWindow(QMainWindow):
         a.delete_entry.triggered.connect(self.organize.delete_entry)
         a.show_settings.triggered.connect(self.desktop.show_settings)
         a.focus_queue.triggered.connect(self.queue_view.list.setFocus)
+        a.focus_sidebar.triggered.connect(self.sidebar.setFocus)
         a.focus_search.triggered.connect(nav.find)
         a.focus_list.triggered.connect(nav.to_list)
         a.go_back.triggered.connect(nav.back)
@@ -214,7 +215,7 @@ class MainWindow(QMainWindow):
 
     def _connect_parts(self) -> None:
         session, nav = self.session, self.navigator
-        self.sidebar_panel.chosen.connect(lambda place: nav.go(place, focus=False))
+        self.sidebar_panel.chosen.connect(nav.sidebar_chose)
         self.sidebar_panel.loaded.connect(self._on_sidebar)
         self.lists.shown_widget_changed.connect(nav.shown_widget_changed)
         self.lists.table.selectionModel().selectionChanged.connect(lambda _new, _old: self.panes.show_selected())
