@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QStackedWidget, QWidget
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QLineEdit, QStackedWidget, QWidget
 
 from earmark.gui.mainwindow.places import ALL, LIST, READER, Place, key_place, place_key
 from earmark.gui.mainwindow.sidebar import ACTIVATE, BROWSE
@@ -127,9 +127,8 @@ class Navigator(QObject):
         self._show(self.current, True, previous)
 
     def to_list(self) -> None:
-        """Esc: close the inline editor being typed in, else show the item list as it was left."""
-        if close_inline_editor():
-            return
+        """Esc: show the item list as it was left. (A drop-down list, a dialog and an editor in a table take
+        their Esc first: Qt gives it to them before the window's shortcut.)"""
         self.go(self._views[LIST].here())
 
     def find(self) -> None:
@@ -228,16 +227,3 @@ def _focus_inside(stack: QStackedWidget) -> bool:
     """Whether the keyboard is in the central area (or nowhere)."""
     focused = QApplication.focusWidget()
     return focused is None or stack.isAncestorOf(focused)
-
-
-def close_inline_editor() -> bool:
-    """Close the editor open in a table or list (Esc cancels it) instead of leaving the view; True if one was."""
-    focused = QApplication.focusWidget()
-    parent = focused.parentWidget() if focused is not None else None
-    view = parent.parentWidget() if parent is not None else None
-    if focused is None or not isinstance(view, QAbstractItemView):
-        return False
-    if view.state() != QAbstractItemView.State.EditingState:
-        return False
-    QApplication.sendEvent(focused, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier))
-    return True
