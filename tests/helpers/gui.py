@@ -13,7 +13,7 @@ from earmark.core.sample import load_sample
 from earmark.core.settings import set_setting
 from earmark.gui.application import Parts, build
 
-Launch = Callable[[], Parts]
+Launch = Callable[..., Parts]  # launch() opens the test's library; launch(path) another one
 SAMPLE_ITEMS = 54  # episodes and articles in the sample library
 
 
@@ -28,11 +28,12 @@ def sample(library_path: Path) -> None:
 
 @pytest.fixture
 def launch(qtbot: QtBot, library_path: Path) -> Iterator[Launch]:
-    """Start the app's window on ``library_path`` (call it after preparing the library)."""
+    """Start the app's window on ``library_path``, or on the library given (call it after preparing the
+    library)."""
     started: list[Parts] = []
 
-    def start() -> Parts:
-        parts = build(library_path, vlc_args=("--aout=dummy",))
+    def start(path: Path | None = None) -> Parts:
+        parts = build(path or library_path, vlc_args=("--aout=dummy",))
         qtbot.addWidget(parts.window)
         parts.window.show()
         qtbot.waitExposed(parts.window)

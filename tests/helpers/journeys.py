@@ -4,6 +4,8 @@ visible rectangle."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QComboBox, QMainWindow, QTableView, QTreeView, QWidget
 from pytestqt.qtbot import QtBot
@@ -107,6 +109,19 @@ def listed_titles(window: QMainWindow) -> list[str]:
 def wait_rows(qtbot: QtBot, window: QMainWindow, count: int, timeout: int = 5000) -> None:
     """Wait until the item list holds ``count`` rows."""
     qtbot.waitUntil(lambda: item_list(window).model().rowCount() == count, timeout=timeout)
+
+
+def count_of(row: str) -> int:
+    """The count a sidebar row shows: "Podcasts (51)" → 51."""
+    found = re.search(r"\((\d+)\)$", row)
+    assert found, f"no count in {row!r}"
+    return int(found.group(1))
+
+
+def wait_entry_listed(qtbot: QtBot, window: QMainWindow) -> None:
+    """Wait until the list holds as many rows as its highlighted sidebar row counts."""
+    qtbot.waitUntil(lambda: "(" in highlighted_row(window))
+    wait_rows(qtbot, window, count_of(highlighted_row(window)))
 
 
 def selected_title(window: QMainWindow) -> str:

@@ -117,6 +117,7 @@ class ReadingController(QObject):
         self._wanted = place.item_id
         self.reader.clear_article()
         self._read(place.item_id)
+        self._runner.write(store_setting, "reader.open_article", place.item_id)  # opened again at the next start
 
     def here(self) -> Place:
         """The article shown."""
@@ -165,7 +166,6 @@ class ReadingController(QObject):
         if not same:
             self._selection.select_item(document.item.id)
             self._notes.show_item(document.item)
-            self._runner.write(store_setting, "reader.open_article", document.item.id)
         if document.state.images_allowed:
             self._load_images(document)
 
