@@ -1,0 +1,75 @@
+"""Leaving a smart list or a search for a sidebar entry shows that entry, all of it: the search box is cleared and
+the filter bar too."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QCheckBox, QInputDialog, QLineEdit, QMainWindow
+from pytestqt.qtbot import QtBot
+
+from helpers.gui import SAMPLE_ITEMS, Launch
+from helpers.journeys import (
+    click_sidebar,
+    listed_titles,
+    press,
+    sidebar_texts,
+    type_text,
+    wait_entry_listed,
+    wait_rows,
+)
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+SMART_LIST = "Inductor search"
+
+
+def search_box(window: QMainWindow) -> QLineEdit:
+    box = window.findChild(QLineEdit, "search")
+    assert box is not None
+    return box
+
+
+def test_a_smart_list_left_for_all_shows_all(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    press(qtbot, Qt.Key.Key_F, CTRL)
+    type_text(qtbot, "inductor")
+    qtbot.waitUntil(lambda: 0 < len(listed_titles(window)) < SAMPLE_ITEMS)
+    found = listed_titles(window)
+    press(qtbot, Qt.Key.Key_S, CTRL)  # Save as Smart List
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
+    dialog = QApplication.activeModalWidget()
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit)
+                    and QApplication.focusWidget().window() is dialog)
+    press(qtbot, Qt.Key.Key_A, CTRL)
+    type_text(qtbot, SMART_LIST)
+    press(qtbot, Qt.Key.Key_Return)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+    qtbot.waitUntil(lambda: any(row.startswith(f"{SMART_LIST} (") for row in sidebar_texts(window)))
+    click_sidebar(qtbot, window, SMART_LIST)
+    qtbot.waitUntil(lambda: search_box(window).text() == "inductor" and listed_titles(window) == found)
+    click_sidebar(qtbot, window, "All")
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    assert search_box(window).text() == ""
+
+
+def test_a_search_left_for_a_sidebar_entry_shows_the_entry(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    press(qtbot, Qt.Key.Key_F, CTRL)
+    type_text(qtbot, "inductor")
+    qtbot.waitUntil(lambda: 0 < len(listed_titles(window)) < SAMPLE_ITEMS)
+    favourites = next(box for box in window.findChildren(QCheckBox) if box.isVisible() and "Favourites" in box.text())
+    qtbot.mouseClick(favourites, Qt.MouseButton.LeftButton)  # and the filter bar narrows it further
+    qtbot.waitUntil(lambda: listed_titles(window) == [])
+    click_sidebar(qtbot, window, "Podcasts")
+    wait_entry_listed(qtbot, window)
+    assert search_box(window).text() == "" and not favourites.isChecked()
+    press(qtbot, Qt.Key.Key_F, CTRL)
+    type_text(qtbot, "inductor")
+    qtbot.waitUntil(lambda: 0 < len(listed_titles(window)) < SAMPLE_ITEMS)
+    click_sidebar(qtbot, window, "Podcasts")  # the entry shown, chosen again: all of it
+    wait_entry_listed(qtbot, window)
+    assert search_box(window).text() == ""
