@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QLineEdit, QStackedWidget, QWidget
 
 from earmark.gui.mainwindow.places import ALL, LIST, READER, Place, key_place, place_key
@@ -64,9 +63,6 @@ class Navigator(QObject):
         self._history: list[Place] = [ALL]
         self._index = 0
         self._browsing = False  # the place shown was reached by moving through the sidebar with the arrow keys
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)  # the mouse's Back and Forward buttons, wherever in the window
 
     def add(self, name: str, view: View, *widgets: QWidget) -> None:
         """Let the navigator show ``view`` (its ``widgets`` go into the stack)."""
@@ -206,21 +202,6 @@ class Navigator(QObject):
             place = Place(place.view)
         if place is not None and place != self.current:
             self.go(place)
-
-    def shutdown(self) -> None:
-        """Stop watching the mouse (the window is closing)."""
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """The mouse's Back and Forward buttons anywhere in the window walk the history."""
-        if (event.type() == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent)
-                and event.button() in (Qt.MouseButton.BackButton, Qt.MouseButton.ForwardButton)
-                and isinstance(watched, QWidget) and watched.window() is self.stack.window()):
-            self._step(-1 if event.button() == Qt.MouseButton.BackButton else 1)
-            return True
-        return False
 
 
 def _focus_inside(stack: QStackedWidget) -> bool:

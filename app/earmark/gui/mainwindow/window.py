@@ -37,6 +37,7 @@ from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.mainwindow.subscribing import SubscribeController
+from earmark.gui.mainwindow.window_events import WindowEvents
 from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
 from earmark.gui.mpris import Mpris
@@ -76,6 +77,7 @@ class MainWindow(QMainWindow):
         self.sidebar_panel = SidebarController(runner, [a.rename_tag, a.colour_tag, a.delete_entry], self)
         self.sidebar, self.sidebar_model = self.sidebar_panel.view, self.sidebar_panel.model
         self.navigator = Navigator(self.sidebar_panel, self)
+        self.window_events = WindowEvents(self, self.navigator.back, self.navigator.forward)
         self.lists = ListController(runner, db, a, lambda: self.sidebar_panel.total, self)
         self.items_model, self.item_list, self.search = self.lists.model, self.lists.table, self.lists.search
         self.filter_bar, self.empty_view = self.lists.filter_bar, self.lists.welcome
@@ -379,7 +381,7 @@ class MainWindow(QMainWindow):
         queued writes, release the player and the library."""
         self.desktop.shutdown()
         self.preferences.set_value("window.view", self.navigator.key())
-        self.navigator.shutdown()
+        self.window_events.shutdown()
         self.lists.shutdown()  # a search typed just before closing must not start a read afterwards
         self.notes.shutdown()
         self.reading.shutdown()
