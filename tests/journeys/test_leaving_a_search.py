@@ -1,5 +1,5 @@
 """Leaving a smart list or a search for a sidebar entry shows that entry, all of it: the search box is cleared and
-the filter bar too."""
+the filter bar too. Ctrl+F goes to the search box of the view shown."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ from pytestqt.qtbot import QtBot
 from helpers.gui import SAMPLE_ITEMS, Launch
 from helpers.journeys import (
     click_sidebar,
+    focused,
     listed_titles,
     press,
+    showing,
     sidebar_texts,
     type_text,
     wait_entry_listed,
     wait_rows,
+    wait_showing,
 )
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -73,3 +76,16 @@ def test_a_search_left_for_a_sidebar_entry_shows_the_entry(qtbot: QtBot, launch:
     click_sidebar(qtbot, window, "Podcasts")  # the entry shown, chosen again: all of it
     wait_entry_listed(qtbot, window)
     assert search_box(window).text() == ""
+
+
+def test_ctrl_f_goes_to_the_search_box_of_the_view_shown(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    for keys, view, box in (((Qt.Key.Key_G, CTRL), "graph", "graphFind"),
+                            ((Qt.Key.Key_B, CTRL | Qt.KeyboardModifier.ShiftModifier), "notes", "notesFilter"),
+                            ((Qt.Key.Key_U, CTRL | Qt.KeyboardModifier.ShiftModifier), "subscriptions", "search")):
+        press(qtbot, *keys)
+        wait_showing(qtbot, window, view)
+        press(qtbot, Qt.Key.Key_F, CTRL)
+        assert focused().objectName() == box and focused().isVisible()
+    assert showing(window) == "list"  # Subscriptions has no search box of its own: the list's is used
