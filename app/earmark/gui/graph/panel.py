@@ -33,7 +33,7 @@ LIBRARY, NEIGHBOURHOOD, PATH = "library", "neighbourhood", "path"
 MODES = ((LIBRARY, "Whole library"), (NEIGHBOURHOOD, "Neighbourhood of the selected item"),
          (PATH, "Learning path of the selected item"))
 DEFAULT_MIN_WEIGHT = 0.15
-COMBO_LETTERS = 10  # the width of the drop-down lists, in letters
+COMBO_LETTERS = 12  # the width of the tag and source lists, in letters
 EXPORTS = (("png", "Picture (PNG)…"), ("svg", "Drawing (SVG)…"), ("graphml", "Graph (GraphML)…"))
 
 
@@ -140,7 +140,7 @@ class GraphPanel(QWidget):
         layout.addWidget(self.view, 1)
         layout.addLayout(bottom)
 
-        for combo in (self.mode, self.tag, self.source, self.kind, self.colour):
+        for combo in (self.tag, self.source):
             # as wide as a short entry: a long podcast name or tag must not widen the window past the screen
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(COMBO_LETTERS)
