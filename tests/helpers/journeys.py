@@ -124,6 +124,15 @@ def wait_entry_listed(qtbot: QtBot, window: QMainWindow) -> None:
     wait_rows(qtbot, window, count_of(highlighted_row(window)))
 
 
+def search(qtbot: QtBot, window: QMainWindow, text: str) -> list[str]:
+    """Ctrl+F, type ``text``, and wait until the list narrows to what it finds; returns the titles found."""
+    before = item_list(window).model().rowCount()
+    press(qtbot, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    type_text(qtbot, text)
+    qtbot.waitUntil(lambda: 0 < len(listed_titles(window)) < before)
+    return listed_titles(window)
+
+
 def selected_title(window: QMainWindow) -> str:
     """The title in the list's current row."""
     return str(item_list(window).currentIndex().siblingAtColumn(0).data())

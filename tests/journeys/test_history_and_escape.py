@@ -21,6 +21,7 @@ from helpers.journeys import (
     item_list,
     listed_titles,
     press,
+    search,
     showing,
     type_text,
     wait_rows,
@@ -100,24 +101,22 @@ def test_back_shows_a_search_again_and_esc_leaves_the_reader_for_it(qtbot: QtBot
                                                                   sample: None) -> None:
     window = launch().window
     wait_rows(qtbot, window, SAMPLE_ITEMS)
-    press(qtbot, Qt.Key.Key_F, CTRL)
-    type_text(qtbot, "shanghai")
-    qtbot.waitUntil(lambda: listed_titles(window) == [ARTICLE])
+    assert search(qtbot, window, "shanghai") == [ARTICLE]
     click_row(qtbot, item_list(window), 0)
     press(qtbot, Qt.Key.Key_Return)
     wait_showing(qtbot, window, "reader")
     press(qtbot, Qt.Key.Key_Escape)
     wait_showing(qtbot, window, "list")
-    search = child(window, QLineEdit, "search")
-    assert search.text() == "shanghai" and listed_titles(window) == [ARTICLE]  # the list as it was left
+    box = child(window, QLineEdit, "search")
+    assert box.text() == "shanghai" and listed_titles(window) == [ARTICLE]  # the list as it was left
     assert focused() is item_list(window)
     click_sidebar(qtbot, window, "Podcasts")
     wait_rows(qtbot, window, PODCAST_EPISODES)
-    assert search.text() == ""
+    assert box.text() == ""
     press(qtbot, Qt.Key.Key_Left, ALT)
     wait_showing(qtbot, window, "list")
     qtbot.waitUntil(lambda: listed_titles(window) == [ARTICLE])
-    assert search.text() == "shanghai"
+    assert box.text() == "shanghai"
     press(qtbot, Qt.Key.Key_Left, ALT)
     wait_showing(qtbot, window, "reader")
 
@@ -130,10 +129,7 @@ def test_esc_returns_to_the_list_as_it_was_left(qtbot: QtBot, launch: Launch, sa
     wait_rows(qtbot, window, SAMPLE_ITEMS)
     click_sidebar(qtbot, window, "Podcasts")
     wait_rows(qtbot, window, PODCAST_EPISODES)
-    press(qtbot, Qt.Key.Key_F, CTRL)
-    type_text(qtbot, "inductor")
-    qtbot.waitUntil(lambda: 0 < len(listed_titles(window)) < PODCAST_EPISODES)
-    found = listed_titles(window)
+    found = search(qtbot, window, "inductor")
     press(qtbot, Qt.Key.Key_Return)  # from the search box to the list
     press(qtbot, Qt.Key.Key_Down)
     chosen = item_list(window).currentIndex().row()

@@ -13,6 +13,7 @@ from helpers.journeys import (
     focused,
     listed_titles,
     press,
+    search,
     showing,
     sidebar_texts,
     type_text,
@@ -34,10 +35,7 @@ def search_box(window: QMainWindow) -> QLineEdit:
 def test_a_smart_list_left_for_all_shows_all(qtbot: QtBot, launch: Launch, sample: None) -> None:
     window = launch().window
     wait_rows(qtbot, window, SAMPLE_ITEMS)
-    press(qtbot, Qt.Key.Key_F, CTRL)
-    type_text(qtbot, "inductor")
-    qtbot.waitUntil(lambda: 0 < len(listed_titles(window)) < SAMPLE_ITEMS)
-    found = listed_titles(window)
+    found = search(qtbot, window, "inductor")
     press(qtbot, Qt.Key.Key_S, CTRL)  # Save as Smart List
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
     dialog = QApplication.activeModalWidget()
@@ -61,18 +59,14 @@ def test_a_smart_list_left_for_all_shows_all(qtbot: QtBot, launch: Launch, sampl
 def test_a_search_left_for_a_sidebar_entry_shows_the_entry(qtbot: QtBot, launch: Launch, sample: None) -> None:
     window = launch().window
     wait_rows(qtbot, window, SAMPLE_ITEMS)
-    press(qtbot, Qt.Key.Key_F, CTRL)
-    type_text(qtbot, "inductor")
-    qtbot.waitUntil(lambda: 0 < len(listed_titles(window)) < SAMPLE_ITEMS)
+    search(qtbot, window, "inductor")
     favourites = next(box for box in window.findChildren(QCheckBox) if box.isVisible() and "Favourites" in box.text())
     qtbot.mouseClick(favourites, Qt.MouseButton.LeftButton)  # and the filter bar narrows it further
     qtbot.waitUntil(lambda: listed_titles(window) == [])
     click_sidebar(qtbot, window, "Podcasts")
     wait_entry_listed(qtbot, window)
     assert search_box(window).text() == "" and not favourites.isChecked()
-    press(qtbot, Qt.Key.Key_F, CTRL)
-    type_text(qtbot, "inductor")
-    qtbot.waitUntil(lambda: 0 < len(listed_titles(window)) < SAMPLE_ITEMS)
+    search(qtbot, window, "inductor")
     click_sidebar(qtbot, window, "Podcasts")  # the entry shown, chosen again: all of it
     wait_entry_listed(qtbot, window)
     assert search_box(window).text() == ""
