@@ -197,3 +197,23 @@ def test_esc_ends_editing_a_note_first(qtbot: QtBot, launch: Launch, sample: Non
     assert showing(window) == "notes" and table.model().index(0, text_column).data() == "First thought"
     press(qtbot, Qt.Key.Key_Escape)
     wait_showing(qtbot, window, "list")
+
+
+def test_back_to_an_entry_deleted_meanwhile_shows_all(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    click_sidebar(qtbot, window, "meetup")
+    wait_rows(qtbot, window, 1)
+    press(qtbot, Qt.Key.Key_G, CTRL)
+    wait_showing(qtbot, window, "graph")
+    click_sidebar(qtbot, window, "newsletter")
+    wait_rows(qtbot, window, 1)
+    press(qtbot, Qt.Key.Key_Delete)  # the keyboard is in the sidebar: the tag goes from every item
+    qtbot.waitUntil(lambda: highlighted_row(window).startswith("All ("))  # its list is gone: All shows
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    click_sidebar(qtbot, window, "meetup")
+    press(qtbot, Qt.Key.Key_Delete)
+    qtbot.waitUntil(lambda: highlighted_row(window).startswith("All ("))
+    press(qtbot, Qt.Key.Key_Left, ALT)  # the history still holds meetup, now gone
+    qtbot.waitUntil(lambda: showing(window) == "list" and highlighted_row(window).startswith("All ("))
+    wait_rows(qtbot, window, SAMPLE_ITEMS)

@@ -38,7 +38,9 @@ class View(Protocol):
 
 
 class Sidebar(Protocol):
-    """The sidebar as the navigator needs it."""
+    """The sidebar as the navigator needs it (``populated`` once its rows were first read)."""
+
+    populated: bool
 
     def select(self, place: Place) -> None:
         """Highlight the row of ``place`` without announcing a choice."""
@@ -150,6 +152,8 @@ class Navigator(QObject):
         return here
 
     def _show(self, place: Place, focus: bool, previous: Place | None) -> None:
+        if place.view == LIST and self._sidebar.populated and self._sidebar.resolve(place) is None:
+            place = self._history[self._index] = ALL  # its entry is gone (a tag or smart list deleted)
         if previous is not None and previous.view != place.view:
             self._views[previous.view].leave()
         view = self._views[place.view]
