@@ -77,10 +77,6 @@ class Navigator(QObject):
         """The place shown."""
         return self._history[self._index]
 
-    def view(self, name: str) -> View:
-        """The view called ``name``."""
-        return self._views[name]
-
     def start(self) -> None:
         """Show the first place (the whole list)."""
         self._show(self.current, focus=False, previous=None)
