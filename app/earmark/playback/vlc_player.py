@@ -298,10 +298,6 @@ class VlcPlayer(Player):
         """The speed VLC itself reports (0 before the engine is loaded)."""
         return float(self._player.get_rate()) if self._player is not None else 0.0
 
-    def vlc_volume(self) -> int:
-        """The volume VLC itself plays at, in percent (-1 before it has an audio output)."""
-        return int(self._player.audio_get_volume()) if self._player is not None else -1
-
     def media_chapters(self) -> list[Chapter]:
         if self._player is None or not self._reached_playing:
             return []
