@@ -303,6 +303,8 @@ class Download:
     received: int
     error: str | None = None
     finished: str | None = None
+    title: str | None = None  # the episode's
+    content_type: str | None = None  # the enclosure's, as the feed says
 
     def as_json(self) -> dict[str, object]:
         """The object printed by ``downloads --json`` (a contract: add, never rename)."""

@@ -227,6 +227,10 @@ class Player(QObject):
         """What the listener hears, in percent: 0 when muted, the volume scaled by a fade otherwise."""
         return 0 if self._muted else round(self._volume * self._fade)
 
+    def buffering(self) -> bool:
+        """Whether playback waits for data (a stream slower than the audio)."""
+        return False
+
     def voice_boost(self) -> bool:
         """Whether the voice boost filter is on."""
         return self._voice_boost

@@ -171,7 +171,6 @@ class VlcPlayer(Player):
             self.buffering_changed.emit(buffering)
 
     def buffering(self) -> bool:
-        """Whether playback waits for data (the stream is slower than the audio)."""
         return self._buffering
 
     @Slot()

@@ -32,6 +32,7 @@ from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, SUBSCRIPTI
 from earmark.gui.mainwindow.plain_view import PlainView
 from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.mainwindow.player_status import dialog_when_needed
 from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.mainwindow.selection import Selection
@@ -232,7 +233,7 @@ class MainWindow(QMainWindow):
         self.feeds.refresh_started.connect(self.episodes.refresh_started)
         self.feeds.refresher.feed_done.connect(self.episodes.feed_refreshed)
         session.item_changed.connect(self._on_playing_item)
-        session.player.failed.connect(lambda message: self.feedback.show_error(message, title="Playback problem"))
+        dialog_when_needed(session.player, self.feedback.show_error)  # other failures: the player bar says them
         self._runner.failed.connect(self.feedback.show_error)
         self._runner.cannot_save.connect(self.feedback.cannot_save)
         self._runner.saved.connect(self.feedback.saved)
