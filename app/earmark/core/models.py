@@ -309,4 +309,5 @@ class Download:
     def as_json(self) -> dict[str, object]:
         """The object printed by ``downloads --json`` (a contract: add, never rename)."""
         return {"item_id": self.item_id, "url": self.url, "path": self.path, "status": self.status,
-                "size": self.size, "received": self.received, "error": self.error, "finished": self.finished}
+                "size": self.size, "received": self.received, "error": self.error, "finished": self.finished,
+                "title": self.title}

@@ -4,7 +4,6 @@ total), and a feed cannot choose the file's extension."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
