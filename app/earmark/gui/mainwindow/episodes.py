@@ -46,8 +46,7 @@ class EpisodeController(QObject):
         window.statusBar().addPermanentWidget(self.usage)
         self.downloads.usage_changed.connect(self._show_usage)
         self.downloads.progressed.connect(self._show_progress)
-        # A download that starts, ends or fails moves between the Downloaded sections: lists and counts change.
-        self.downloads.changed.connect(lambda item_id: on_changes(Changes(items={item_id}, structure=True)))
+        self.downloads.changed.connect(lambda item_id: on_changes(Changes(items={item_id})))
         self.downloads.failed.connect(lambda _item, message: window.statusBar().showMessage(message, 15000))
         a = actions
         a.mark_played.triggered.connect(lambda: self.mark(True))
