@@ -1,14 +1,10 @@
-"""Checking what a server sent for an episode: audio or video, not the web page a CDN shows in its place, and
-not far smaller than the feed announced."""
+"""Checking what a server sent for an episode: audio or video, not the web page a CDN shows in its place."""
 
 from __future__ import annotations
 
-from earmark.core.downloads.failures import size_text
 from earmark.core.downloads.media_types import GENERIC_TYPES, base_type, is_media_type, looks_like_text, sniff
 
 _TEXT_TYPES = ("text/", "application/json", "application/xml", "application/xhtml", "application/javascript")
-SUSPECT_SHARE = 10  # a body under a tenth of the announced length is not the episode
-SUSPECT_FROM = 100_000  # ...when the feed announced at least this much (small lengths in feeds are placeholders)
 
 
 def check_content(content_type: str | None, head: bytes | None, expected_type: str | None) -> str | None:
@@ -30,11 +26,3 @@ def check_content(content_type: str | None, head: bytes | None, expected_type: s
     if is_media_type(kind) or kind in GENERIC_TYPES or kind == base_type(expected_type):
         return None
     return f"the server sent {kind} instead of audio or video"
-
-
-def check_size(received: int, expected: int | None) -> str | None:
-    """Why a complete body cannot be the episode the feed announced (far smaller than its length), or None."""
-    if not expected or expected < SUSPECT_FROM or received * SUSPECT_SHARE >= expected:
-        return None
-    return (f"the server sent {size_text(received)} where the feed announces {size_text(expected)} (probably a "
-            "notice, not the episode)")

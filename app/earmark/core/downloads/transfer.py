@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from earmark.core.downloads.content import check_content, check_size
+from earmark.core.downloads.content import check_content
 from earmark.core.downloads.failures import DownloadError, episode_name, network_reason, size_text
 from earmark.core.downloads.http import open_media
 
@@ -37,10 +37,9 @@ class Transfer:
 
 @dataclass(frozen=True, slots=True)
 class Expected:
-    """What the feed says of the enclosure: its media type and length in bytes (0 or None: not said)."""
+    """What the feed says of the enclosure: its media type."""
 
     content_type: str | None = None
-    size: int | None = None
 
 
 def part_path(path: Path) -> Path:
@@ -103,10 +102,6 @@ class _Job:
         if total is not None and received < total:
             raise DownloadError(self.name, f"the connection broke after {size_text(received)} of "
                                            f"{size_text(total)}; the download resumes from there")
-        problem = check_size(received, self.expected.size)
-        if problem is not None:
-            self.part.unlink(missing_ok=True)  # not the episode: a later attempt must not continue it
-            raise DownloadError(self.name, problem)
         return received
 
     def _receive(self, response: http.client.HTTPResponse, have: int, skip: int, total: int | None,
