@@ -126,6 +126,7 @@ class Player(QObject):
         playback stopped, and try again by itself after a server error, a few times."""
         if position is not None:
             self._resume_at = position
+            self.position_changed.emit(position)  # what the bar shows is where it stopped, as the sentence says
         retry_in = None
         if kind == Trouble.SERVER_ERROR and self._attempts < len(self.retry_delays):
             retry_in = self.retry_delays[self._attempts]
