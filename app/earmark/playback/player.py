@@ -70,7 +70,7 @@ class Player(QObject):
         self.retry_delays = SERVER_RETRY_DELAYS  # tests shorten the waits
         self._retry_timer = QTimer(self)
         self._retry_timer.setSingleShot(True)
-        self._retry_timer.timeout.connect(self.retry)
+        self._retry_timer.timeout.connect(self._retry_now)
 
     @property
     def state(self) -> PlayerState:
@@ -105,7 +105,12 @@ class Player(QObject):
         self._begin(uri, start)
 
     def retry(self) -> None:
-        """Open the media again where it stopped (after a failure), or where it was loaded."""
+        """Open the media again where it stopped (after a failure), or where it was loaded: the user asks, so
+        a server error gets its retries again."""
+        self._attempts = 0
+        self._retry_now()
+
+    def _retry_now(self) -> None:
         self._retry_timer.stop()
         if self._uri is not None:
             self._begin(self._uri, self._resume_at)
