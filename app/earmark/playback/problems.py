@@ -71,7 +71,7 @@ def describe(kind: Trouble, title: str, *, detail: str = "", position: float = 0
         Trouble.SLOW_START: f"{name} did not start: the server is too slow ({detail or 'nothing arrived'}).",
         Trouble.UNREADABLE: f"{name} could not be played: the file is missing, damaged or in a format VLC cannot "
                             "read.",
-        Trouble.MISSING: f"{name} could not be played: its downloaded file {detail} is missing.",
+        Trouble.MISSING: f"{name} could not be played: the file {detail} is missing.",
         Trouble.NO_AUDIO: f"{name} has no audio to play.",
     }
     return sentences.get(kind, detail or f"{name} could not be played.")
