@@ -52,6 +52,7 @@ class VlcPlayer(Player):
         self._duration: float | None = None
         self._reached_playing = False
         self._buffering = False
+        self._volume_pending = False  # the volume could not be handed to VLC yet
         self._generation = 0  # bumped on every load: events of the previous media are dropped
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
@@ -157,6 +158,8 @@ class VlcPlayer(Player):
 
     @Slot()
     def _emit_position(self) -> None:
+        if self._volume_pending:
+            self._apply_volume()
         if self._uri is not None:
             position = self.position()
             if position != self._last_position:
@@ -304,7 +307,8 @@ class VlcPlayer(Player):
 
     def _apply_volume(self) -> None:
         if self._player is not None:
-            self._player.audio_set_volume(self.effective_volume())
+            # -1 until VLC has an audio output, which it may open after it says "playing": the poll tries again
+            self._volume_pending = self._player.audio_set_volume(self.effective_volume()) != 0
 
     def _apply_voice_boost(self) -> None:
         if self._player is not None:

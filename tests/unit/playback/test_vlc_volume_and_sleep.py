@@ -33,12 +33,12 @@ def test_volume_mute_and_fade_reach_vlc(qtbot: QtBot, player: VlcPlayer, tmp_pat
     player.set_volume(40)  # before VLC has an audio output: applied when it starts
     player.load(write_tone(tmp_path / "clip.wav", 20.0).as_uri())
     qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=8000)
-    qtbot.wait(400)
-    quiet = ears.level()
+    qtbot.waitUntil(lambda: 0 < ears.level(0.15) < 2000, timeout=3000)  # the tone's peak is 8000 at full volume
+    quiet = ears.level(0.15)
     player.set_volume(100)
-    qtbot.waitUntil(lambda: ears.level() > 4 * quiet, timeout=3000)
-    loud = ears.level()
-    assert 0 < quiet and loud > 4000  # the tone's peak is 8000
+    qtbot.waitUntil(lambda: ears.level(0.15) > 4 * quiet, timeout=3000)
+    loud = ears.level(0.15)
+    assert loud > 4000
     player.set_muted(True)
     qtbot.waitUntil(lambda: ears.level() == 0, timeout=3000)
     player.set_muted(False)
