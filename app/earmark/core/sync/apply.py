@@ -111,13 +111,17 @@ def _apply_waiting(db: sqlite_utils.Database, finder: EpisodeFinder, clock_offse
 
 
 def _newer_here(db: sqlite_utils.Database, item_id: int, remote: float) -> bool:
-    """Whether this episode changed here after ``remote`` (this computer's clock): the local change wins, also
-    at the same second when it was made here."""
+    """Whether this episode changed here after ``remote`` (this computer's clock): the local change wins. At
+    the same second (times go by whole seconds), it wins while it is not sent yet; once sent, the other device
+    may have seen it before its own change."""
     row = db.execute("SELECT changed, local FROM sync_clock WHERE item_id = ?", [item_id]).fetchone()
     if row is None:
         return False
     changed, remote_second = int(datetime.fromisoformat(str(row[0])).timestamp()), int(remote)
-    return changed > remote_second or (changed == remote_second and bool(row[1]))
+    if changed != remote_second:
+        return changed > remote_second
+    return bool(row[1]) and db.execute("SELECT 1 FROM sync_journal WHERE item_id = ? AND action IN ('play', 'new')",
+                                       [item_id]).fetchone() is not None
 
 
 def _set_state(db: sqlite_utils.Database, item_id: int, action: EpisodeAction, within: float, when: str) -> bool:

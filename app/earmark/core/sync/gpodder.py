@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 from earmark.core.errors import SyncAuthError, SyncError
 from earmark.core.sync.actions import ACTIONS, EpisodeAction, read_actions
-from earmark.core.sync.http import JsonClient
+from earmark.core.sync.http import TIMEOUT_SECONDS, JsonClient
 from earmark.core.sync.server import ActionsPage, SubscriptionChanges, expect_dict, timestamp, url_list
 
 
@@ -18,10 +18,11 @@ class GpodderServer:
     kind = "gpodder"
     actions_sent = frozenset(ACTIONS)
 
-    def __init__(self, base_url: str, user: str, password: str) -> None:
-        self.http = JsonClient(base_url, user, password)
+    def __init__(self, base_url: str, user: str, password: str, timeout: float = TIMEOUT_SECONDS) -> None:
+        self.http = JsonClient(base_url, user, password, timeout=timeout)
         self._user = quote(user, safe="")
         self._basic = False  # send basic auth with every request (the session did not work)
+        self._group: set[str] = set()  # the devices kept in step with this one
 
     @property
     def clock_offset(self) -> float | None:
@@ -47,12 +48,11 @@ class GpodderServer:
         groups = [[str(d) for d in group] for group in _list(status.get("synchronized")) if isinstance(group, list)]
         alone = {str(d) for d in _list(status.get("not-synchronized"))} - {device}
         ours = next((group for group in groups if device in group), None)
-        if ours is not None and not alone:
-            return  # in step with every other device already
         members = {*(ours or (groups[0] if groups else [])), *alone, device}
-        if len(members) > 1:
+        if (ours is None or alone) and len(members) > 1:
             self._call("POST", f"/api/2/sync-devices/{self._user}.json",
                        body={"synchronize": [sorted(members)], "stop-synchronize": []})
+        self._group = members - {device}
 
     def subscription_changes(self, device: str, since: int) -> SubscriptionChanges:
         answer = expect_dict(self._call("GET", f"/api/2/subscriptions/{self._user}/{quote(device)}.json",
@@ -61,8 +61,14 @@ class GpodderServer:
                                    timestamp(answer.get("timestamp")))
 
     def send_subscription_changes(self, device: str, add: list[str], remove: list[str]) -> None:
+        """This device's changes; its unsubscriptions also for the devices in step with it, which may hold the
+        subscription in their own lists (gpodder.net keeps a list per device, and shows a group their union)."""
         self._call("POST", f"/api/2/subscriptions/{self._user}/{quote(device)}.json",
                    body={"add": add, "remove": remove})
+        if remove:
+            for other in sorted(self._group):
+                self._call("POST", f"/api/2/subscriptions/{self._user}/{quote(other)}.json",
+                           body={"add": [], "remove": remove})
 
     def episode_actions(self, since: int, device: str | None = None) -> ActionsPage:
         query: dict[str, object] = {"since": since}

@@ -6,7 +6,7 @@ the latest); every request carries basic auth (Nextcloud checks app passwords on
 from __future__ import annotations
 
 from earmark.core.sync.actions import EpisodeAction, read_actions
-from earmark.core.sync.http import JsonClient
+from earmark.core.sync.http import TIMEOUT_SECONDS, JsonClient
 from earmark.core.sync.server import ActionsPage, SubscriptionChanges, expect_dict, timestamp, url_list
 
 APP = "/index.php/apps/gpoddersync"
@@ -18,9 +18,9 @@ class NextcloudServer:
     kind = "nextcloud"
     actions_sent = frozenset({"play"})
 
-    def __init__(self, base_url: str, user: str, password: str) -> None:
+    def __init__(self, base_url: str, user: str, password: str, timeout: float = TIMEOUT_SECONDS) -> None:
         base = base_url.rstrip("/")
-        self.http = JsonClient(base.removesuffix("/index.php"), user, password, cookies=False)
+        self.http = JsonClient(base.removesuffix("/index.php"), user, password, cookies=False, timeout=timeout)
 
     @property
     def clock_offset(self) -> float | None:
