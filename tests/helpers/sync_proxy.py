@@ -27,6 +27,7 @@ class Fault:
     huge: int = 0  # answer 200 with this many bytes of a JSON array that never ends
     delay: float = 0.0  # wait this long before answering
     swallow: bool = False  # forward, then never answer (until the proxy stops)
+    method: str = ""  # only for requests of this method (GET, POST); every method when empty
 
 
 class _Server(ThreadingHTTPServer):
@@ -64,7 +65,8 @@ class SyncProxy:
             def do_GET(self) -> None:
                 proxy._handle(self)
 
-            do_POST = do_PUT = do_GET
+            def do_POST(self) -> None:
+                proxy._handle(self)
 
         self.stopping.clear()
         self._server = _Server(("127.0.0.1", self._port), Handler)
@@ -88,14 +90,15 @@ class SyncProxy:
         else:
             self.faults[prefix] = fault
 
-    def _fault_for(self, path: str) -> Fault | None:
-        return next((fault for prefix, fault in self.faults.items() if path.startswith(prefix)), None)
+    def _fault_for(self, method: str, path: str) -> Fault | None:
+        return next((fault for prefix, fault in self.faults.items()
+                     if path.startswith(prefix) and fault.method in ("", method)), None)
 
     def _handle(self, handler: BaseHTTPRequestHandler) -> None:
         length = int(handler.headers.get("Content-Length") or 0)
         body = handler.rfile.read(length) if length else b""
         path = urlsplit(handler.path).path
-        fault = self._fault_for(path)
+        fault = self._fault_for(handler.command, path)
         if fault is not None and fault.delay and self.stopping.wait(fault.delay):
             return
         if fault is not None and (fault.status or fault.body or fault.huge):
@@ -107,7 +110,7 @@ class SyncProxy:
             self.stopping.wait(60)
             handler.close_connection = True
             return
-        handler.send_response(status)
+        handler.send_response_only(status)  # its own Date would come before the skewed one
         for name, value in headers:
             handler.send_header(name, value)
         handler.send_header("Content-Length", str(len(answer)))
@@ -130,7 +133,7 @@ class SyncProxy:
             connection.close()
 
     def _answer_fault(self, handler: BaseHTTPRequestHandler, fault: Fault) -> None:
-        handler.send_response(fault.status or 200)
+        handler.send_response_only(fault.status or 200)
         handler.send_header("Content-Type", "application/json")
         handler.send_header("Date", formatdate(time.time() + self.skew, usegmt=True))
         if fault.huge:

@@ -77,9 +77,13 @@ class JsonClient:
             exc.close()
             raise self._http_error(exc) from exc
         except urllib.error.URLError as exc:
+            if isinstance(exc.reason, TimeoutError):
+                raise self._too_slow() from exc
             raise SyncError(f"The sync server at {self.host} could not be reached ({network_reason(exc.reason)}); "
                             f"{KEPT}.") from exc
-        except (TimeoutError, OSError) as exc:
+        except TimeoutError as exc:
+            raise self._too_slow() from exc
+        except OSError as exc:
             raise SyncError(f"The sync server at {self.host} could not be reached ({network_reason(exc)}); "
                             f"{KEPT}.") from exc
         except (http.client.HTTPException, ValueError) as exc:
@@ -103,6 +107,9 @@ class JsonClient:
             raise SyncError(f"The sync server at {self.host} closed the connection in the middle of an answer; "
                             f"{KEPT}.")
         return b"".join(chunks)
+
+    def _too_slow(self) -> SyncError:
+        return SyncError(f"The sync server at {self.host} did not answer within {self.timeout:g} s; {KEPT}.")
 
     def _http_error(self, exc: urllib.error.HTTPError) -> SyncError:
         code = exc.code
