@@ -197,7 +197,12 @@ def default_library_path() -> Path:
     configured = os.environ.get(LIBRARY_ENV)
     if configured:
         return Path(configured).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "library.db"
+    return default_data_folder() / "library.db"
+
+
+def default_data_folder() -> Path:
+    """Earmark's own folder in the user data folder (``~/.local/share/earmark`` on Linux)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def library_settings() -> list[Setting]:
@@ -210,7 +215,7 @@ def downloads_folder(db: sqlite_utils.Database) -> Path:
     configured = str(get_setting(db, "downloads.folder")).strip()
     if configured:
         return Path(configured).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "downloads"
+    return default_data_folder() / "downloads"
 
 
 def get_setting(db: sqlite_utils.Database, key: str) -> object:

@@ -16,6 +16,7 @@ from urllib.parse import quote
 from earmark.core.db.connection import copy_database, library_error, restoring_path
 from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.errors import BackupError, LibraryDamagedError, LibraryError
+from earmark.core.privacy import private_folder
 
 FOLDER = "backups"
 KINDS = ("daily", "manual", "before-restore", "before-migration")
@@ -225,8 +226,7 @@ def finish_interrupted_restore(library: Path) -> None:
 
 
 def _new_name(library: Path, kind: str, when: datetime) -> Path:
-    folder = backups_folder(library)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = private_folder(backups_folder(library))
     base = f"{library.stem}-{when:{_STAMP}}-{kind}"
     target = folder / f"{base}{library.suffix}"
     number = 2

@@ -25,6 +25,8 @@ from earmark.core.errors import (
     LibraryReadOnlyError,
     LibraryTooNewError,
 )
+from earmark.core.privacy import make_private, private_folder, tighten_downloads, tighten_library
+from earmark.core.urls import split_userinfo
 
 BUSY_TIMEOUT_MS = 15000
 # Less room than this on the library's disk counts as full: SQLite needs a few pages for its WAL and 32 KiB for
@@ -46,7 +48,8 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
     if read_only:
         return _open_read_only(path, any_thread)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.parent.exists():
+            private_folder(path.parent)
         _finish_interrupted_restore(path)
         _probe(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
@@ -62,6 +65,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
             if version > 0:
                 backup_before_migration(path, version)
             apply_migrations(conn)
+        _tighten(path, sqlite_utils.Database(conn))
     except (OSError, sqlite3.Error) as exc:
         conn.close()
         raise _open_failure(path, exc) from exc
@@ -136,6 +140,25 @@ def _finish_interrupted_restore(path: Path) -> None:
     from earmark.core.db.backups import finish_interrupted_restore  # backups builds on this module
 
     finish_interrupted_restore(path)
+
+
+_TIGHTENED: set[Path] = set()  # once per library and process: the window opens a connection per thread
+
+
+def _tighten(path: Path, db: sqlite_utils.Database) -> None:
+    """The library, its -wal and -shm (SQLite gives them the library's mode), its backups, its downloads: its
+    user's only, as older versions did not make them."""
+    from earmark.core.db.backups import backups_folder  # backups and settings build on this module
+    from earmark.core.settings import default_data_folder, downloads_folder
+
+    key = path.absolute()
+    if key in _TIGHTENED:
+        return
+    _TIGHTENED.add(key)
+    tighten_library(path, backups_folder(path))
+    if path.parent.absolute() == default_data_folder().absolute():
+        make_private(path.parent)
+    tighten_downloads(downloads_folder(db), [Path(p) for (p,) in db.execute("SELECT path FROM downloads")])
 
 
 def _probe(path: Path) -> None:
@@ -244,18 +267,38 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
         try:
             source.backup(dest)
             dest.execute("PRAGMA journal_mode = DELETE")  # a backup is one self-contained file
+            scrub_secrets(dest)
             if check:
                 problems = [row[0] for row in dest.execute("PRAGMA quick_check(5)")]
                 if problems != ["ok"]:
                     raise LibraryDamagedError(f"{source_path} is damaged ({problems[0].splitlines()[-1]})")
         finally:
             dest.close()
+        make_private(partial)
         partial.replace(target)
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
     finally:
         source.close()
+
+
+def scrub_secrets(conn: sqlite3.Connection) -> None:
+    """Wipe every password from a copy of a library (a backup never holds one): those kept in the library by
+    choice, and any an older schema still held in feed rows or addresses."""
+    tables = {str(row[0]) for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    conn.execute("PRAGMA secure_delete = ON")  # zeroed in the file, not left in free space
+    with conn:
+        if "secrets" in tables:
+            conn.execute("DELETE FROM secrets")
+        if "sources" in tables:
+            columns = {str(row[1]) for row in conn.execute("PRAGMA table_info(sources)")}
+            if "auth_password" in columns:
+                conn.execute("UPDATE sources SET auth_password = NULL WHERE auth_password IS NOT NULL")
+            for source_id, url in conn.execute("SELECT id, url FROM sources WHERE url LIKE '%@%'").fetchall():
+                clean = split_userinfo(str(url)).url
+                if clean != url and not conn.execute("SELECT 1 FROM sources WHERE url = ?", [clean]).fetchone():
+                    conn.execute("UPDATE sources SET url = ? WHERE id = ?", [clean, source_id])
 
 
 STALE_PARTIAL_SECONDS = 3600  # no copy takes that long: an older partial copy was interrupted (killed)
