@@ -86,7 +86,9 @@ def _sync(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount, c
 
 def _subscriptions(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount, applied: Applied,
                    report: SyncReport) -> None:
-    changes = server.subscription_changes(account.device, account.subscriptions_since)
+    # One second back: servers compare whole seconds, so a change in the very second of the last answer would be
+    # missed; one seen twice changes nothing (a feed already subscribed, or already gone).
+    changes = server.subscription_changes(account.device, max(0, account.subscriptions_since - 1))
     added, removed = {comparable(u) for u in changes.add}, {comparable(u) for u in changes.remove}
     arrived = [row for row in journal.in_flight(db, journal.SUBSCRIPTIONS)
                if comparable(row.podcast) in (added if row.action == "subscribe" else removed)]
