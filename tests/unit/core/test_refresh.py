@@ -360,7 +360,8 @@ def test_410_is_gone_and_left_out_until_named(library: sqlite_utils.Database, fe
     assert [t.source_id for t in feed_targets(library)] == [good_id, gone_id]
 
 
-def test_401_needs_credentials_and_then_sends_them(passwords_in_library: None, library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_401_needs_credentials_and_then_sends_them(passwords_in_library: None, library: sqlite_utils.Database,
+                                                  feed_server: FeedServer) -> None:
     url = feed_server.serve_feed("/private.xml", FEED, auth=("reader", "s3cret: with colon"))
     [source_id] = _record(library, url)
 
@@ -382,7 +383,8 @@ def test_401_needs_credentials_and_then_sends_them(passwords_in_library: None, l
     assert (source.status, source.has_credentials, source.item_count, source.last_error) == ("ok", True, 3, None)
 
 
-def test_wrong_credentials_stay_an_auth_error(passwords_in_library: None, library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_wrong_credentials_stay_an_auth_error(passwords_in_library: None, library: sqlite_utils.Database,
+                                             feed_server: FeedServer) -> None:
     url = feed_server.serve_feed("/private.xml", FEED, auth=("reader", "right"))
     [source_id] = _record(library, url)
     set_credentials(library, source_id, "reader", "wrong")
@@ -391,7 +393,8 @@ def test_wrong_credentials_stay_an_auth_error(passwords_in_library: None, librar
     assert feed_server.received_for("/private.xml")[0].header("Authorization") == basic_auth("reader", "wrong")
 
 
-def test_credentials_in_the_feed_address_are_sent_and_never_shown(passwords_in_library: None, library: sqlite_utils.Database,
+def test_credentials_in_the_feed_address_are_sent_and_never_shown(passwords_in_library: None,
+                                                                  library: sqlite_utils.Database,
                                                                   feed_server: FeedServer) -> None:
     """Private feeds are often shared as https://user:password@host/feed: the address's credentials are basic
     auth (urllib would look up "user:password@host" as a host name), and they stay out of error sentences."""
@@ -410,7 +413,8 @@ def test_credentials_in_the_feed_address_are_sent_and_never_shown(passwords_in_l
     assert (good.url, good.has_credentials) == (f"http://{base}/private.xml", True)
 
 
-def test_a_moved_feed_keeps_the_credentials_of_its_address(passwords_in_library: None, library: sqlite_utils.Database,
+def test_a_moved_feed_keeps_the_credentials_of_its_address(passwords_in_library: None,
+                                                           library: sqlite_utils.Database,
                                                            feed_server: FeedServer) -> None:
     feed_server.serve_feed("/members/new.xml", FEED, auth=("reader", "secret"))
     feed_server.route("/members/old.xml", Route(status=301, location=feed_server.url("/members/new.xml"),
