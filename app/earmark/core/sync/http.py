@@ -59,13 +59,7 @@ class JsonClient:
         if auth:
             request.add_header("Authorization", self._auth)  # pre-emptively: no 401 round trip first
         raw = self._send(request)
-        if not expect_json:
-            return None
-        try:
-            return json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise SyncError(f"The sync server at {self.host} sent an answer that is not valid JSON ({path}); "
-                            f"nothing was applied, and {KEPT}.") from exc
+        return decode_json(raw, self.host, path) if expect_json else None
 
     def _send(self, request: urllib.request.Request) -> bytes:
         try:
@@ -135,3 +129,12 @@ class JsonClient:
             return
         self.clock_offset = server - time.time()
 
+
+
+def decode_json(raw: bytes, host: str, path: str) -> object:
+    """A server's answer as JSON; SyncError with a sentence when it is not JSON."""
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise SyncError(f"The sync server at {host} sent an answer that is not valid JSON ({path}); nothing was "
+                        f"applied, and {KEPT}.") from exc
