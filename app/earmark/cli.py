@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 import logging
 import os
@@ -23,6 +22,7 @@ from earmark.cli_io import print_items as _print_items
 from earmark.cli_io import print_json as _print_json
 from earmark.cli_io import record_id as _record_id
 from earmark.cli_reading import add_reading_commands
+from earmark.cli_sync import add_sync_commands, opt_in_if_asked, read_password
 from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
@@ -201,7 +201,10 @@ def _parser() -> argparse.ArgumentParser:
                                 help="store the user name and password a feed needs (password read from stdin)")
     login.add_argument("source_id", type=_record_id, metavar="SOURCE_ID")
     login.add_argument("user", nargs="?", help="the user name; leave out to forget the credentials")
+    login.add_argument("--store-in-library", action="store_true",
+                       help="without a system keyring, keep passwords in the library file (unencrypted)")
     login.set_defaults(run=_set_credentials)
+    add_sync_commands(commands)
     _add_note_commands(commands)
     _add_graph_commands(commands)
     add_reading_commands(commands)
@@ -345,6 +348,8 @@ def main(argv: Sequence[str]) -> int:
         db, read_only_reason = open_library_or_read_only(library)
         args.library = library
         args.read_only = read_only_reason is not None
+        if not args.read_only:
+            _settle_secrets(db, library)
         try:
             return int(args.run(db, args))
         finally:
@@ -370,6 +375,14 @@ def main(argv: Sequence[str]) -> int:
     except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def _settle_secrets(db: sqlite_utils.Database, library: Path) -> None:
+    """Passwords an older version kept in the library file go to the keyring; said when they cannot yet."""
+    from earmark.core.secrets.legacy import settle_secrets
+
+    if waiting := settle_secrets(db, library):
+        print(f"earmark: {waiting}", file=sys.stderr)
 
 
 TARGET_SCHEMES = ("http", "https", "feed", "itpc", "pcast", "podcast", "file")
@@ -669,7 +682,8 @@ def _set_credentials(db: sqlite_utils.Database, args: argparse.Namespace) -> int
         set_credentials(db, source.id, None, None)
         print(f"Forgot the credentials of {source.title}.")
         return 0
-    password = getpass.getpass() if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
+    password = read_password()
+    opt_in_if_asked(db, args)
     set_credentials(db, source.id, args.user, password)
     print(f"Stored credentials for {source.title}; refresh it with: earmark refresh --source {source.id}")
     return 0
