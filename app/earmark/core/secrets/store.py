@@ -45,6 +45,10 @@ class Secrets:
         """Whether the user chose to keep passwords in the library file (unencrypted)."""
         return bool(get_setting(self.db, OPT_IN))
 
+    def can_keep(self) -> bool:
+        """Whether a new password can be kept now: in the keyring, or in the library when opted in."""
+        return self.in_library or self.vault.available()
+
     def get(self, key: SecretKey) -> str | None:
         """The password, from the keyring or (opted in, or not moved yet) the library; None when unknown.
         An unreachable keyring counts as not knowing it."""

@@ -15,6 +15,7 @@ from earmark.core.feeds.subscriptions import save_opml
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.feed_refresh import FeedRefresh, RefreshSummary
+from earmark.gui.keyring_choice import KeyringChoice
 from earmark.gui.models.sources import SourceTableModel, read_subscriptions
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.credentials import CredentialsDialog
@@ -49,6 +50,7 @@ class FeedsController(QObject):
         self._on_error = on_error
         self._automatic = automatic
         self.sources_model = SourceTableModel(self)
+        self.keyring = KeyringChoice(runner, window)  # asks once per session when there is no keyring
         self.progress = RefreshProgress()
         self.progress.cancel_requested.connect(self.cancel)
         self.refresher = FeedRefresh(runner.library_path, self)
@@ -183,8 +185,19 @@ class FeedsController(QObject):
         dialog.open()
 
     def _store_credentials(self, source_id: int, user: str, password: str) -> None:
-        self._runner.write(set_credentials, source_id, user or None, password,
-                           on_done=lambda _none: self.refresh_sources([source_id]))
+        def store(kept: bool) -> None:
+            if not kept:
+                self._status().showMessage("The feed's password was not kept: no keyring runs, and passwords are "
+                                           "not kept in the library file.", 10000)
+                return
+            self._runner.write(set_credentials, source_id, user or None, password,
+                               on_done=lambda _none: self.refresh_sources([source_id]),
+                               on_error=lambda message: self._on_error(message, "The password was not kept"))
+
+        if user:
+            self.keyring.ensure(store)
+        else:
+            store(True)  # forgetting them needs no keyring
 
     # Data ---------------------------------------------------------------------------------------------
 

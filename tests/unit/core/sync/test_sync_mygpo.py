@@ -36,6 +36,15 @@ def devices(tmp_path: Path, mygpo: MygpoServer,
     b.close()
 
 
+def on_both(a: sqlite_utils.Database, b: sqlite_utils.Database, feed_server: FeedServer) -> str:
+    """Subscribe A to a podcast and sync both: each has it. Its feed's address."""
+    feed = serve_podcast(feed_server)
+    subscribe(a, feed)
+    sync_now(a)
+    sync_now(b)
+    return feed
+
+
 def test_subscribe_on_one_device_appears_on_the_other(devices, feed_server: FeedServer) -> None:
     a, b = devices
     feed = serve_podcast(feed_server)
@@ -51,10 +60,7 @@ def test_subscribe_on_one_device_appears_on_the_other(devices, feed_server: Feed
 
 def test_a_position_played_on_one_device_resumes_on_the_other(devices, feed_server: FeedServer) -> None:
     a, b = devices
-    feed = serve_podcast(feed_server)
-    subscribe(a, feed)
-    sync_now(a)
-    sync_now(b)
+    feed = on_both(a, b, feed_server)
     save_progress(b, ProgressUpdate(episode(b, feed, 1), 120.0, float(DURATION)))
     assert sync_now(b).actions_sent == 1
     report = sync_now(a)
@@ -68,10 +74,7 @@ def test_a_position_played_on_one_device_resumes_on_the_other(devices, feed_serv
 def test_a_phone_action_appears_on_both(devices, feed_server: FeedServer, mygpo: MygpoServer,
                                         user: tuple[str, str]) -> None:
     a, b = devices
-    feed = serve_podcast(feed_server)
-    subscribe(a, feed)
-    sync_now(a)
-    sync_now(b)
+    feed = on_both(a, b, feed_server)
     Phone(mygpo, user).play(feed, feed_server, 2, 300)
     for db in (a, b):
         report = sync_now(db)
@@ -82,10 +85,7 @@ def test_a_phone_action_appears_on_both(devices, feed_server: FeedServer, mygpo:
 def test_a_play_made_offline_is_sent_at_the_next_sync(devices, feed_server: FeedServer, mygpo: MygpoServer,
                                                      user: tuple[str, str]) -> None:
     a, b = devices
-    feed = serve_podcast(feed_server)
-    subscribe(a, feed)
-    sync_now(a)
-    sync_now(b)
+    feed = on_both(a, b, feed_server)
     mygpo.stop()
     try:
         save_progress(a, ProgressUpdate(episode(a, feed, 3), 45.0, float(DURATION)))
@@ -106,10 +106,7 @@ def test_a_play_made_offline_is_sent_at_the_next_sync(devices, feed_server: Feed
 
 def test_the_newest_change_wins(devices, feed_server: FeedServer, mygpo: MygpoServer, user: tuple[str, str]) -> None:
     a, b = devices
-    feed = serve_podcast(feed_server)
-    subscribe(a, feed)
-    sync_now(a)
-    sync_now(b)
+    feed = on_both(a, b, feed_server)
     phone = Phone(mygpo, user)
     phone.play(feed, feed_server, 1, 500, at=datetime.now(UTC) - timedelta(minutes=10))  # before A's play
     save_progress(a, ProgressUpdate(episode(a, feed, 1), 60.0, float(DURATION)))
@@ -122,10 +119,7 @@ def test_the_newest_change_wins(devices, feed_server: FeedServer, mygpo: MygpoSe
 
 def test_played_and_unplayed_marks_and_unsubscribe_travel(devices, feed_server: FeedServer) -> None:
     a, b = devices
-    feed = serve_podcast(feed_server)
-    subscribe(a, feed)
-    sync_now(a)
-    sync_now(b)
+    feed = on_both(a, b, feed_server)
     mark_played(a, [episode(a, feed, 1), episode(a, feed, 2)], True)
     sync_now(a)
     sync_now(b)
