@@ -46,6 +46,7 @@ SPECS = (
     ActionSpec("set_password", "Feeds", "Set Feed &Password…"),
     ActionSpec("podcast_settings", "Feeds", "Podcast Playback Se&ttings…", ("Ctrl+Shift+T",)),
     ActionSpec("show_subscriptions", "Feeds", "S&ubscriptions", ("Ctrl+Shift+U",)),
+    ActionSpec("sync_now", "Feeds", "S&ync Now", ("Ctrl+Shift+S",)),
     ActionSpec("play_selected", "Playback", "&Play Selected", ("Return", "Enter"), Widget),
     ActionSpec("play_pause", "Playback", "Play/&Pause", ("Space", "K")),
     ActionSpec("back_10", "Playback", "Back 10 Seconds", ("J",)),
@@ -179,6 +180,7 @@ class Actions:
     set_password: QAction
     podcast_settings: QAction
     show_subscriptions: QAction
+    sync_now: QAction
     play_selected: QAction
     play_pause: QAction
     back_10: QAction

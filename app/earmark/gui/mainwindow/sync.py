@@ -16,6 +16,7 @@ from earmark.core.settings import get_setting
 from earmark.core.sync.account import SyncAccount, get_account
 from earmark.gui.child_process import run_command
 from earmark.gui.keyring_choice import KeyringChoice
+from earmark.gui.preferences import Preferences
 from earmark.gui.sync_process import SyncOutcome, SyncProcess
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.sync_login import SyncLogin, SyncLoginDialog
@@ -28,15 +29,15 @@ NOT_KEPT = ("Sync needs its password kept: no system keyring is running, and pas
 
 class SyncController(QObject):
     """Runs the syncs of ``window``. ``on_library_changed`` gets the changes a sync brought (the lists reload);
-    ``say`` shows a sentence in the status bar; ``keyring`` asks once per session what to do without a keyring.
-    Without ``automatic`` (a read-only library) it never syncs by itself. Signal: ``synced(SyncOutcome)`` after
-    each sync."""
+    ``say`` shows a sentence in the status bar; ``keyring`` asks once per session what to do without a keyring;
+    a change of ``sync.interval`` in ``preferences`` applies at once. Without ``automatic`` (a read-only
+    library) it never syncs by itself. Signal: ``synced(SyncOutcome)`` after each sync."""
 
     synced = Signal(object)
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
                  on_library_changed: Callable[[Changes], None], say: Callable[[str], None],
-                 keyring: KeyringChoice, automatic: bool = True) -> None:
+                 keyring: KeyringChoice, preferences: Preferences, automatic: bool = True) -> None:
         super().__init__(window)
         self._window = window
         self._runner = runner
@@ -54,6 +55,7 @@ class SyncController(QObject):
         self.timer = QTimer(self)  # the next automatic sync
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._automatic_sync)
+        preferences.changed.connect(lambda key: self.interval_changed() if key == "sync.interval" else None)
         if automatic and self.account is not None:
             self.timer.start(START_DELAY_MS)
 

@@ -49,6 +49,7 @@ from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
 from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
+from earmark.gui.mainwindow.sync import SyncController
 from earmark.gui.models.items import (
     COL_DURATION,
     COL_MATCH,
@@ -168,6 +169,10 @@ class MainWindow(QMainWindow):
                                      automatic=read_only_reason is None)
         self.backups = BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.show_error,
                                          read_only=read_only_reason is not None)
+        self.sync = SyncController(self, runner, db, self.apply_changes,
+                                   lambda sentence: self.statusBar().showMessage(sentence, 15000), self.feeds.keyring,
+                                   self.preferences, automatic=read_only_reason is None)
+        self.feeds.refreshed.connect(lambda _summary: self.sync.after_refresh())
         a = self.commands
         self.subscriptions = SubscriptionsView(self.feeds.sources_model,
                                                [a.refresh_selected, a.set_password, a.refresh_all])
@@ -298,6 +303,7 @@ class MainWindow(QMainWindow):
         a.import_opml.triggered.connect(self.feeds.ask_import_opml)
         a.export_opml.triggered.connect(self.feeds.ask_export_opml)
         a.refresh_all.triggered.connect(self.feeds.refresh_all)
+        a.sync_now.triggered.connect(self.sync.sync_now)
         a.refresh_selected.triggered.connect(self._refresh_selected)
         a.cancel_refresh.triggered.connect(self.feeds.cancel)
         a.set_password.triggered.connect(self._set_password)
@@ -679,8 +685,18 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def _store_feed(self, url: str, read: ReadFeed) -> None:
-        self._runner.write(store_subscription, url, read, on_done=self.apply_changes,
-                           on_error=lambda message: self._subscribe_failed(url, message))
+        def store(kept: bool) -> None:
+            note = "" if kept else (" Its password was not kept: no keyring runs, and passwords are not kept in the "
+                                    "library file.")  # subscribed all the same
+            self._runner.write(store_subscription, url, read if kept else replace(read, user=None, password=None),
+                               on_done=lambda changes: self.apply_changes(
+                                   replace(changes, message=changes.message + note)),
+                               on_error=lambda message: self._subscribe_failed(url, message))
+
+        if read.user is not None:
+            self.feeds.keyring.ensure(store)  # asks once per session when there is no keyring
+        else:
+            store(True)
 
     def _subscribe_failed(self, url: str, message: str) -> None:
         self._runner.write(note_feed_failure, url, message, on_done=self.apply_changes)
@@ -826,6 +842,7 @@ class MainWindow(QMainWindow):
         self.articles.shutdown()
         self.graph.shutdown()
         self.feeds.shutdown()
+        self.sync.shutdown()
         self.backups.shutdown()
         self.mpris.unregister()
         self.episodes.downloads.shutdown()
