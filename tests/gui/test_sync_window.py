@@ -14,7 +14,9 @@ from pytestqt.qtbot import QtBot
 from earmark.core.db.connection import open_library
 from earmark.core.db.items import get_item
 from earmark.core.feeds.subscribe import subscribe
+from earmark.core.notes.transcripts import take_note
 from earmark.core.settings import set_setting
+from earmark.core.sync.account import set_up_account
 from earmark.core.sync.session import log_in, sync_now
 from earmark.gui.application import Parts
 from earmark.gui.mainwindow.sync import NOT_KEPT
@@ -142,3 +144,33 @@ def test_a_failed_sync_says_why_and_backs_off(qtbot: QtBot, launch: Launch, libr
     assert parts.window.sync.failures == 1 and parts.window.sync.timer.interval() == 60_000  # 1 min, then 2, 4…
     sync_key(qtbot, parts)  # on demand it tries at once, and works again
     assert parts.window.sync.failures == 0
+
+
+def test_unsubscribing_in_the_window_keeps_noted_episodes_and_is_sent_at_the_next_sync(
+        qtbot: QtBot, launch: Launch, library_path: Path, podcast: tuple[FeedServer, str]) -> None:
+    _server, feed = podcast
+    db = open_library(library_path)
+    set_setting(db, "feeds.refresh_on_start", False)
+    subscribe(db, feed)
+    set_up_account(db, "gpodder", "https://sync.example.com", "ann", "desktop")  # no sync runs: none is due
+    take_note(db, int(db.execute("SELECT id FROM items WHERE guid = 'tone-2'").fetchone()[0]), "keep", None)
+    db.close()
+    window = launch().window
+    qtbot.keyClick(window.item_list, Qt.Key.Key_U, Ctrl | Shift)
+    qtbot.waitUntil(lambda: window.feeds.sources_model.rowCount() == 1)
+    window.subscriptions.table.setFocus()
+    window.subscriptions.table.selectRow(0)
+    qtbot.keyClick(window, Qt.Key.Key_K, Ctrl)  # the command palette
+    qtbot.keyClicks(window.help.palette.search, "unsubscribe")
+    qtbot.keyClick(window.help.palette.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.feeds.unsubscribe_box is not None and window.feeds.unsubscribe_box.isVisible())
+    box = window.feeds.unsubscribe_box
+    assert box is not None and "Tone Cast" in box.text()
+    yes = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole)
+    qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.feeds.sources_model.rowCount() == 0, timeout=10_000)
+    assert "1 item(s) with your notes or marked favourite stay" in window.statusBar().currentMessage()
+    after = open_library(library_path)
+    assert after.execute("SELECT title FROM items").fetchall() == [("Tone 2",)]
+    assert after.execute("SELECT action, podcast FROM sync_journal WHERE action = 'unsubscribe'").fetchall() == [
+        ("unsubscribe", feed)]

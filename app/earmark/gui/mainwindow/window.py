@@ -175,7 +175,7 @@ class MainWindow(QMainWindow):
         self.feeds.refreshed.connect(lambda _summary: self.sync.after_refresh())
         a = self.commands
         self.subscriptions = SubscriptionsView(self.feeds.sources_model,
-                                               [a.refresh_selected, a.set_password, a.refresh_all])
+                                               [a.refresh_selected, a.set_password, a.unsubscribe, a.refresh_all])
         self.subscriptions.table.doubleClicked.connect(lambda _index: self._refresh_selected())
         self.subscriptions.table.addAction(a.edit_tags)
         self.organize = OrganizeController(self, runner, db)
@@ -304,6 +304,7 @@ class MainWindow(QMainWindow):
         a.export_opml.triggered.connect(self.feeds.ask_export_opml)
         a.refresh_all.triggered.connect(self.feeds.refresh_all)
         a.sync_now.triggered.connect(self.sync.sync_now)
+        a.unsubscribe.triggered.connect(lambda: self.feeds.ask_unsubscribe(self._selected_source_ids()))
         a.refresh_selected.triggered.connect(self._refresh_selected)
         a.cancel_refresh.triggered.connect(self.feeds.cancel)
         a.set_password.triggered.connect(self._set_password)
