@@ -49,7 +49,12 @@ def log_in(db: sqlite_utils.Database, kind: str, server: str, user: str, passwor
         raise SyncError(f"{device!r} cannot name a device: use letters, digits, dots, dashes and underscores "
                         "(up to 64).")
     client = make_server(kind, server, user, password)
-    client.login()
+    try:
+        client.login()
+    except SyncAuthError as exc:
+        app_password = " (for Nextcloud, an app password from its security settings)" if kind == "nextcloud" else ""
+        raise SyncAuthError(f"{server} refused the user name or password of {user}: check them{app_password}; "
+                            "nothing was stored.") from exc
     caption = device_caption(db)
     client.register_device(device, caption)
     secrets = secrets or Secrets(db)

@@ -42,6 +42,7 @@ class SyncLoginDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("syncLoginDialog")
         self.setWindowTitle("Sync")
+        self.setMinimumWidth(540)  # wrapped sentences need the room: the answer can be two lines long
         intro = QLabel("Keep subscriptions and play positions in step with your other devices (AntennaPod, Kasts, "
                        "gPodder) through a gpodder.net server or Nextcloud. The password is checked with the server "
                        "and kept in your system keyring.")
@@ -96,6 +97,7 @@ class SyncLoginDialog(QDialog):
     def say(self, sentence: str) -> None:
         """Show the server's answer (or what is missing) under the fields."""
         self.answer.setText(sentence)
+        self.adjustSize()  # grow to show it whole
 
     def done_logging_in(self, error: str | None) -> None:
         """The login ended: close on success, else say why and let the user try again."""

@@ -41,7 +41,7 @@ def devices(tmp_path: Path, nextcloud: NextcloudServer) -> Iterator[tuple[sqlite
 
 def test_a_wrong_app_password_is_refused_and_nothing_is_stored(tmp_path: Path, nextcloud: NextcloudServer) -> None:
     db = device(tmp_path, "c")
-    with pytest.raises(SyncAuthError, match="refused the user name or password of alice"):
+    with pytest.raises(SyncAuthError, match="password of alice: check them .for Nextcloud, an app password"):
         log_in(db, "nextcloud", nextcloud.url, "alice", "wrong")
     assert get_account(db) is None
 
