@@ -79,15 +79,19 @@ def test_what_an_older_version_made_readable_is_tightened_at_start(tmp_path: Pat
     with shared_folder() as home, FeedServer(tmp_path) as server:
         library = home / "library.db"
         earmark(tmp_path, library, "subscribe", podcast(server))
+        with sqlite3.connect(library) as conn:
+            conn.execute("INSERT INTO settings VALUES ('downloads.folder', ?)", [json.dumps(str(home / "dl"))])
+        earmark(tmp_path, library, "download", "1")
         earmark(tmp_path, library, "backups", "--now")
         backups = library.parent / "backups"
-        opened = [library, backups, *backups.iterdir()]
+        download = next((home / "dl").rglob("*.mp3"))
+        opened = [library, backups, *backups.iterdir(), home / "dl", download.parent, download]
         for path in opened:  # as an older Earmark left them
             path.chmod(0o755 if path.is_dir() else 0o644)
         assert other.can_read(library)
         earmark(tmp_path, library, "list")
-        assert [oct(mode(p)) for p in opened] == ["0o600", "0o700"] + ["0o600"] * (len(opened) - 2)
-        assert not other.can_read(library) and not other.can_read(backups)
+        assert {str(p): oct(mode(p)) for p in opened} == {str(p): "0o700" if p.is_dir() else "0o600" for p in opened}
+        assert [str(p) for p in opened if other.can_read(p)] == []
 
 
 IMPOSTOR = r"""

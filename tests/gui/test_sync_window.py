@@ -174,3 +174,21 @@ def test_unsubscribing_in_the_window_keeps_noted_episodes_and_is_sent_at_the_nex
     assert after.execute("SELECT title FROM items").fetchall() == [("Tone 2",)]
     assert after.execute("SELECT action, podcast FROM sync_journal WHERE action = 'unsubscribe'").fetchall() == [
         ("unsubscribe", feed)]
+
+
+def test_it_syncs_by_itself_on_start_and_after_a_refresh(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                         keyring_bus: str, mygpo: MygpoServer,
+                                                         podcast: tuple[FeedServer, str]) -> None:
+    _server, feed = podcast
+    db = open_library(library_path)
+    set_setting(db, "feeds.refresh_on_start", False)
+    subscribe(db, feed)
+    log_in(db, "gpodder", mygpo.url, *mygpo.new_user(), device="desktop")
+    db.close()
+    parts = launch()
+    with qtbot.waitSignal(parts.window.sync.synced, timeout=SYNC_MS) as blocker:
+        pass  # nothing pressed: the sync a few seconds after the window opened
+    assert blocker.args[0].counts["subscriptions_sent"] == 1
+    with qtbot.waitSignal(parts.window.sync.synced, timeout=SYNC_MS):
+        qtbot.keyClick(parts.window.item_list, Qt.Key.Key_F5)  # a refresh, then a sync
+    assert parts.window.sync.timer.interval() == 30 * 60_000  # then every sync.interval minutes

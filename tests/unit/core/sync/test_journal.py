@@ -18,6 +18,7 @@ from earmark.core.sync.account import pending_changes, set_up_account
 from earmark.core.sync.actions import EpisodeAction
 from earmark.core.sync.apply import Applied, apply_actions
 from earmark.core.sync.journal import JournalRow, last_state
+from earmark.core.sync.matching import EpisodeFinder
 
 FEED = "https://cast.example.com/feed.xml"
 
@@ -105,3 +106,21 @@ def test_changes_applied_from_the_server_are_not_sent_back(tmp_path: Path) -> No
     apply_actions(db, [EpisodeAction(FEED, "https://cast.example.com/1.mp3", "play", 1_900_000_000,
                                      device="laptop", position=1)], "laptop", 0.0, again)
     assert again.received == 0  # this device's own action, coming back from the server
+
+
+def test_remote_actions_find_episodes_by_enclosure_then_guid_then_page(tmp_path: Path) -> None:
+    db = open_library(tmp_path / "library.db")
+    entries = [EntryData(identity="guid:moved", kind="episode", title="Moved audio", guid="moved",
+                         enclosure_url="https://cdn2.example.com/new-name.mp3", url="https://cast.example.com/ep/1"),
+               EntryData(identity="link:page", kind="episode", title="Page only",
+                         url="https://cast.example.com/ep/2")]
+    ids = store_feed(db, FEED, FeedData(title="Cast", entries=entries)).item_ids
+    finder = EpisodeFinder(db)
+
+    def found(episode: str, guid: str | None = None, podcast: str = FEED) -> int | None:
+        return finder.find(EpisodeAction(podcast, episode, "play", 0, guid, position=1))
+
+    assert found("HTTPS://CDN2.example.com/new-name.mp3") == ids["guid:moved"]  # the enclosure, as normalised
+    assert found("https://cdn.example.com/old-name.mp3", guid="moved") == ids["guid:moved"]  # the GUID
+    assert found("https://cast.example.com/ep/2") == ids["link:page"]  # the page
+    assert found("https://cast.example.com/ep/2", podcast="https://other.example.com/feed") is None  # not here
