@@ -12,6 +12,8 @@ from earmark.core.db.backups import make_backup
 from earmark.core.db.connection import open_library
 from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.errors import NoKeyringError
+from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
+from earmark.core.feeds.subscriptions import export_opml, import_opml
 from earmark.core.secrets.feeds import feed_key
 from earmark.core.secrets.legacy import settle_secrets
 from earmark.core.secrets.store import SecretKey, Secrets
@@ -103,3 +105,21 @@ def test_without_a_keyring_they_wait_in_the_file_and_it_says_so(tmp_path: Path) 
     assert sentence is not None and sentence.startswith("2 password(s) are still kept in the library file")
     assert Secrets(db).get(feed_key("https://feeds.example.com/private.xml", "alice")) == "plain-row-pw"  # not lost
     db.close()
+
+
+def test_an_opml_address_with_a_password_is_stored_without_it(library) -> None:
+    set_setting(library, "secrets.store_in_library", True)
+    typed = "https://ann:opml-secret@feeds.example.com/members.xml"
+    result = import_opml(library, OpmlDocument(None, [OpmlFeed(url=typed, title="Members")], []))
+    assert result.skipped == []
+    assert library.execute("SELECT url, auth_user FROM sources").fetchall() == [
+        ("https://feeds.example.com/members.xml", "ann")]
+    assert Secrets(library).get(feed_key("https://feeds.example.com/members.xml", "ann")) == "opml-secret"
+    assert b"opml-secret" not in export_opml(library)
+
+
+def test_without_a_keyring_an_opml_password_is_skipped_with_a_sentence(library) -> None:
+    typed = "https://ann:opml-secret@feeds.example.com/members.xml"
+    result = import_opml(library, OpmlDocument(None, [OpmlFeed(url=typed, title="Members")], []))
+    assert len(result.added) == 1 and result.skipped[0].startswith(
+        "The password of https://feeds.example.com/members.xml was not stored: No system keyring is running")
