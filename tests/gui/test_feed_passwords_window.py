@@ -16,6 +16,7 @@ from earmark.core.db.sources import list_sources
 from earmark.core.secrets.vault import KeyringVault
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
+from helpers.old_library import library_with_plain_passwords
 
 SECRET = "s3cret-in-the-address"
 
@@ -77,3 +78,22 @@ def test_without_a_keyring_the_feed_is_added_and_its_password_not_kept(
     assert not source.has_credentials
     assert [p.name for p in library_path.parent.glob("library.db*") if SECRET.encode() in p.read_bytes()] == []
     assert not any(isinstance(w, QMessageBox) and w.isVisible() for w in QApplication.topLevelWidgets())
+
+
+def test_passwords_of_an_older_version_without_a_keyring_are_said_to_wait(
+        qtbot: QtBot, launch: Launch, library_path: Path) -> None:
+    library_with_plain_passwords(library_path)
+    window = launch().window
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith(
+        "2 password(s) are still kept in the library file, unencrypted: no system keyring is running"), timeout=10_000)
+    assert window.feeds.keyring.box is None  # asked when a password is next given, not as the window opens
+
+
+def test_passwords_of_an_older_version_move_to_the_keyring_when_the_window_opens(
+        qtbot: QtBot, launch: Launch, library_path: Path, keyring_bus: str) -> None:
+    library_with_plain_passwords(library_path)
+    launch()
+    qtbot.waitUntil(lambda: open_library(library_path).execute("SELECT count(*) FROM secrets").fetchone()[0] == 0,
+                    timeout=10_000)
+    assert KeyringVault().get("earmark feed https://feeds.example.com:443", "alice") == "plain-row-pw"
+    assert [p.name for p in library_path.parent.rglob("*") if p.is_file() and b"plain-row-pw" in p.read_bytes()] == []

@@ -10,7 +10,6 @@ import pytest
 
 from earmark.core.db.backups import make_backup
 from earmark.core.db.connection import open_library
-from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.errors import NoKeyringError
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
 from earmark.core.feeds.subscriptions import export_opml, import_opml
@@ -19,6 +18,7 @@ from earmark.core.secrets.legacy import settle_secrets
 from earmark.core.secrets.store import SecretKey, Secrets
 from earmark.core.secrets.vault import KeyringVault
 from earmark.core.settings import set_setting
+from helpers.old_library import library_with_plain_passwords
 
 KEY = SecretKey("feed", "https://feeds.example.com:443", "alice")
 
@@ -63,26 +63,9 @@ def test_backups_never_hold_a_password_even_one_kept_in_the_file(library, librar
     copy.close()
 
 
-def _schema7_library(path: Path) -> None:
-    """A library as version 7 left it: a feed password in its row, another inside an address."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA journal_mode = WAL")
-    for number, migration in enumerate(MIGRATIONS[:7], start=1):
-        conn.execute("BEGIN")
-        migration(conn)
-        conn.execute(f"PRAGMA user_version = {number}")
-        conn.execute("COMMIT")
-    conn.execute("""INSERT INTO sources (kind, title, url, auth_user, auth_password, added) VALUES
-                    ('podcast', 'Private', 'https://feeds.example.com/private.xml', 'alice', 'plain-row-pw',
-                     '2025-01-01T00:00:00+00:00'),
-                    ('podcast', 'Token', 'https://bob:plain-url-pw@other.example.com/feed.xml', NULL, NULL,
-                     '2025-01-01T00:00:00+00:00')""")
-    conn.close()
-
-
 def test_passwords_of_an_older_library_move_to_the_keyring_and_are_wiped(keyring_bus: str, tmp_path: Path) -> None:
     library_file = tmp_path / "library.db"
-    _schema7_library(library_file)
+    library_with_plain_passwords(library_file)
     db = open_library(library_file)  # schema 8 moves them out of the rows and the address
     assert db.execute("SELECT url, auth_user, auth_password FROM sources ORDER BY id").fetchall() == [
         ("https://feeds.example.com/private.xml", "alice", None), ("https://other.example.com/feed.xml", "bob", None)]
@@ -99,7 +82,7 @@ def test_passwords_of_an_older_library_move_to_the_keyring_and_are_wiped(keyring
 
 def test_without_a_keyring_they_wait_in_the_file_and_it_says_so(tmp_path: Path) -> None:
     library_file = tmp_path / "library.db"
-    _schema7_library(library_file)
+    library_with_plain_passwords(library_file)
     db = open_library(library_file)
     sentence = settle_secrets(db, library_file)
     assert sentence is not None and sentence.startswith("2 password(s) are still kept in the library file")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStatusBar
 from earmark.core.db.sources import get_source, set_credentials
 from earmark.core.feeds.subscriptions import save_opml
 from earmark.core.models import Changes
+from earmark.core.secrets.legacy import settle_secrets
 from earmark.core.settings import get_setting
 from earmark.gui.feed_refresh import FeedRefresh, RefreshSummary
 from earmark.gui.keyring_choice import KeyringChoice
@@ -73,6 +74,8 @@ class FeedsController(QObject):
         if get_setting(db, "feeds.refresh_on_start") and automatic:
             self._start_timer.start(START_DELAY_MS)
         self.reload_sources()
+        if automatic:  # passwords an older version kept in the library file go to the keyring
+            runner.write(settle_secrets, runner.library_path, on_done=self._on_passwords_settled)
 
     def apply_refresh_interval(self) -> None:
         """(Re)start the periodic refresh with the ``feeds.refresh_interval`` setting (0: none)."""
@@ -224,6 +227,12 @@ class FeedsController(QObject):
         self.unsubscribe_box = None
         self._on_library_changed(changes)
         self.reload_sources()
+
+    def _on_passwords_settled(self, waiting: str | None) -> None:
+        """Without a keyring, the passwords of an older version wait in the library file: say so (the question
+        comes when a password is next given, not over the window as it opens)."""
+        if waiting is not None:
+            self._status().showMessage(waiting, 30000)
 
     # Data ---------------------------------------------------------------------------------------------
 
