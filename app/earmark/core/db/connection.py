@@ -17,6 +17,7 @@ from urllib.parse import quote
 import sqlite_utils
 
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
+from earmark.core.db.scrub import scrub_secrets
 from earmark.core.errors import (
     LibraryBusyError,
     LibraryDamagedError,
@@ -26,7 +27,6 @@ from earmark.core.errors import (
     LibraryTooNewError,
 )
 from earmark.core.privacy import make_private, private_folder, tighten_downloads, tighten_library
-from earmark.core.urls import split_userinfo
 
 BUSY_TIMEOUT_MS = 15000
 # Less room than this on the library's disk counts as full: SQLite needs a few pages for its WAL and 32 KiB for
@@ -281,24 +281,6 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
         raise
     finally:
         source.close()
-
-
-def scrub_secrets(conn: sqlite3.Connection) -> None:
-    """Wipe every password from a copy of a library (a backup never holds one): those kept in the library by
-    choice, and any an older schema still held in feed rows or addresses."""
-    tables = {str(row[0]) for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    conn.execute("PRAGMA secure_delete = ON")  # zeroed in the file, not left in free space
-    with conn:
-        if "secrets" in tables:
-            conn.execute("DELETE FROM secrets")
-        if "sources" in tables:
-            columns = {str(row[1]) for row in conn.execute("PRAGMA table_info(sources)")}
-            if "auth_password" in columns:
-                conn.execute("UPDATE sources SET auth_password = NULL WHERE auth_password IS NOT NULL")
-            for source_id, url in conn.execute("SELECT id, url FROM sources WHERE url LIKE '%@%'").fetchall():
-                clean = split_userinfo(str(url)).url
-                if clean != url and not conn.execute("SELECT 1 FROM sources WHERE url = ?", [clean]).fetchone():
-                    conn.execute("UPDATE sources SET url = ? WHERE id = ?", [clean, source_id])
 
 
 STALE_PARTIAL_SECONDS = 3600  # no copy takes that long: an older partial copy was interrupted (killed)

@@ -11,7 +11,7 @@ from pathlib import Path
 import sqlite_utils
 
 from earmark.core.db.backups import backups_folder
-from earmark.core.db.connection import scrub_secrets
+from earmark.core.db.scrub import scrub_secrets
 from earmark.core.errors import NoKeyringError
 from earmark.core.secrets.store import Secrets
 
