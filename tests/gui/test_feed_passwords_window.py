@@ -45,7 +45,7 @@ def test_a_password_in_the_address_is_kept_in_the_keyring_and_never_shown(
         private_feed: tuple[str, str]) -> None:
     url, typed = private_feed
     window = launch().window
-    window.subscribe(typed)
+    window.subscribing.subscribe(typed)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 2, timeout=10_000)
     qtbot.keyClick(window.item_list, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier
                    | Qt.KeyboardModifier.ShiftModifier)
@@ -66,7 +66,7 @@ def test_without_a_keyring_the_feed_is_added_and_its_password_not_kept(
         qtbot: QtBot, launch: Launch, library_path: Path, private_feed: tuple[str, str]) -> None:
     _url, typed = private_feed
     window = launch().window
-    window.subscribe(typed)
+    window.subscribing.subscribe(typed)
     qtbot.waitUntil(lambda: window.feeds.keyring.box is not None and window.feeds.keyring.box.isVisible(),
                     timeout=10_000)
     box = window.feeds.keyring.box
