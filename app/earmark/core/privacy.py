@@ -59,8 +59,14 @@ def make_tree_private(folder: Path) -> None:
             make_private(Path(root) / name)
 
 
+_TIGHTENED: set[Path] = set()  # libraries tightened by this process: the window opens a connection per thread
+
+
 def tighten_library(library: Path, backups: Path) -> None:
-    """The library file and its companions, and its backups folder."""
+    """The library file and its companions, and its backups folder (once per process)."""
+    if library.absolute() in _TIGHTENED:
+        return
+    _TIGHTENED.add(library.absolute())
     for suffix in LIBRARY_SUFFIXES:
         make_private(library.with_name(library.name + suffix))
     for leftover in library.parent.glob(f"{glob.escape(library.name)}.*"):  # migration backups, restores waiting

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 import sqlite_utils
 
+from earmark.core.db.backup_files import backups_folder, finish_interrupted_restore
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
 from earmark.core.db.scrub import scrub_secrets
 from earmark.core.errors import (
@@ -26,7 +27,7 @@ from earmark.core.errors import (
     LibraryReadOnlyError,
     LibraryTooNewError,
 )
-from earmark.core.privacy import make_private, private_folder, tighten_downloads, tighten_library
+from earmark.core.privacy import make_private, private_folder, tighten_library
 
 BUSY_TIMEOUT_MS = 15000
 # Less room than this on the library's disk counts as full: SQLite needs a few pages for its WAL and 32 KiB for
@@ -50,7 +51,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
     try:
         if not path.parent.exists():
             private_folder(path.parent)
-        _finish_interrupted_restore(path)
+        finish_interrupted_restore(path)
         _probe(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                check_same_thread=not any_thread)
@@ -65,7 +66,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
             if version > 0:
                 backup_before_migration(path, version)
             apply_migrations(conn)
-        _tighten(path, sqlite_utils.Database(conn))
+        tighten_library(path, backups_folder(path))
     except (OSError, sqlite3.Error) as exc:
         conn.close()
         raise _open_failure(path, exc) from exc
@@ -129,36 +130,6 @@ def _connect_read_only(uri: str, any_thread: bool) -> sqlite3.Connection:
         # a crash, are not seen until the library can be opened normally again).
         conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, check_same_thread=not any_thread)
     return conn
-
-
-def restoring_path(path: Path) -> Path:
-    """Where a backup being restored waits, complete, for the library's name (see core/db/backups.py)."""
-    return path.with_name(path.name + ".restoring")
-
-
-def _finish_interrupted_restore(path: Path) -> None:
-    from earmark.core.db.backups import finish_interrupted_restore  # backups builds on this module
-
-    finish_interrupted_restore(path)
-
-
-_TIGHTENED: set[Path] = set()  # once per library and process: the window opens a connection per thread
-
-
-def _tighten(path: Path, db: sqlite_utils.Database) -> None:
-    """The library, its -wal and -shm (SQLite gives them the library's mode), its backups, its downloads: its
-    user's only, as older versions did not make them."""
-    from earmark.core.db.backups import backups_folder  # backups and settings build on this module
-    from earmark.core.settings import default_data_folder, downloads_folder
-
-    key = path.absolute()
-    if key in _TIGHTENED:
-        return
-    _TIGHTENED.add(key)
-    tighten_library(path, backups_folder(path))
-    if path.parent.absolute() == default_data_folder().absolute():
-        make_private(path.parent)
-    tighten_downloads(downloads_folder(db), [Path(p) for (p,) in db.execute("SELECT path FROM downloads")])
 
 
 def _probe(path: Path) -> None:

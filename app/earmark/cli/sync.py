@@ -4,21 +4,19 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
 
 import sqlite_utils
 
-from earmark.cli_io import print_json, record_id
-from earmark.core.settings import set_setting
+from earmark.cli.common import add_opt_in, opt_in_if_asked, print_json, read_password, record_id
 from earmark.core.sync.server import KINDS
 
 # The sync modules (urllib, http.client, cookies) are imported by the commands that use them: the window's
 # start-up imports this module too.
 
 
-def add_sync_commands(commands: argparse._SubParsersAction) -> None:
-    """Add ``sync`` (with ``login``, ``status`` and ``logout``) and ``unsubscribe``."""
+def register(commands: argparse._SubParsersAction) -> None:
+    """``sync`` (with ``login``, ``status`` and ``logout``) and ``unsubscribe``."""
     sync = commands.add_parser("sync", help="sync subscriptions and play positions with a gpodder.net or Nextcloud "
                                             "server (set up with: sync login)")
     sync.add_argument("--json", action="store_true", help="print what the sync did as a JSON object")
@@ -32,7 +30,7 @@ def add_sync_commands(commands: argparse._SubParsersAction) -> None:
     login.add_argument("--device", metavar="NAME", help="this device's id on the server (default: earmark-HOSTNAME)")
     login.add_argument("--kind", choices=KINDS, default="gpodder",
                        help="gpodder (the gpodder.net API, default) or nextcloud (the gPodder Sync app)")
-    _add_opt_in(login)
+    add_opt_in(login)
     login.set_defaults(run=_login)
 
     status = steps.add_parser("status", help="the server, user, device, last sync and changes waiting")
@@ -46,24 +44,6 @@ def add_sync_commands(commands: argparse._SubParsersAction) -> None:
                                                     "marked favourite stay)")
     leave.add_argument("source_id", type=record_id, metavar="SOURCE_ID")
     leave.set_defaults(run=_unsubscribe)
-
-
-def _add_opt_in(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--store-in-library", action="store_true",
-                         help="without a system keyring, keep passwords in the library file (unencrypted)")
-
-
-def read_password(prompt: str = "Password: ") -> str:
-    """A password from the terminal (not echoed) or, when piped, the first line of standard input."""
-    return getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
-
-
-def opt_in_if_asked(db: sqlite_utils.Database, args: argparse.Namespace) -> None:
-    """``--store-in-library``: the user's explicit choice to keep passwords in the library file."""
-    if getattr(args, "store_in_library", False):
-        set_setting(db, "secrets.store_in_library", True)
-        print("earmark: passwords are now kept in the library file, unencrypted: anyone who can read the file can "
-              "read them (backups and exports leave them out).", file=sys.stderr)
 
 
 def _login(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
