@@ -89,7 +89,7 @@ class SyncController(QObject):
         brought = (outcome.counts.get("subscriptions_added", 0) + outcome.counts.get("subscriptions_removed", 0)
                    + outcome.counts.get("positions_applied", 0))
         if brought:
-            self._on_library_changed(Changes(structure=True, message=outcome.sentence))
+            self._on_library_changed(Changes(structure=True))  # the sentence above stays (15 s)
         self.account = get_account(self._db)
         self._plan_next()
         self.synced.emit(outcome)
