@@ -8,9 +8,6 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
-from earmark.core.db.items import get_item
-from earmark.core.db.queries import ItemFilter
-from earmark.core.errors import NotFoundError
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.graph.panel import PATH
@@ -28,6 +25,7 @@ from earmark.gui.mainwindow.item_list import ListController
 from earmark.gui.mainwindow.item_panes import ItemPanes
 from earmark.gui.mainwindow.navigator import Navigator
 from earmark.gui.mainwindow.notes import NotesController
+from earmark.gui.mainwindow.opening import ItemOpener
 from earmark.gui.mainwindow.organize import OrganizeController
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.mainwindow.plain_view import PlainView
@@ -106,14 +104,16 @@ class MainWindow(QMainWindow):
                                            lambda url: self.subscribing.subscribe(url))
         self.subscribing = SubscribeController(self, runner, self.feeds, self.articles, self.feedback,
                                                self.apply_changes)
-        self.graph = GraphController(self, runner, db, self.selection.selected_item, self.show_in_library,
-                                     self.open_item, lambda ids: self.queue.add_episodes(ids),
-                                     self.feedback.status)
+        self.graph = GraphController(self, runner, db, self.selection.selected_item,
+                                     lambda item_id: self.opener.show_in_library(item_id),
+                                     lambda item_id: self.opener.open_item(item_id),
+                                     lambda ids: self.queue.add_episodes(ids), self.feedback.status)
         self.player_bar = PlayerBar(session.player)
         self.playback = PlaybackController(runner, db, session, a, self.player_bar, self.apply_changes, self)
+        self.opener = ItemOpener(db, self.playback, self.reading, self.lists, self.navigator, self.feedback, self)
         self.queue_view = QueueView(QueueModel(db, self))
         self.queue = QueueController(runner, db, session, a, self.queue_view, self.playback.sleep,
-                                     self.selection.selected_episode_ids, self.play_item_id, self)
+                                     self.selection.selected_episode_ids, self.opener.play_item_id, self)
         self.episodes = EpisodeController(self, runner, db, session, a, self.selection.selected_item_ids,
                                           self.selection.selected_source_id, self.apply_changes)
         self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
@@ -197,7 +197,7 @@ class MainWindow(QMainWindow):
         a.set_password.triggered.connect(self._set_password)
         a.restore_backup.triggered.connect(self.backups.ask_restore)
         a.quit.triggered.connect(self.close)
-        a.play_selected.triggered.connect(self.play_selected)
+        a.play_selected.triggered.connect(self.opener.play_selected)
         a.edit_tags.triggered.connect(self.organize.edit_tags)
         a.toggle_favourite.triggered.connect(self.organize.toggle_favourite)
         a.save_search.triggered.connect(self.organize.save_view)
@@ -231,7 +231,7 @@ class MainWindow(QMainWindow):
         self.sidebar_panel.loaded.connect(self._on_sidebar)
         self.lists.shown_widget_changed.connect(nav.shown_widget_changed)
         self.lists.table.selectionModel().selectionChanged.connect(lambda _new, _old: self.panes.show_selected())
-        self.lists.table.doubleClicked.connect(lambda _index: self.play_selected())
+        self.lists.table.doubleClicked.connect(lambda _index: self.opener.play_selected())
         self.lists.welcome.load_sample_requested.connect(self.subscribing.load_sample)
         self.lists.welcome.add_podcast_requested.connect(self.subscribing.add_podcast)
         self.lists.welcome.import_opml_requested.connect(self.feeds.ask_import_opml)
@@ -298,47 +298,7 @@ class MainWindow(QMainWindow):
         if note is not None:
             self.reading.show_highlight(note)  # type: ignore[arg-type]
 
-    # Playing and opening items ------------------------------------------------------------------------------
-
-    def play_item_id(self, item_id: int) -> None:
-        """Play the item with this id (from the queue)."""
-        try:
-            self.playback.play(get_item(self._db, item_id))
-        except NotFoundError as exc:
-            self.feedback.show_error(str(exc))
-
-    @Slot()
-    def play_selected(self) -> None:
-        """Play the selected episode from where it was left; open the selected article in the reader."""
-        item = self.selection.selected_item()
-        if item is None:
-            return
-        if item.kind != "episode":
-            self.reading.open_item(item)
-            return
-        self.playback.play(item)
-
-    def show_in_library(self, item_id: int) -> None:
-        """Select an item in the list (the whole library is listed when the entry shown does not hold it)."""
-        if self.lists.reveal(item_id):
-            return
-        place = Place(LIST, ItemFilter(), selected=item_id)
-        if self.navigator.current.view == LIST:
-            self.navigator.go(place, focus=False)
-        else:
-            self.lists.enter(place)  # the list under the graph or the reader follows, unseen
-
-    def open_item(self, item_id: int) -> None:
-        """Play an episode (from where it was left); open an article in the reader (where it was left)."""
-        try:
-            item = get_item(self._db, item_id)
-        except NotFoundError:
-            return
-        if item.kind == "episode":
-            self.playback.play(item)
-        else:
-            self.show_in_library(item_id)
-            self.reading.open_item(item)
+    # Playing ------------------------------------------------------------------------------------------
 
     @Slot(int)
     def _on_playing_item(self, item_id: int) -> None:
