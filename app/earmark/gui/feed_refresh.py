@@ -88,7 +88,10 @@ class FeedRefresh(QObject):
         self._stderr = b""
         process = QProcess(self)
         process.setProgram(sys.executable)
-        launcher = [] if getattr(sys, "frozen", False) else ["-m", "earmark"]
+        # -P: "-m" alone would put the working directory first on the child's import path, and a folder named
+        # earmark there (a clone in ~/earmark, apps started in $HOME) would be what it runs. The child's own
+        # worker processes inherit its import path, so they are safe too.
+        launcher = [] if getattr(sys, "frozen", False) else ["-P", "-m", "earmark"]
         process.setArguments([*launcher, "--library", str(self._library_path), *args])
         process.readyReadStandardOutput.connect(self._read_lines)
         process.readyReadStandardError.connect(self._read_errors)
