@@ -24,6 +24,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from helpers.shared import shared_dir
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 MAX_DELAY = 10.0  # a slow route never holds a request longer than this, even if a test forgets to stop
 PACE_CHUNK = 16 * 1024
@@ -32,7 +34,7 @@ POLL_INTERVAL = 0.02  # how fast stop() returns (http.server's default of 0.5 s 
 
 def fixtures_root() -> Path:
     """Where the shared fixtures live (``../shared/fixtures`` beside the repo); it may not exist."""
-    return (REPO_ROOT / ".." / "shared" / "fixtures").resolve()
+    return shared_dir() / "fixtures"
 
 
 def fixtures_dir() -> Path:

@@ -45,6 +45,7 @@ FIXTURES = fixture_files("transcripts")
 
 
 def test_every_transcript_fixture_is_listed_here() -> None:
+    fixtures_dir()  # skips when the shared fixtures are not there
     assert sorted(path.name for path in fixture_files("transcripts")) == sorted(EXPECTED)
 
 
