@@ -51,6 +51,14 @@ def fixture_files(*folders: str) -> list[Path]:
     return sorted(p for folder in folders if (root / folder).is_dir() for p in (root / folder).iterdir() if p.is_file())
 
 
+OWN_FIXTURES = REPO_ROOT / "tests" / "fixtures"
+
+
+def own_fixture_files(folder: str) -> list[Path]:
+    """The fixtures written for these tests (tests/fixtures/FOLDER, ``em__`` names): in every clone."""
+    return sorted(p for p in (OWN_FIXTURES / folder).iterdir() if p.is_file())
+
+
 def closed_port() -> int:
     """A localhost port that nothing listens on (bound, then released)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
