@@ -151,9 +151,11 @@ def test_uninstall_after_install_on_a_new_account_leaves_nothing(tmp_path: Path)
     env = desktop_env(tmp_path)
     home = Path(env["HOME"])
     home.mkdir()
-    run_script("install", env, str(fake_earmark(tmp_path)))
+    earmark = str(fake_earmark(tmp_path))
+    run_script("install", env, earmark)
     assert default_app(env, "text/x-opml+xml") == ENTRY.name  # there was no default: Earmark becomes it
     assert "[Default Applications]" in (Path(env["XDG_CONFIG_HOME"]) / "mimeapps.list").read_text()
+    run_script("install", env, earmark)  # again (an update): the first install's folders are still undone
     run_script("uninstall", env)
     assert tree(home) == {}  # no empty folders, no mimeapps.list with empty sections
 
