@@ -3,6 +3,7 @@ earmark.resources), and the wheel it builds holds every module and every resourc
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -43,10 +44,18 @@ def test_every_package_has_an_init_module() -> None:
 
 @pytest.mark.slow
 def test_the_wheel_holds_every_module_and_resource(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+    # Built from a copy without the build products of earlier builds (setuptools reuses build/lib), with the
+    # bytecode a tree that ran its tests has in resources/: it must stay out of the wheel.
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
+                                                                 ".*_cache", ".hypothesis", "__pycache__"))
+    (source / "resources" / "__pycache__").mkdir()
+    (source / "resources" / "__pycache__" / "__init__.cpython-311.pyc").write_bytes(b"bytecode")
+    out = tmp_path / "wheel"
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
-    [wheel] = tmp_path.glob("earmark-*.whl")
+    [wheel] = out.glob("earmark-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     modules = {path.relative_to(APP).as_posix() for path in APP.rglob("*.py") if "__pycache__" not in path.parts}
     resources = {"earmark/resources/" + path.relative_to(RESOURCES).as_posix() for path in RESOURCES.rglob("*")
