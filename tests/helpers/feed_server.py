@@ -24,6 +24,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from helpers.shared import shared_dir
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 MAX_DELAY = 10.0  # a slow route never holds a request longer than this, even if a test forgets to stop
 PACE_CHUNK = 16 * 1024
@@ -32,7 +34,7 @@ POLL_INTERVAL = 0.02  # how fast stop() returns (http.server's default of 0.5 s 
 
 def fixtures_root() -> Path:
     """Where the shared fixtures live (``../shared/fixtures`` beside the repo); it may not exist."""
-    return (REPO_ROOT / ".." / "shared" / "fixtures").resolve()
+    return shared_dir() / "fixtures"
 
 
 def fixtures_dir() -> Path:
@@ -47,6 +49,14 @@ def fixture_files(*folders: str) -> list[Path]:
     """Every file in these fixture sub-folders, sorted (empty when the fixtures are missing)."""
     root = fixtures_root()
     return sorted(p for folder in folders if (root / folder).is_dir() for p in (root / folder).iterdir() if p.is_file())
+
+
+OWN_FIXTURES = REPO_ROOT / "tests" / "fixtures"
+
+
+def own_fixture_files(folder: str) -> list[Path]:
+    """The fixtures written for these tests (tests/fixtures/FOLDER, ``em__`` names): in every clone."""
+    return sorted(p for p in (OWN_FIXTURES / folder).iterdir() if p.is_file())
 
 
 def closed_port() -> int:

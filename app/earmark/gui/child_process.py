@@ -15,7 +15,10 @@ def earmark_process(parent: QObject, library: Path, args: list[str]) -> QProcess
     bundle's own executable)."""
     process = QProcess(parent)
     process.setProgram(sys.executable)
-    launcher = [] if getattr(sys, "frozen", False) else ["-m", "earmark"]
+    # -P: "-m" alone would put the working directory first on the child's import path, and a folder named
+    # earmark there (a clone in ~/earmark, apps started in $HOME) would be what it runs. The child's own
+    # worker processes inherit its import path, so they are safe too.
+    launcher = [] if getattr(sys, "frozen", False) else ["-P", "-m", "earmark"]
     process.setArguments([*launcher, "--library", str(library), *args])
     return process
 
