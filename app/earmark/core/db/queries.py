@@ -7,11 +7,11 @@ import re
 from dataclasses import asdict, dataclass, fields
 from typing import Literal, get_args
 
+from earmark.core.db.search_words import query_words
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import EarmarkError
 from earmark.core.models import ItemKind
 
-_WORD = re.compile(r"\w+", re.UNICODE)
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 State = Literal["unplayed", "in_progress", "played"]
@@ -83,12 +83,12 @@ class ItemFilter:
 
 
 def fts_query(text: str) -> str:
-    """An FTS5 MATCH expression for whatever the user typed: every word must occur, the last (of two letters
-    or more) as a prefix.
+    """An FTS5 MATCH expression for whatever the user typed, taken literally: every word must occur, the last
+    (of two letters or more) as a prefix. (Searches add compound names and aliases: core/db/search_query.py.)
 
     Quotes, operators and parentheses in the input are treated as separators, so no input can raise.
     """
-    words = _WORD.findall(text)
+    words = query_words(text)
     if not words:
         return ""
     terms = [f'"{word}"' for word in words]
