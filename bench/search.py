@@ -175,7 +175,7 @@ def window_figures(path: Path) -> None:
     sorted_ms = wait_loaded(lambda: header.setSortIndicator(0, header.sortIndicatorOrder().AscendingOrder))
     def search_people() -> None:
         window.search.setText("people")
-        window._search_timer.timeout.emit()  # no need to wait out the typing pause
+        window.lists._search_timer.timeout.emit()  # no need to wait out the typing pause
 
     searched = wait_loaded(search_people)
     rss("searched")

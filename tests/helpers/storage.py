@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 FILL_CHUNK = 4096
-# Room for a new library (about 1 MB empty: one 16 KiB page per table and index) and a few transactions of its WAL.
-SMALL_DISK_KIB = 6144
+# Room for a new library (about 2 MB empty: one 32 KiB page per table and index) and a few transactions of its WAL.
+SMALL_DISK_KIB = 8192
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:

@@ -45,6 +45,8 @@ def test_exact_names_rank_first(sample: Cli) -> None:
 def test_an_acronym_and_its_expansion_find_each_other(sample: Cli) -> None:
     assert len(titles(sample, "fsdp")) == 3
     assert titles(sample, "fully sharded data parallel") == titles(sample, "FSDP")
+    assert "PyTorch 2.0" in titles(sample, "PT2")  # PT2 ~ PyTorch 2, a phrase: not any "pytorch" beside a "2"
+    assert "PT2 extension points" in titles(sample, "pytorch 2")
     inductor = {"Inductor - IR", "Inductor - Define-by-run IR", "Inductor - Post-grad FX passes"}
     assert inductor <= set(titles(sample, "TorchInductor"))  # none says TorchInductor: the maintained table
 

@@ -5,9 +5,7 @@ library's compound names that contain it ("autograd" → AOTAutograd), and its a
 and from the library (FSDP ↔ Fully Sharded Data Parallel, Inductor ↔ TorchInductor). A run of typed words that
 is an alias is one group ("fully sharded data parallel" → or FSDP). Every group must match, as before.
 
-The index keeps which columns hold a word, not where: an alias of several words matches when all its words are
-there. Only aliases whose words are specific enough for that are used (fully sharded data parallel, torch
-inductor), not those made of short words or numbers (pytorch 2, just in time), which would match nearly anything.
+An alias of several words is looked for as a phrase ("fully sharded data parallel", "pytorch 2").
 """
 
 from __future__ import annotations
@@ -19,7 +17,6 @@ from earmark.core.db.search_words import fold, key_of, learnt_aliases, query_wor
 from earmark.core.text import maintained
 
 MAX_ALIAS_WORDS = 5  # the longest alias looked for in a run of typed words
-MIN_ALIAS_WORD = 3  # letters each word of a several-word alias needs to be used without its word order
 
 
 @lru_cache(maxsize=1)
@@ -32,26 +29,16 @@ def _groups() -> dict[str, tuple[str, ...]]:
     return found
 
 
-def _term(word: str, prefix: bool = False) -> str:
-    return f'"{word}"*' if prefix else f'"{word}"'
-
-
-def _all_of(name: str) -> str:
-    words = name.split()
-    return _term(words[0]) if len(words) == 1 else "(" + " ".join(_term(word) for word in words) + ")"
-
-
-def _specific(name: str) -> bool:
-    words = name.split()
-    return len(words) == 1 or all(len(word) >= MIN_ALIAS_WORD and word.isalpha() for word in words)
+def _phrase(name: str) -> str:
+    """A name (a key: words separated by single spaces) as an FTS5 phrase."""
+    return f'"{name}"'
 
 
 def _aliases(conn: sqlite3.Connection, name: str) -> list[str]:
     """The other names of ``name`` (a key) that a search may use (not those holding ``name`` itself: they could
     only find what ``name`` finds)."""
     names = [*_groups().get(name, ()), *learnt_aliases(conn, name)]
-    return [_all_of(other) for other in dict.fromkeys(names)
-            if other != name and _specific(other) and name not in other.split()]
+    return [_phrase(other) for other in dict.fromkeys(names) if other != name and name not in other.split()]
 
 
 def _alternatives(options: list[str]) -> str:
@@ -61,37 +48,38 @@ def _alternatives(options: list[str]) -> str:
 
 def match_expression(conn: sqlite3.Connection, text: str) -> str:
     """The MATCH expression for ``text`` (empty when it holds no word): every typed word or alias run must
-    match; the last word (of two letters or more) matches as a prefix as well. The pieces of a name typed with
-    punctuation (__torch_function__, torch.compile) are taken as they are: that name is what is looked for."""
-    words: list[tuple[str, bool]] = []  # (folded word, whether it is one piece of a longer typed name)
+    match; the last word (of two letters or more) matches as a prefix as well. A name typed with punctuation
+    (__torch_function__, torch.compile) is looked for as typed: its pieces as a phrase."""
+    words: list[str] = []  # the typed words, a name typed with punctuation as one phrase ("torch function")
     for chunk in text.split():
         pieces = [fold(piece) for piece in query_words(chunk)]
-        words += [(piece, len(pieces) > 1) for piece in pieces]
+        if pieces:
+            words.append(" ".join(pieces))
     groups: list[str] = []
     at = 0
     while at < len(words):
-        word, literal = words[at]
-        run = 0 if literal else _alias_run(conn, words, at)
+        run = _alias_run(conn, words, at)
         if run:
-            name = " ".join(each for each, _ in words[at:at + run])
-            groups.append(_alternatives([_all_of(name), *_aliases(conn, name)]))
+            name = " ".join(words[at:at + run])
+            groups.append(_alternatives([_phrase(name), *_aliases(conn, name)]))
             at += run
             continue
-        prefix = at == len(words) - 1 and len(word) >= 2  # a one-letter prefix matches nearly everything
-        options = [_term(word, prefix)]
-        if not literal:
-            options += [_term(whole) for whole in words_containing(conn, word, prefix)] + _aliases(conn, word)
+        word = words[at]
+        prefix = at == len(words) - 1 and len(word.rsplit(" ", 1)[-1]) >= 2  # a one-letter prefix: nearly all
+        options = [_phrase(word) + ("*" if prefix else "")]
+        if " " not in word:
+            options += [_phrase(whole) for whole in words_containing(conn, word, prefix)] + _aliases(conn, word)
         groups.append(_alternatives(options))
         at += 1
     return " AND ".join(groups)
 
 
-def _alias_run(conn: sqlite3.Connection, words: list[tuple[str, bool]], at: int) -> int:
+def _alias_run(conn: sqlite3.Connection, words: list[str], at: int) -> int:
     """How many typed words from ``at`` on form a known alias of two words or more (0 when none does)."""
     for size in range(min(MAX_ALIAS_WORDS, len(words) - at), 1, -1):
-        if any(literal for _, literal in words[at:at + size]):
+        if any(" " in word for word in words[at:at + size]):
             continue
-        name = " ".join(each for each, _ in words[at:at + size])
+        name = " ".join(words[at:at + size])
         if name in _groups() or learnt_aliases(conn, name):
             return size
     return 0

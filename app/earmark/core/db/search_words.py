@@ -8,7 +8,9 @@ query (core/db/search_query.py).
 
 Triggers queue every item whose indexed text changed in ``search_pending``; ``learn_pending`` reads them and
 learns their words. write_transaction calls it before each commit, so whatever writes through it keeps the
-vocabulary in step; a bulk writer with its own transaction calls it before its COMMIT.
+vocabulary in step; a bulk writer with its own transaction calls it before its COMMIT. Words only ever join the
+vocabulary: one whose text has gone stays, and only widens a search by a word no item holds (relearn_all starts
+it afresh).
 """
 
 from __future__ import annotations

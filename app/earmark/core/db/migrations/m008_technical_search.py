@@ -11,20 +11,29 @@ _OLD_TRIGGERS = ("items_indexed", "items_reindexed", "items_unindexed", "notes_i
                  "notes_update_indexed", "notes_delete_indexed", "transcripts_insert_indexed",
                  "transcripts_update_indexed", "transcripts_delete_indexed", "notes_insert_highlighted",
                  "notes_update_highlighted", "notes_delete_highlighted")
-# Indexes no query uses: items_listing (m003) serves the published order and carries more.
-_UNUSED_INDEXES = ("items_by_published", "items_by_title", "items_by_enclosure")
+# Indexes no query uses (items_listing, of m003, serves the published order and carries more), and the one that
+# served the longest-first order: items_by_duration_up now serves both, walked backwards (core/db/queries.py).
+_UNUSED_INDEXES = ("items_by_published", "items_by_title", "items_by_enclosure", "items_by_duration_down")
+# Columns the sort indexes carry for the filters (as in m003).
+_CARRIED = "kind, source_id, played, position, favourite, published, duration, media_duration, last_played"
 
 
 def m008_technical_search(conn: sqlite3.Connection) -> None:
-    """The search index reads the library's text instead of keeping a copy (external content), keeps which
-    columns hold a word rather than every position, and has no prefix indexes; transcripts keep their spoken text
+    """The search index reads the library's text instead of keeping a copy (external content) and has no prefix
+    indexes (the last typed word's prefix is matched through the terms themselves); transcripts keep their spoken text
     beside the cues for it. The vocabulary of compound names and acronyms (core/db/search_words.py) is learnt
-    from every item, and indexes nothing uses are dropped."""
+    from every item; indexes nothing uses are dropped, one index serves both duration orders and the last-played
+    index holds the played items only."""
     for trigger in _OLD_TRIGGERS:
         conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
     conn.execute("DROP TABLE search_index")
     for index in _UNUSED_INDEXES:
         conn.execute(f"DROP INDEX IF EXISTS {index}")
+    # Most items are never played: the last-played order lists the played ones through this index, then the
+    # others through items_filters (a tenth of the size, where every item's empty last_played filled half pages).
+    conn.execute("DROP INDEX items_by_last_played")
+    conn.execute(f"CREATE INDEX items_by_last_played ON items (last_played DESC, id DESC, {_CARRIED}) "
+                 "WHERE last_played IS NOT NULL")
     conn.execute("ALTER TABLE transcripts ADD COLUMN text TEXT NOT NULL DEFAULT ''")  # written by its triggers only
     conn.execute(f"UPDATE transcripts SET text = {search_content.SPOKEN.replace('new.', '')}")
     statements = [

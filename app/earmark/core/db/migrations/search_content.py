@@ -3,10 +3,9 @@ triggers that keep it in step with items, notes, highlights and transcripts.
 
 The index holds no text of its own (external content): FTS5 reads ``search_content`` for snippets and for a
 rebuild, so every change to what the view shows must reach the index through these triggers, which tell FTS5
-what an item's row held before (FTS5 removes exactly those words) and what it holds now. The index stores which
-columns hold a word, not where (``detail=column``): a third of the size, and the words an item's row held are
-the same whatever order its notes are read in. Words are also queued in ``search_pending`` for the vocabulary of
-compound names (core/db/search_words.py).
+what an item's row held before (FTS5 removes exactly those words, at those places: notes and highlights are read
+in the order they were written) and what it holds now. Words are also queued in ``search_pending`` for the
+vocabulary of compound names (core/db/search_words.py).
 
 An ``INSERT OR REPLACE`` into items would bypass the delete trigger: write items with INSERT, UPDATE or UPSERT.
 """
@@ -19,14 +18,14 @@ _NAMES = ", ".join(COLUMNS)
 
 def notes_of(item: str, skip: str = "NULL") -> str:
     """The notes column of item ``item`` (an SQL expression), leaving out the note whose id is ``skip``."""
-    return (f"coalesce((SELECT group_concat(n.text, ' ') FROM notes n WHERE n.item_id = {item} "
-            f"AND n.id IS NOT {skip}), '')")
+    return (f"coalesce((SELECT group_concat(t, ' ') FROM (SELECT n.text AS t FROM notes n WHERE n.item_id = {item} "
+            f"AND n.id IS NOT {skip} ORDER BY n.id)), '')")
 
 
 def highlights_of(item: str, skip: str = "NULL") -> str:
     """The highlights column: the quoted text of the item's highlights (notes with an anchor)."""
-    return (f"coalesce((SELECT group_concat(n.quote, ' ') FROM notes n WHERE n.item_id = {item} "
-            f"AND n.anchor IS NOT NULL AND n.id IS NOT {skip}), '')")
+    return (f"coalesce((SELECT group_concat(q, ' ') FROM (SELECT n.quote AS q FROM notes n WHERE n.item_id = {item} "
+            f"AND n.anchor IS NOT NULL AND n.id IS NOT {skip} ORDER BY n.id)), '')")
 
 
 def transcript_of(item: str) -> str:
@@ -45,7 +44,7 @@ VIEW = f"""CREATE VIEW search_content AS
     FROM items i"""
 
 INDEX = ("CREATE VIRTUAL TABLE search_index USING fts5(title, text, notes, transcript, highlights, "
-         "content = 'search_content', content_rowid = 'id', detail = column, "
+         "content = 'search_content', content_rowid = 'id', "
          "tokenize = 'unicode61 remove_diacritics 2')")
 
 

@@ -3,30 +3,16 @@ column, on the sample library."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from earmark.core.db.connection import open_library
 from earmark.core.db.search import Snippet
-from earmark.core.sample import load_sample
-from earmark.core.settings import set_setting
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.models.items import COL_MATCH, COL_TITLE, SnippetRole
 from helpers.gui import Launch
 
 SAMPLE_ITEMS = 54
-
-
-@pytest.fixture
-def sample(library_path: Path) -> None:
-    db = open_library(library_path)
-    load_sample(db)
-    set_setting(db, "feeds.refresh_on_start", False)
-    db.close()
 
 
 def titles(window: MainWindow) -> list[str]:
