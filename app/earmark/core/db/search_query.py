@@ -10,6 +10,7 @@ An alias of several words is looked for as a phrase ("fully sharded data paralle
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from functools import lru_cache
 
@@ -17,6 +18,9 @@ from earmark.core.db.search_words import fold, key_of, learnt_aliases, query_wor
 from earmark.core.text import maintained
 
 MAX_ALIAS_WORDS = 5  # the longest alias looked for in a run of typed words
+# A typed word or name: what spaces and punctuation other than that inside names (torch.compile,
+# __torch_function__, all-reduce, aten::add, don't) separate.
+_TYPED = re.compile(r"[\w.\-:/'’]+")
 
 
 @lru_cache(maxsize=1)
@@ -51,7 +55,7 @@ def match_expression(conn: sqlite3.Connection, text: str) -> str:
     match; the last word (of two letters or more) matches as a prefix as well. A name typed with punctuation
     (__torch_function__, torch.compile) is looked for as typed: its pieces as a phrase."""
     words: list[str] = []  # the typed words, a name typed with punctuation as one phrase ("torch function")
-    for chunk in text.split():
+    for chunk in _TYPED.findall(text):
         pieces = [fold(piece) for piece in query_words(chunk)]
         if pieces:
             words.append(" ".join(pieces))
