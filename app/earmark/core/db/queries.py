@@ -154,7 +154,7 @@ def order_clause(flt: ItemFilter) -> str:
 
 _KNOWN_DURATION = "coalesce(i.media_duration, i.duration, 1e12) < 1e12"
 # Orders whose unknown values (no duration, never played) come last whichever way, listed in two parts that one
-# index each serves (schema 8): (condition, ORDER BY) for the known values, then for the unknown ones.
+# index each serves (schema 9): (condition, ORDER BY) for the known values, then for the unknown ones.
 _PARTS: dict[tuple[str, bool], tuple[tuple[str, str], tuple[str, str]]] = {
     ("duration", True): ((_KNOWN_DURATION, "coalesce(i.media_duration, i.duration, 1e12) DESC, i.id DESC"),
                          (f"NOT {_KNOWN_DURATION}", "coalesce(i.media_duration, i.duration, 1e12) DESC, i.id DESC")),

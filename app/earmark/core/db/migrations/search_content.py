@@ -1,4 +1,4 @@
-"""The search index of schema 8: an FTS5 index over a view of the library (no second copy of the text), and the
+"""The search index of schema 9: an FTS5 index over a view of the library (no second copy of the text), and the
 triggers that keep it in step with items, notes, highlights and transcripts.
 
 The index holds no text of its own (external content): FTS5 reads ``search_content`` for snippets and for a

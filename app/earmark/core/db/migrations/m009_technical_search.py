@@ -1,4 +1,4 @@
-"""Schema 8: search finds words inside technical names, from an index a third of its former size."""
+"""Schema 9: search finds words inside technical names, from an index a third of its former size."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ _UNUSED_INDEXES = ("items_by_published", "items_by_title", "items_by_enclosure",
 _CARRIED = "kind, source_id, played, position, favourite, published, duration, media_duration, last_played"
 
 
-def m008_technical_search(conn: sqlite3.Connection) -> None:
+def m009_technical_search(conn: sqlite3.Connection) -> None:
     """The search index reads the library's text instead of keeping a copy (external content) and has no prefix
     indexes (the last typed word's prefix is matched through the terms themselves); transcripts keep their spoken text
     beside the cues for it. The vocabulary of compound names and acronyms (core/db/search_words.py) is learnt
