@@ -34,6 +34,7 @@ from earmark.core.secrets.store import Secrets
 from earmark.core.settings import get_setting
 from earmark.core.sync.account import get_account
 from earmark.core.topics.layout import stored_positions
+from helpers.search_index import assert_index_in_step
 
 FOLDER = Path(__file__).parents[2] / "fixtures" / "libraries"
 
@@ -150,9 +151,16 @@ def check_v8(db: sqlite_utils.Database) -> None:
     assert db.execute("SELECT episode FROM sync_waiting").fetchall() == [("https://elsewhere.example.com/1.mp3",)]
 
 
+def check_v9(db: sqlite_utils.Database) -> None:
+    """Schema 9: the search vocabulary, learnt from a note like everything else (compound names, an acronym)."""
+    assert [item.title for item in list_items(db, ItemFilter(text="helper"))] == ["vmap"]  # BatchRulesHelper
+    assert [item.title for item in list_items(db, ItemFilter(text="batching rule registry"))] == ["vmap"]
+    assert [item.title for item in list_items(db, ItemFilter(text="BRR"))] == ["vmap"]
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
-                                                                      8: check_v8}
+                                                                      8: check_v8, 9: check_v9}
 
 
 def test_every_fixture_version_has_its_checks() -> None:
@@ -172,6 +180,10 @@ def test_an_old_library_migrates_with_everything_intact(fixture: Path, tmp_path:
         for since, check in VERSION_CHECKS.items():
             if since <= version:
                 check(db)
+        # Every library searches technical names from schema 9 on, its index equal to a rebuild.
+        assert "AOTAutograd" in [item.title for item in list_items(db, ItemFilter(text="autograd"))]
+        assert "TensorAccessor" in [item.title for item in list_items(db, ItemFilter(text="accessor"))]
+        assert_index_in_step(db)
         if version == 1:  # the first fixture has only its one note
             assert db.execute("SELECT at, text FROM notes").fetchall() == [(12.0, "Trees share memory pools")]
         if version < len(MIGRATIONS):

@@ -13,12 +13,11 @@ from earmark.core.text.identifiers import normal_form, split_identifier
 # (torch.compile, __torch_function__, all-reduce, c++). Web addresses are not words (they are skipped).
 _WORD = re.compile(r"_*[^\W_](?:\w|[.\-+](?=[^\W_]))*\+*")
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
-_ALNUM = re.compile(r"[^\W_]+")  # one token as FTS5's unicode61 tokenizer cuts it (near enough: letters, digits)
 # Where a name that FTS5 keeps whole may hide parts: a capital letter or a digit inside a word (see case_compounds;
 # a pattern that starts with one set of characters is what Python's re scans fastest).
-MAX_NAME = 40  # characters; longer "names" are hashes or run-together text
+MAX_NAME = 32  # characters; longer "names" are hashes or run-together text
 MAX_DIGIT_CHANGES = 2  # letters/digits alternating more often than this: an identifier, not a name (uint8, GPT4o pass)
-_HINT = re.compile(r"[A-Z0-9](?<=[^\W_][A-Z0-9])")
+_HINT = re.compile(r"[A-Z0-9](?<=[^\W_][A-Z0-9])[^\W_]*")  # the hint and the rest of its word
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +51,15 @@ def tokens(text: str) -> list[str]:
     return found
 
 
-def _noise(surface: str, parts: tuple[str, ...]) -> bool:
-    """Hashes and identifiers from web addresses (1dee99c973fd…, i6v7gqw5byv6) are no vocabulary."""
+@lru_cache(maxsize=65536)
+def _compound(surface: str) -> tuple[str, ...]:
+    """The parts of a name for the vocabulary, or () for no name: hashes and identifiers from web addresses
+    (1dee99c973fd…, i6v7gqw5byv6) are no vocabulary."""
+    if len(surface) > MAX_NAME:
+        return ()
+    parts = split_identifier(surface)
     changes = sum(a.isdigit() != b.isdigit() for a, b in zip(parts, parts[1:], strict=False))
-    return len(surface) > MAX_NAME or changes > MAX_DIGIT_CHANGES
+    return () if changes > MAX_DIGIT_CHANGES else parts
 
 
 def case_compounds(text: str) -> dict[str, tuple[str, ...]]:
@@ -67,20 +71,13 @@ def case_compounds(text: str) -> dict[str, tuple[str, ...]]:
     Names whose parts punctuation already separates (torch.compile, torch_function) are not listed.
     """
     found: dict[str, tuple[str, ...]] = {}
-    end = 0
     for hint in _HINT.finditer(text):
-        at = hint.start()
-        if at < end:
-            continue  # inside the word just looked at
-        start = at - 1
+        start = hint.start() - 1
         while start and text[start - 1].isalnum():
             start -= 1
-        match = _ALNUM.match(text, start)
-        if match is None:
-            continue
-        end = match.end()
-        parts = split_identifier(match.group())
-        if parts and not _noise(match.group(), parts):
-            found[match.group().lower()] = parts
+        surface = text[start:hint.end()]
+        parts = _compound(surface)
+        if parts:
+            found[surface.lower()] = parts
     return found
 

@@ -15,6 +15,7 @@ from earmark.core.db.migrations.m005_queue_downloads_playback_prefs import m005_
 from earmark.core.db.migrations.m006_topic_graph import m006_topic_graph
 from earmark.core.db.migrations.m007_reading_list import m007_reading_list
 from earmark.core.db.migrations.m008_sync_and_secrets import m008_sync_and_secrets
+from earmark.core.db.migrations.m009_technical_search import m009_technical_search
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -27,6 +28,7 @@ MIGRATIONS: list[Migration] = [
     m006_topic_graph,
     m007_reading_list,
     m008_sync_and_secrets,
+    m009_technical_search,
 ]
 
 
