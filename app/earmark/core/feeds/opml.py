@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.utils import format_datetime
 from html.entities import html5
-from urllib.parse import urlsplit
+from pathlib import PurePosixPath
+from urllib.parse import unquote, urlsplit
 
 import defusedxml.ElementTree as DefusedET  # type: ignore[import-untyped]
 from defusedxml import DefusedXmlException
@@ -20,6 +21,7 @@ from earmark.core.errors import FeedError
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64  # outlines nested deeper than this are not a subscription list (and would make tag lists explode)
+MAX_PATH_CHARS = 1000  # a folder in folders is the tag "outer/inner": no longer than this
 _LABEL_CHARS = 80
 _WEB_SCHEMES = {"http", "https"}
 _FEED_SCHEMES = {"feed", "itpc", "podcast"}  # aliases apps register for "subscribe to this feed" links
@@ -36,7 +38,8 @@ _NOT_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\ufff
 
 @dataclass(slots=True)
 class OpmlFeed:
-    """One subscription: its feed address, display title, tags (folders first, then categories) and website."""
+    """One subscription: its feed address, display title, tags (folders first, "outer/inner" for a folder in a
+    folder, then categories) and website."""
 
     url: str
     title: str
@@ -79,9 +82,10 @@ def read_opml(data: bytes, name: str) -> OpmlDocument:
 def write_opml(feeds: Iterable[OpmlFeed], title: str) -> bytes:
     """An OPML 2.0 document (UTF-8) listing ``feeds``; read_opml gives back the feeds it returned itself.
 
-    A feed with tags sits in a folder named by its first tag (nested folders only when a tag holds a comma,
-    which the ``category`` attribute cannot carry) and lists its comma-free tags in ``category``. Folders
-    appear where their first feed does, so feeds come back grouped by folder, otherwise in the given order.
+    Tags are folders: a tag ``tech/deep`` of a feed that also has ``tech`` is the folder "deep" inside "tech",
+    any other tag a folder of its own name. A feed sits in the folder of each of its tags that holds no other
+    (so "tech" is not repeated beside "tech/deep"), and lists every comma-free tag in ``category`` for apps that
+    read categories. Folders appear where their first feed does, so feeds come back grouped by folder.
     """
     opml = ET.Element("opml", version="2.0")
     head = ET.SubElement(opml, "head")
@@ -90,12 +94,28 @@ def write_opml(feeds: Iterable[OpmlFeed], title: str) -> bytes:
     body = ET.SubElement(opml, "body")
     tree = _Folder()
     for feed in feeds:
-        tags = [tag for tag in feed.tags if _tag(tag)]
-        last_comma = max((i for i, tag in enumerate(tags) if "," in tag), default=0)
-        tree.add(tags[: last_comma + 1], feed, [tag for tag in tags if "," not in tag])
+        tags = list(dict.fromkeys(filter(None, map(_tag, feed.tags))))
+        categories = [tag for tag in tags if "," not in tag]
+        for path in folder_paths(tags) or [[]]:
+            tree.add(path, feed, categories)
     tree.write(body)
     ET.indent(opml, space="  ")
     return ET.tostring(opml, encoding="UTF-8", xml_declaration=True) + b"\n"
+
+
+def folder_paths(tags: list[str]) -> list[list[str]]:
+    """The folders a feed with these tags is written in: one per tag that is no other tag's parent. A tag
+    ``a/b/c`` is nested (folders a, b, c) when ``a`` and ``a/b`` are tags too, since reading that nesting gives
+    all three; otherwise it is one folder of its own name (which reads back as the same tag)."""
+    present = set(tags)
+
+    def nested(tag: str) -> bool:
+        parts = tag.split("/")
+        return (1 < len(parts) and len(tag) <= MAX_PATH_CHARS and all(part and part == part.strip() for part in parts)
+                and all("/".join(parts[:n]) in present for n in range(1, len(parts))))
+
+    parents = {tag.rsplit("/", 1)[0] for tag in tags if nested(tag)}
+    return [tag.split("/") if nested(tag) else [tag] for tag in tags if tag not in parents]
 
 
 # --- reading ---------------------------------------------------------------------------------------------------
@@ -158,6 +178,7 @@ class _Reader:
         self.name = name
         self.skipped: list[str] = []
         self._feeds: dict[str, tuple[OpmlFeed, dict[str, None]]] = {}
+        self._long_path = False
 
     def feeds(self) -> list[OpmlFeed]:
         """The feeds found so far, in document order, with their tag lists filled in."""
@@ -208,12 +229,24 @@ class _Reader:
                 self._add(url, label or url, folders, attrs)
             return folders
         if has_children:
-            tag = _tag(label)
-            return (*folders, tag) if tag else folders
+            return self._folder(folders, _tag(label))
         if "xmlurl" in attrs or kind in _SUBSCRIPTION_TYPES or attrs.get("htmlurl", "").strip() or "url" in attrs:
             fallback = _clean(attrs.get("url")) or _clean(attrs.get("htmlurl"))
             self.skipped.append(f"{_subject(label or fallback)} has no feed address (xmlUrl), so it was skipped.")
         return None
+
+    def _folder(self, folders: tuple[str, ...], name: str) -> tuple[str, ...]:
+        """The tags of a folder's feeds: its parents' and its own path (folder "deep" in "tech": "tech/deep")."""
+        if not name:
+            return folders
+        path = f"{folders[-1]}/{name}" if folders else name
+        if len(path) <= MAX_PATH_CHARS:
+            return (*folders, path)
+        if not self._long_path:  # a bound on what hostile nesting can build: paths are copied at every level
+            self._long_path = True
+            self.skipped.append(f"Folders nested under “{_shorten(folders[-1])}” make a tag longer than "
+                                f"{MAX_PATH_CHARS} characters, so their feeds only have the outer folders' tags.")
+        return folders
 
     def _add(self, url: str, title: str, folders: tuple[str, ...], attrs: dict[str, str]) -> None:
         tags = dict.fromkeys(folders)
@@ -250,6 +283,8 @@ def _feed_url(raw: str) -> tuple[str | None, str]:
             url = "https://" + rest
     elif scheme in _WEB_SCHEMES:
         url = scheme + ":" + rest
+    elif scheme == "file":
+        return _file_url(rest)
     else:
         return None, f"has a “{_shorten(scheme)}:” feed address, which Earmark cannot subscribe to"
     try:
@@ -259,6 +294,17 @@ def _feed_url(raw: str) -> tuple[str | None, str]:
     if parts.scheme.lower() not in _WEB_SCHEMES or not parts.hostname:
         return None, not_web
     return url, ""
+
+
+def _file_url(rest: str) -> tuple[str | None, str]:
+    """A feed file on this computer (``file:///path``, as ``subscribe`` stores one), or None and why not."""
+    try:
+        parts = urlsplit("file:" + rest)
+    except ValueError:
+        parts = None
+    if parts is None or parts.netloc.lower() not in ("", "localhost") or not parts.path.startswith("/"):
+        return None, "has a “file:” feed address that is not a file on this computer"
+    return PurePosixPath(unquote(parts.path)).as_uri(), ""
 
 
 def _outlines(element: ET.Element) -> Iterator[ET.Element]:

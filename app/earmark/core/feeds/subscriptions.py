@@ -38,7 +38,9 @@ def read_opml_file(path: Path) -> OpmlDocument:
 def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResult:
     """Record every feed of the document as a subscription (not fetched yet) and tag it with its folders.
 
-    Feeds already subscribed keep their data and gain the folder tags. One transaction.
+    The title the list gives a new feed is kept as the user's (``user_title``): refreshes leave it unless the
+    feed itself has that title. Feeds already subscribed keep their data and gain the folder tags. One
+    transaction.
     """
     result = ImportResult(skipped=list(document.skipped))
     with write_transaction(db):
@@ -49,8 +51,9 @@ def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResu
                 result.existing.append(source_id)
             else:
                 cursor = db.execute(
-                    "INSERT INTO sources (kind, title, url, link, added) VALUES ('podcast', ?, ?, ?, ?)",
-                    [feed.title, feed.url, feed.html_url, now_iso()],
+                    """INSERT INTO sources (kind, title, user_title, url, link, added)
+                       VALUES ('podcast', ?, ?, ?, ?, ?)""",
+                    [feed.title, feed.title != feed.url, feed.url, feed.html_url, now_iso()],
                 )
                 source_id = int(cursor.lastrowid or 0)
                 result.added.append(source_id)
@@ -64,7 +67,7 @@ def export_opml(db: sqlite_utils.Database) -> bytes:
     feeds = [
         OpmlFeed(url=url, title=title, tags=tags.get(source_id, []), html_url=link)
         for source_id, url, title, link in db.execute(
-            "SELECT id, url, title, link FROM sources WHERE url IS NOT NULL ORDER BY title COLLATE NOCASE, id"
+            "SELECT id, url, title, link FROM sources WHERE url IS NOT NULL ORDER BY title COLLATE NOCASE, title, url"
         )
     ]
     return write_opml(feeds, "Earmark subscriptions")
