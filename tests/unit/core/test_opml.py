@@ -14,7 +14,15 @@ import defusedxml.ElementTree as DefusedET  # type: ignore[import-untyped]
 import pytest
 
 from earmark.core.errors import FeedError
-from earmark.core.feeds.opml import MAX_BYTES, MAX_DEPTH, OpmlDocument, OpmlFeed, read_opml, write_opml
+from earmark.core.feeds.opml import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_PATH_CHARS,
+    OpmlDocument,
+    OpmlFeed,
+    read_opml,
+    write_opml,
+)
 from helpers.feed_server import fixture_files, fixtures_dir, fixtures_root
 
 NO_FEED = "has no feed address (xmlUrl), so it was skipped."
@@ -466,6 +474,34 @@ def test_feed_schemes_are_converted_to_web_addresses(xml_url: str, url: str) -> 
     doc = read_opml(opml(f'<outline text="Show" xmlUrl="{escape(xml_url)}"/>'), "list.opml")
     assert [feed.url for feed in doc.feeds] == [url]
     assert doc.skipped == []
+
+
+@pytest.mark.parametrize(
+    ("xml_url", "url"),
+    [
+        ("file:///home/ana/feeds/show.xml", "file:///home/ana/feeds/show.xml"),  # what `earmark subscribe` stores
+        ("file:///tmp/with%20space.xml", "file:///tmp/with%20space.xml"),
+        ("file://localhost/tmp/show.xml", "file:///tmp/show.xml"),
+        ("FILE:/tmp/show.xml", "file:///tmp/show.xml"),
+        ("file:///tmp/caf%C3%A9 show.xml", "file:///tmp/caf%C3%A9%20show.xml"),
+    ],
+)
+def test_local_feed_files_are_subscriptions_too(xml_url: str, url: str) -> None:
+    doc = read_opml(opml(f'<outline text="Mine" xmlUrl="{escape(xml_url)}"/>'), "list.opml")
+    assert (doc.feeds, doc.skipped) == ([OpmlFeed(url, "Mine")], [])
+
+
+def test_a_folder_path_past_the_length_limit_gives_its_feeds_the_outer_tags_only() -> None:
+    long_name = "x" * (MAX_PATH_CHARS // 3)  # two levels fit, three do not
+    doc = read_opml(opml(f'<outline text="{long_name}"><outline text="{long_name}"><outline text="{long_name}">'
+                         '<outline text="A" xmlUrl="https://a.example/feed"/></outline></outline></outline>'),
+                    "long.opml")
+    assert doc.feeds[0].tags == [long_name, f"{long_name}/{long_name}"]
+    assert doc.skipped == [f"Folders nested under “{long_name[:79]}…” make a tag longer than {MAX_PATH_CHARS} "
+                           "characters, so their feeds only have the outer folders' tags."]
+    feeds = [OpmlFeed("https://a.example/feed", "A", [long_name, f"{long_name}/{long_name}/{long_name}"])]
+    again = read_opml(write_opml(feeds, "t"), "t.opml")  # such a tag is written as one folder, so it comes back
+    assert (again.feeds, again.skipped) == (feeds, [])
 
 
 @pytest.mark.parametrize(

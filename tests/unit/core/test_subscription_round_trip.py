@@ -3,6 +3,7 @@ local-file feeds, folders in folders, and titles the user chose, which refreshes
 
 from __future__ import annotations
 
+import os
 from html import escape
 from pathlib import Path
 
@@ -126,3 +127,13 @@ def test_titles_from_the_list_are_the_users_and_stay_across_refreshes(
     assert fresh("import-opml", str(exported))[0] == 0
     assert fresh("refresh")[0] == 0
     assert sorted(source["title"] for source in fresh.json("sources")) == ["Lex", "Same Name, Season 2"]
+
+
+def test_a_list_naming_a_device_or_a_pipe_as_a_feed_gets_a_sentence_not_a_hang(cli: Cli, tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)  # reading it would wait for a writer forever
+    given = opml_file(tmp_path / "in.opml", outline("Zeros", "file:///dev/zero") + outline("Pipe", pipe.as_uri()))
+    outcomes = cli.json("import-opml", str(given))
+    assert {o["url"]: (o["status"], o["error"]) for o in outcomes} == {
+        "file:///dev/zero": ("error", "/dev/zero is not a file (a device or a pipe), so it is not a feed file."),
+        pipe.as_uri(): ("error", f"{pipe} is not a file (a device or a pipe), so it is not a feed file.")}

@@ -240,7 +240,7 @@ class _Reader:
         if not name:
             return folders
         path = f"{folders[-1]}/{name}" if folders else name
-        if len(path) <= MAX_PATH_CHARS:
+        if not folders or len(path) <= MAX_PATH_CHARS:  # a top folder's name is not copied: any length
             return (*folders, path)
         if not self._long_path:  # a bound on what hostile nesting can build: paths are copied at every level
             self._long_path = True
