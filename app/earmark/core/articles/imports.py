@@ -195,7 +195,7 @@ def _earmark(text: str) -> ReadingList:
                          published=_iso(row.get("published")), html=str(row.get("content") or "") if whole else "",
                          own=own_state(row) if whole else None)
                for row, tags in rows]
-    return _checked("earmark", entries)
+    return _checked("earmark", entries[::-1])  # the export lists the newest first: saved again oldest first
 
 
 def _urls(text: str) -> ReadingList:

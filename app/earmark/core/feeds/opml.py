@@ -94,8 +94,8 @@ def write_opml(feeds: Iterable[OpmlFeed], title: str) -> bytes:
     body = ET.SubElement(opml, "body")
     tree = _Folder()
     for feed in feeds:
-        tags = list(dict.fromkeys(filter(None, map(_tag, feed.tags))))
-        categories = [tag for tag in tags if "," not in tag]
+        tags = list(dict.fromkeys(filter(None, map(normalize_tag, feed.tags))))
+        categories = [tag for tag in tags if "," not in tag and tag == _category_tag(tag)]
         for path in folder_paths(tags) or [[]]:
             tree.add(path, feed, categories)
     tree.write(body)
@@ -229,7 +229,7 @@ class _Reader:
                 self._add(url, label or url, folders, attrs)
             return folders
         if has_children:
-            return self._folder(folders, _tag(label))
+            return self._folder(folders, normalize_tag(label))
         if "xmlurl" in attrs or kind in _SUBSCRIPTION_TYPES or attrs.get("htmlurl", "").strip() or "url" in attrs:
             fallback = _clean(attrs.get("url")) or _clean(attrs.get("htmlurl"))
             self.skipped.append(f"{_subject(label or fallback)} has no feed address (xmlUrl), so it was skipped.")
@@ -251,7 +251,7 @@ class _Reader:
     def _add(self, url: str, title: str, folders: tuple[str, ...], attrs: dict[str, str]) -> None:
         tags = dict.fromkeys(folders)
         for category in attrs.get("category", "").split(","):
-            tag = _tag(category)
+            tag = _category_tag(category)
             if tag:
                 tags.setdefault(tag)
         html_url = attrs.get("htmlurl", "").strip() or None
@@ -333,8 +333,8 @@ def _clean(text: str | None) -> str:
     return " ".join(text.split()) if text else ""
 
 
-def _tag(name: str) -> str:
-    """A folder name or category as a tag: normalized, without the slashes of OPML category paths."""
+def _category_tag(name: str) -> str:
+    """A category as a tag: normalized, without the slashes around OPML category paths ("/Boston/Weather")."""
     return normalize_tag(name).strip("/ ")
 
 
@@ -375,8 +375,14 @@ class _Folder:
                 parent.append(_feed_outline(first, second))
 
 
+def written_title(feed: OpmlFeed) -> str:
+    """The title a feed's outline gets: its own as XML can hold it (single-spaced, as it is read), else its
+    address."""
+    return _clean(_xml_safe(feed.title)) or _xml_safe(feed.url)
+
+
 def _feed_outline(feed: OpmlFeed, categories: list[str]) -> ET.Element:
-    title = _xml_safe(feed.title or feed.url)
+    title = written_title(feed)
     outline = ET.Element("outline", type="rss", text=title, title=title, xmlUrl=_xml_safe(feed.url))
     if feed.html_url:
         outline.set("htmlUrl", _xml_safe(feed.html_url))

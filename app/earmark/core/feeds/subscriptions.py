@@ -9,7 +9,7 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.tags import tag_source, tags_for_sources
-from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml, write_opml
+from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml, write_opml, written_title
 from earmark.core.files import read_file, write_file
 from earmark.core.timefmt import now_iso
 
@@ -62,14 +62,13 @@ def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResu
 
 
 def export_opml(db: sqlite_utils.Database) -> bytes:
-    """Every feed subscription as an OPML 2.0 document, tags as folders and categories."""
+    """Every feed subscription as an OPML 2.0 document, tags as folders and categories, by title (then address,
+    so that a list imported and exported again is the same)."""
     tags = tags_for_sources(db)
-    feeds = [
-        OpmlFeed(url=url, title=title, tags=tags.get(source_id, []), html_url=link)
-        for source_id, url, title, link in db.execute(
-            "SELECT id, url, title, link FROM sources WHERE url IS NOT NULL ORDER BY title COLLATE NOCASE, title, url"
-        )
-    ]
+    rows = db.execute("SELECT id, url, title, link FROM sources WHERE url IS NOT NULL")
+    feeds = [OpmlFeed(url=url, title=title, tags=tags.get(source_id, []), html_url=link)
+             for source_id, url, title, link in rows]
+    feeds.sort(key=lambda feed: (written_title(feed).casefold(), written_title(feed), feed.url))
     return write_opml(feeds, "Earmark subscriptions")
 
 
