@@ -49,7 +49,9 @@ def build(db: sqlite_utils.Database) -> FixedLibrary:
         _entry("ep-1", "Graph capture: the basics", url="https://example.com/ep1",
                enclosure_url="https://cdn.example.com/ep1.mp3", published="2024-05-06T10:00:00+00:00",
                duration=750.0, author="Ana Lopez",
-               description="<p>How graph capture works, part one.</p><p>Links and credits.</p>"),
+               description='<p>How graph capture works, part one. #pt2 [[draft]]</p><p>Links:</p><ul><li><a '
+                           'href="https://isocpp.org/std">the C++ standard</a></li><li><a href="/credits">Credits'
+                           "</a></li></ul>"),
         _entry("ep-2", 'Lowering "in depth" #2', url="https://www.youtube.com/watch?v=abc123&t=10",
                enclosure_url="https://cdn.example.com/ep2.mp3", published="2024-05-13T10:00:00+00:00",
                duration=4000.0, description="From FX graphs to kernels."),

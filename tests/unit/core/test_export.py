@@ -83,7 +83,7 @@ def test_markdown_front_matter_re_parses_with_every_field(library: sqlite_utils.
     basics = matters["Graph capture the basics.md"]
     assert basics == {
         "title": "Graph capture: the basics", "source": "Compiler Cast", "url": "https://example.com/ep1",
-        "published": "2024-05-06T10:00:00+00:00", "duration": "00:12:30", "tags": ["compiler", "pt2"],
+        "published": "2024-05-06T10:00:00+00:00", "duration": "00:12:30", "tags": ["compiler", "podcasts", "pt2"],
         "exported-at": EXPORTED_AT, "earmark-id": fixed.basics,
     }
     article = matters["Ünïcode slashes a “quoted” title.md"]
