@@ -20,6 +20,8 @@ from earmark.core.notes.collect import collect
 from earmark.core.notes.export import export_notes
 from earmark.core.notes.markdown import render_markdown
 from earmark.core.notes.note_tags import note_tag
+from helpers.cli import Cli
+from helpers.feed_server import FeedServer
 from helpers.hostile_library import hostile_text
 from helpers.markdown_structure import OBSIDIAN_TAG_VALUE, structure
 
@@ -125,3 +127,21 @@ def test_any_text_stays_text(library: sqlite_utils.Database, title: str, show_no
     assert " ".join(title.split()) in shown
     for text in kept:
         assert " ".join(text.split()) in shown
+
+
+def test_an_item_without_a_link_gets_no_address_made_from_its_guid(cli: Cli, feed_server: FeedServer,
+                                                                    tmp_path: Path) -> None:
+    feed = (b'<?xml version="1.0"?><rss version="2.0"><channel><title>Guids</title><link>https://example.com/</link>'
+            b"<item><title>Only a guid</title><guid>ep-42</guid>"
+            b'<enclosure url="https://cdn.example.com/42.mp3" type="audio/mpeg"/></item>'
+            b"<item><title>A permalink guid</title><guid>https://example.com/posts/43</guid>"
+            b'<enclosure url="https://cdn.example.com/43.mp3" type="audio/mpeg"/></item></channel></rss>')
+    url = feed_server.serve_body("/guids.xml", feed)
+    assert cli("subscribe", url)[0] == 0
+    items = {item["title"]: item for item in cli.json("list")}
+    assert items["Only a guid"]["url"] is None  # not http://127.0.0.1:…/ep-42
+    assert items["A permalink guid"]["url"] == "https://example.com/posts/43"
+    assert cli("note", str(items["Only a guid"]["id"]), "Worth it")[0] == 0
+    assert cli("export-notes", "--format", "markdown", "--out", str(tmp_path / "vault"))[0] == 0
+    text = (tmp_path / "vault" / "Only a guid.md").read_text(encoding="utf-8")
+    assert 'url: "https://cdn.example.com/42.mp3"' in text and "ep-42" not in text  # the audio, a real address

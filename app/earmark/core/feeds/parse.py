@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from html import unescape
 from typing import Any
 from urllib.parse import urljoin, urlparse, urlsplit
 
@@ -20,6 +21,7 @@ from earmark.core.models import EntryData, FeedData
 from earmark.core.timefmt import iso_from_struct, parse_duration
 
 _NO_EXTRAS = ItemExtras()
+_GUID = re.compile(rb"<guid\b[^>]*>\s*(?:<!\[CDATA\[(.*?)\]\]>|([^<]*))", re.DOTALL)
 _MEDIA_EXTENSIONS = re.compile(r"\.(mp3|m4a|m4b|aac|ogg|oga|opus|flac|wav|mp4|m4v|webm|mkv|mov)(\?|$)", re.I)
 # An absolute http(s) URL that urljoin gives back unchanged whatever the base: lower-case scheme, a plain host,
 # no ";" parameters, no empty "?" or "#" (urljoin drops those), nothing urlsplit strips. Most links in feeds.
@@ -57,7 +59,22 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
         raise FeedError(f"{_name(url)} is too damaged to be read as a feed.") from exc
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
-    return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed))
+    return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed), data)
+
+
+def _without_made_up_links(data: bytes, raw_entries: Sequence[Mapping[str, Any]], feed: FeedData) -> FeedData:
+    """No page for an entry whose only link is feedparser's guess from its guid: an RSS guid counts as a
+    permalink unless isPermaLink="false", and feedparser resolves one such as "ep-42" against the feed's address,
+    a page that does not exist. The guid is a link only when the document writes it as a web address."""
+    guessed = [entry for raw, entry in zip(raw_entries, feed.entries, strict=True) if raw.get("guidislink")
+               and entry.url and not any(link.get("rel") == "alternate" for link in raw.get("links") or [])]
+    if guessed:
+        written = {unescape((match.group(1) or match.group(2)).decode("utf-8", "replace")).strip()
+                   for match in _GUID.finditer(data)}
+        for entry in guessed:
+            if entry.url not in written:
+                entry.url = None
+    return feed
 
 
 def response_headers(url: str, content_type: str | None) -> dict[str, str]:
@@ -74,12 +91,12 @@ def bozo_warning(parsed: Mapping[str, Any]) -> str | None:
 
 
 def feed_data(feed: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], url: str, extras: NamespaceData,
-              warning: str | None) -> FeedData:
+              warning: str | None, document: bytes) -> FeedData:
     """FeedData from feedparser's ``feed`` and ``entries`` dictionaries (or the fast parser's, which are the
-    same) plus the namespace extras of the document."""
+    same) plus the namespace extras of the document (whose bytes tell made-up links)."""
     item_extras = _matcher(extras, len(entries))
     channel = extras.channel
-    return FeedData(
+    return _without_made_up_links(document, entries, FeedData(
         title=_clean_title(feed.get("title")) or _name(url),
         link=_web_link(url, feed.get("link")),
         description=feed.get("summary") or feed.get("subtitle") or "",
@@ -94,7 +111,7 @@ def feed_data(feed: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], url
         funding=_json(channel.funding),
         persons=_json(channel.persons),
         podroll=_json(channel.podroll),
-    )
+    ))
 
 
 def _matcher(extras: NamespaceData, entry_count: int) -> Callable[[int, Any], ItemExtras]:
