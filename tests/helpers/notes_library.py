@@ -45,7 +45,7 @@ def _entry(identity: str, title: str, **fields: object) -> EntryData:
 
 def build(db: sqlite_utils.Database) -> FixedLibrary:
     """Fill an empty library with the fixed content."""
-    feed = FeedData(title="Compiler Cast", link="https://example.com/", entries=[
+    feed = FeedData(title="Compiler Cast", link="https://example.com/", author="Ana Lopez & Ben Ito", entries=[
         _entry("ep-1", "Graph capture: the basics", url="https://example.com/ep1",
                enclosure_url="https://cdn.example.com/ep1.mp3", published="2024-05-06T10:00:00+00:00",
                duration=750.0, author="Ana Lopez",

@@ -142,12 +142,22 @@ def test_readwise_csv_header_and_rows(library: sqlite_utils.Database, fixed: Fix
     export_notes(library, "csv", NoteFilter(tag="compiler"), out, now=EXPORTED_AT)
     with out.open(newline="", encoding="utf-8") as file:
         rows = list(csv.reader(file))
-    assert rows[0] == ["Highlight", "Title", "Author", "URL", "Note", "Location"] == list(READWISE_HEADER)
+    assert rows[0] == ["Highlight", "Title", "Author", "URL", "Note", "Location", "Date"] == list(READWISE_HEADER)
     assert rows[1] == ["Intro: why \"graphs\" at all?\nSecond line.", "Graph capture: the basics", "Ana Lopez",
-                       "https://example.com/ep1", "", "5"]
+                       "https://example.com/ep1", "", "5", "2024-05-07T08:05:00+00:00"]
     assert rows[2][4].startswith("Dynamo reads the bytecode") and rows[2][5] == "65"
     assert rows[3][5] == ""  # a note on the whole episode has no location
     assert len(rows) == 4
+
+
+def test_readwise_author_is_the_episodes_else_the_podcasts_host(library: sqlite_utils.Database,
+                                                                fixed: FixedLibrary, tmp_path: Path) -> None:
+    out = tmp_path / "readwise.csv"
+    export_notes(library, "csv", NoteFilter(item_ids=(fixed.basics, fixed.video)), out, now=EXPORTED_AT)
+    with out.open(newline="", encoding="utf-8") as file:
+        authors = {row["Title"]: row["Author"] for row in csv.DictReader(file)}
+    assert authors == {"Graph capture: the basics": "Ana Lopez",  # the episode's own itunes:author
+                       'Lowering "in depth" #2': "Ana Lopez & Ben Ito"}  # the feed's, not "Compiler Cast"
 
 
 def test_json_export_holds_every_note_column_and_what_finds_the_item_again(library: sqlite_utils.Database,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +9,7 @@ from typing import Literal
 
 import sqlite_utils
 
+from earmark.core.csvcells import csv_text
 from earmark.core.db.items import items_by_ids
 from earmark.core.db.notes import notes_on_kind
 from earmark.core.db.tags import normalize_tag
@@ -86,11 +85,7 @@ def render_reading_list(entries: list[ReadingEntry], fmt: ListFormat, exported_a
         document = {"format": JSON_FORMAT, "version": JSON_VERSION, "exported_at": exported_at or now_iso(),
                     "items": [{**entry.as_json(), "content": entry.item.content} for entry in entries]}
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
-    writer.writerows(entry.csv_row() for entry in entries)
-    return out.getvalue()
+    return csv_text(CSV_FIELDS, (entry.csv_row() for entry in entries))
 
 
 def export_reading_list(db: sqlite_utils.Database, fmt: ListFormat, out: Path, tag: str | None = None) -> str:

@@ -22,6 +22,7 @@ from earmark.core.articles.links import is_web
 from earmark.core.articles.own_list import own_state, restore_own_state
 from earmark.core.articles.page import decode
 from earmark.core.articles.store import ArticleData, find_article, save_articles
+from earmark.core.csvcells import plain_cell
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.notes import add_note
 from earmark.core.errors import EarmarkError
@@ -187,7 +188,8 @@ def _earmark(text: str) -> ReadingList:
     if stripped.startswith("{"):
         rows = [(row, [str(tag) for tag in row.get("tags") or []]) for row in json.loads(stripped)["items"]]
     else:
-        rows = [(row, _split_tags(row.get("tags"), "|")) for row in _rows(stripped)]
+        plain = [{key: plain_cell(value) for key, value in row.items()} for row in _rows(stripped)]  # as exported
+        rows = [(row, _split_tags(row.get("tags"), "|")) for row in plain]
     whole = stripped.startswith("{")  # the JSON export carries the text, the notes and all the state
     entries = [ListEntry(url=str(row.get("url") or ""), title=str(row.get("title") or "") or None, tags=tags,
                          added=_iso(row.get("added")), read=_true(row.get("read")), archived=_true(row.get("archived")),

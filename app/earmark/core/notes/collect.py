@@ -37,6 +37,7 @@ class ExportItem:
     notes: list[Note] = field(default_factory=list)
     related: list[str] = field(default_factory=list)  # titles of its most related items
     source_tags: list[str] = field(default_factory=list)  # its podcast's or site's tags (filters take them too)
+    source_author: str | None = None  # its podcast's author (itunes:author) or site's
 
     @property
     def web_url(self) -> str | None:
@@ -77,7 +78,7 @@ def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
     rows = db.execute(
         f"""SELECT i.id, i.kind, i.title, s.title, s.url, i.identity, i.guid, i.url, i.enclosure_url, i.published,
                    coalesce(i.media_duration, i.duration), i.author, coalesce(nullif(i.description, ''), i.content),
-                   i.position, i.played, i.last_played
+                   i.position, i.played, i.last_played, s.author
             FROM items i LEFT JOIN sources s ON s.id = i.source_id
             WHERE i.id IN ({','.join('?' * len(ids))}) ORDER BY i.published DESC, i.id DESC""",
         ids,
@@ -86,9 +87,9 @@ def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
     related = _related_titles(db, ids)
     items = [
         ExportItem(item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published,
-                   duration, author, description, position, bool(played), last_played)
+                   duration, author, description, position, bool(played), last_played, source_author=source_author)
         for (item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published, duration,
-             author, description, position, played, last_played) in rows
+             author, description, position, played, last_played, source_author) in rows
     ]
     for item in items:
         item.tags = tags.get(item.id, [])
