@@ -15,6 +15,8 @@ from earmark.core.db.history import record_play
 from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item, tag_source
 from earmark.core.db.transcripts import store_transcript
+from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
+from earmark.core.feeds.subscriptions import import_opml
 from earmark.core.models import Cue, EntryData, FeedData, Transcript
 from earmark.core.notes.transcripts import take_note
 
@@ -89,5 +91,9 @@ def build(db: sqlite_utils.Database) -> FixedLibrary:
         for item_id, position, finished, when in ((ids["ep-1"], 120.0, False, datetime(2024, 5, 7, 8, 10)),
                                                   (ids["ep-2"], 4000.0, True, datetime(2024, 5, 14, 10, 0))):
             record_play(db, item_id, position, finished, now=when.replace(tzinfo=UTC))
+        db.execute("UPDATE items SET added = '2024-05-20T09:00:00+00:00', position = 2 WHERE id = ?", [article])
+    # A subscription from another app's list: the user's title, in a folder in a folder, a local feed file.
+    import_opml(db, OpmlDocument(None, [OpmlFeed("file:///home/ana/podcasts/recordings.xml", "Ana's recordings",
+                                                 ["tech", "tech/deep & nested"])], []))
     return FixedLibrary(podcast=result.source_id, site=site, basics=ids["ep-1"], video=ids["ep-2"],
                         local=ids["ep-3"], article=article, untouched=ids["ep-4"])

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
+from earmark.core.articles.export import reading_list, render_reading_list
 from earmark.core.db.notes import NoteFilter, add_note
 from earmark.core.errors import UnreachableError
+from earmark.core.feeds.subscriptions import export_opml
 from earmark.core.notes.collect import collect
 from earmark.core.notes.export import READWISE_HEADER, export_history, export_notes
 from earmark.core.notes.files import safe_name
@@ -60,6 +62,21 @@ def test_history_formats_match_their_golden_files(library: sqlite_utils.Database
                                                   tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"history.{fmt}"
     assert export_history(library, fmt, NoteFilter(), out, now=EXPORTED_AT) == 2  # type: ignore[arg-type]
+    compare(out, GOLDEN / out.name)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_reading_list_formats_match_their_golden_files(library: sqlite_utils.Database, fixed: FixedLibrary,
+                                                       tmp_path: Path, fmt: str) -> None:
+    out = tmp_path / f"reading-list.{fmt}"
+    out.write_text(render_reading_list(reading_list(library, full=True), fmt, EXPORTED_AT), encoding="utf-8")  # type: ignore[arg-type]
+    compare(out, GOLDEN / out.name)
+
+
+def test_opml_matches_its_golden_file(library: sqlite_utils.Database, fixed: FixedLibrary, tmp_path: Path) -> None:
+    out = tmp_path / "subscriptions.opml"
+    created = re.compile(rb"<dateCreated>[^<]*</dateCreated>")  # the time of writing
+    out.write_bytes(created.sub(b"<dateCreated>Sat, 01 Jun 2024 12:00:00 GMT</dateCreated>", export_opml(library)))
     compare(out, GOLDEN / out.name)
 
 
