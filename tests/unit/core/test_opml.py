@@ -21,8 +21,8 @@ from earmark.core.feeds.opml import (
     OpmlDocument,
     OpmlFeed,
     read_opml,
-    write_opml,
 )
+from earmark.core.feeds.opml_write import write_opml
 from helpers.feed_server import fixture_files, fixtures_dir, fixtures_root
 
 NO_FEED = "has no feed address (xmlUrl), so it was skipped."

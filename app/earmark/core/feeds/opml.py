@@ -1,14 +1,12 @@
-"""Reading and writing OPML subscription lists (pure functions: no database, no network)."""
+"""Reading OPML subscription lists (pure functions: no database, no network); opml_write.py writes them."""
 
 from __future__ import annotations
 
 import codecs
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from email.utils import format_datetime
 from html.entities import html5
 from pathlib import PurePosixPath
 from urllib.parse import unquote, urlsplit
@@ -33,7 +31,6 @@ _ENTITY_TEXT = re.compile(r"&([A-Za-z][A-Za-z0-9]{0,31});")
 _DECLARED_ENCODING = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._:-]{1,40})[\"']")
 _SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030"}  # real "GB2312" documents use the wider character set
 _DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml[^>]*\?>")
-_NOT_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 @dataclass(slots=True)
@@ -71,54 +68,12 @@ def read_opml(data: bytes, name: str) -> OpmlDocument:
         raise FeedError(f"{name} is not an OPML file: it is XML, but not an <opml> subscription list.")
     head = _child(root, "head")
     title_element = _child(head, "title") if head is not None else None
-    title = _clean(title_element.text) if title_element is not None else ""
+    title = clean_label(title_element.text) if title_element is not None else ""
     body = _child(root, "body")
     reader = _Reader(name)
     if body is not None:
         reader.walk(body)
     return OpmlDocument(title=title or None, feeds=reader.feeds(), skipped=reader.skipped)
-
-
-def write_opml(feeds: Iterable[OpmlFeed], title: str) -> bytes:
-    """An OPML 2.0 document (UTF-8) listing ``feeds``; read_opml gives back the feeds it returned itself.
-
-    Tags are folders: a tag ``tech/deep`` of a feed that also has ``tech`` is the folder "deep" inside "tech",
-    any other tag a folder of its own name. A feed sits in the folder of each of its tags that holds no other
-    (so "tech" is not repeated beside "tech/deep"), and lists every comma-free tag in ``category`` for apps that
-    read categories. Folders appear where their first feed does, so feeds come back grouped by folder.
-    """
-    opml = ET.Element("opml", version="2.0")
-    head = ET.SubElement(opml, "head")
-    ET.SubElement(head, "title").text = _xml_safe(title)
-    ET.SubElement(head, "dateCreated").text = format_datetime(datetime.now(UTC), usegmt=True)
-    body = ET.SubElement(opml, "body")
-    tree = _Folder()
-    for feed in feeds:
-        tags = list(dict.fromkeys(filter(None, map(normalize_tag, feed.tags))))
-        categories = [tag for tag in tags if "," not in tag and tag == _category_tag(tag)]
-        for path in folder_paths(tags) or [[]]:
-            tree.add(path, feed, categories)
-    tree.write(body)
-    ET.indent(opml, space="  ")
-    return ET.tostring(opml, encoding="UTF-8", xml_declaration=True) + b"\n"
-
-
-def folder_paths(tags: list[str]) -> list[list[str]]:
-    """The folders a feed with these tags is written in: one per tag that is no other tag's parent. A tag
-    ``a/b/c`` is nested (folders a, b, c) when ``a`` and ``a/b`` are tags too, since reading that nesting gives
-    all three; otherwise it is one folder of its own name (which reads back as the same tag)."""
-    present = set(tags)
-
-    def nested(tag: str) -> bool:
-        parts = tag.split("/")
-        return (1 < len(parts) and len(tag) <= MAX_PATH_CHARS and all(part and part == part.strip() for part in parts)
-                and all("/".join(parts[:n]) in present for n in range(1, len(parts))))
-
-    parents = {tag.rsplit("/", 1)[0] for tag in tags if nested(tag)}
-    return [tag.split("/") if nested(tag) else [tag] for tag in tags if tag not in parents]
-
-
-# --- reading ---------------------------------------------------------------------------------------------------
 
 
 def _parse(data: bytes, name: str) -> ET.Element:
@@ -211,7 +166,7 @@ class _Reader:
         """Record one outline; returns the folder tags its children get, or None to leave them unread."""
         attrs = _attributes(outline)
         kind = attrs.get("type", "").strip().lower()
-        label = _clean(attrs.get("title")) or _clean(attrs.get("text"))
+        label = clean_label(attrs.get("title")) or clean_label(attrs.get("text"))
         raw_url = attrs.get("xmlurl", "").strip()
         if kind in _LIST_TYPES:
             address = (attrs.get("url") or raw_url).strip()
@@ -231,7 +186,7 @@ class _Reader:
         if has_children:
             return self._folder(folders, normalize_tag(label))
         if "xmlurl" in attrs or kind in _SUBSCRIPTION_TYPES or attrs.get("htmlurl", "").strip() or "url" in attrs:
-            fallback = _clean(attrs.get("url")) or _clean(attrs.get("htmlurl"))
+            fallback = clean_label(attrs.get("url")) or clean_label(attrs.get("htmlurl"))
             self.skipped.append(f"{_subject(label or fallback)} has no feed address (xmlUrl), so it was skipped.")
         return None
 
@@ -251,7 +206,7 @@ class _Reader:
     def _add(self, url: str, title: str, folders: tuple[str, ...], attrs: dict[str, str]) -> None:
         tags = dict.fromkeys(folders)
         for category in attrs.get("category", "").split(","):
-            tag = _category_tag(category)
+            tag = category_tag(category)
             if tag:
                 tags.setdefault(tag)
         html_url = attrs.get("htmlurl", "").strip() or None
@@ -329,11 +284,12 @@ def _attributes(outline: ET.Element) -> dict[str, str]:
     return attrs
 
 
-def _clean(text: str | None) -> str:
+def clean_label(text: str | None) -> str:
+    """An outline's text as read: single-spaced."""
     return " ".join(text.split()) if text else ""
 
 
-def _category_tag(name: str) -> str:
+def category_tag(name: str) -> str:
     """A category as a tag: normalized, without the slashes around OPML category paths ("/Boston/Weather")."""
     return normalize_tag(name).strip("/ ")
 
@@ -344,53 +300,3 @@ def _shorten(text: str) -> str:
 
 def _subject(label: str) -> str:
     return f"The outline “{_shorten(label)}”" if label else "An outline without a name"
-
-
-# --- writing ---------------------------------------------------------------------------------------------------
-
-
-class _Folder:
-    """Folders and feeds in first-appearance order, for writing."""
-
-    def __init__(self) -> None:
-        self.items: list[tuple[str, _Folder] | tuple[OpmlFeed, list[str]]] = []
-        self.folders: dict[str, _Folder] = {}
-
-    def add(self, path: list[str], feed: OpmlFeed, categories: list[str]) -> None:
-        folder = self
-        for name in path:
-            inner = folder.folders.get(name)
-            if inner is None:
-                inner = folder.folders[name] = _Folder()
-                folder.items.append((name, inner))
-            folder = inner
-        folder.items.append((feed, categories))
-
-    def write(self, parent: ET.Element) -> None:
-        for first, second in self.items:
-            if isinstance(first, str) and isinstance(second, _Folder):
-                name = _xml_safe(first)
-                second.write(ET.SubElement(parent, "outline", text=name, title=name))
-            elif isinstance(first, OpmlFeed) and isinstance(second, list):
-                parent.append(_feed_outline(first, second))
-
-
-def written_title(feed: OpmlFeed) -> str:
-    """The title a feed's outline gets: its own as XML can hold it (single-spaced, as it is read), else its
-    address."""
-    return _clean(_xml_safe(feed.title)) or _xml_safe(feed.url)
-
-
-def _feed_outline(feed: OpmlFeed, categories: list[str]) -> ET.Element:
-    title = written_title(feed)
-    outline = ET.Element("outline", type="rss", text=title, title=title, xmlUrl=_xml_safe(feed.url))
-    if feed.html_url:
-        outline.set("htmlUrl", _xml_safe(feed.html_url))
-    if categories:
-        outline.set("category", _xml_safe(",".join(categories)))
-    return outline
-
-
-def _xml_safe(text: str) -> str:
-    """Text without the characters XML 1.0 cannot hold (control characters, lone surrogates)."""
-    return _NOT_XML_CHARS.sub("", text)

@@ -9,7 +9,8 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.tags import tag_source, tags_for_sources
-from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml, write_opml, written_title
+from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml
+from earmark.core.feeds.opml_write import write_opml, written_title
 from earmark.core.files import read_file, write_file
 from earmark.core.timefmt import now_iso
 
