@@ -14,6 +14,7 @@ from earmark.core.errors import NotFoundError
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.graph.panel import PATH
+from earmark.gui.library_watch import LibraryWatch
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.articles import ArticlesController
 from earmark.gui.mainwindow.backups import BackupsController
@@ -32,6 +33,7 @@ from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, SUBSCRIPTI
 from earmark.gui.mainwindow.plain_view import PlainView
 from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.mainwindow.player_status import dialog_when_needed
 from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.mainwindow.selection import Selection
@@ -108,6 +110,8 @@ class MainWindow(QMainWindow):
                                      self.selection.selected_episode_ids, self.play_item_id, self)
         self.episodes = EpisodeController(self, runner, db, session, a, self.selection.selected_item_ids,
                                           self.selection.selected_source_id, self.apply_changes)
+        self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
+        LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = HelpController(self, runner, db, a)
         self.mpris = Mpris(session, self, self.queue, parent=self)
         self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback, self)
@@ -232,7 +236,7 @@ class MainWindow(QMainWindow):
         self.feeds.refresh_started.connect(self.episodes.refresh_started)
         self.feeds.refresher.feed_done.connect(self.episodes.feed_refreshed)
         session.item_changed.connect(self._on_playing_item)
-        session.player.failed.connect(lambda message: self.feedback.show_error(message, title="Playback problem"))
+        dialog_when_needed(session.player, self.feedback.show_error)  # other failures: the player bar says them
         self._runner.failed.connect(self.feedback.show_error)
         self._runner.cannot_save.connect(self.feedback.cannot_save)
         self._runner.saved.connect(self.feedback.saved)
@@ -273,7 +277,7 @@ class MainWindow(QMainWindow):
             self.reload()
         else:
             self.items_model.refresh_items(changes.items)
-            self.panes.follow(changes)
+        self.panes.follow(changes)
         if changes.message:
             self.feedback.status(changes.message, 8000)
 
