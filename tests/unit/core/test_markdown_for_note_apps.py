@@ -20,6 +20,7 @@ from earmark.core.notes.collect import collect
 from earmark.core.notes.export import export_notes
 from earmark.core.notes.markdown import render_markdown
 from earmark.core.notes.note_tags import note_tag
+from earmark.core.notes.show_notes import SUMMARY_CHARS, summary_markdown
 from helpers.cli import Cli
 from helpers.feed_server import FeedServer
 from helpers.hostile_library import hostile_text
@@ -145,3 +146,15 @@ def test_an_item_without_a_link_gets_no_address_made_from_its_guid(cli: Cli, fee
     assert cli("export-notes", "--format", "markdown", "--out", str(tmp_path / "vault"))[0] == 0
     text = (tmp_path / "vault" / "Only a guid.md").read_text(encoding="utf-8")
     assert 'url: "https://cdn.example.com/42.mp3"' in text and "ep-42" not in text  # the audio, a real address
+
+
+def test_show_notes_summary_keeps_whole_blocks_and_cuts_one_long_paragraph() -> None:
+    long = "word " * 150  # 750 characters
+    cut = structure(summary_markdown(f'<p><a href="https://example.com/a">start</a> {long}</p><p>Never shown.</p>'))
+    [text] = cut.text
+    assert cut.links == [("https://example.com/a", "start")]
+    assert text.endswith("…") and len(text) == SUMMARY_CHARS and "Never shown" not in cut.shown
+    whole = structure(summary_markdown("<p>First.</p><p>Links:</p><ol><li><a href='https://a.example/'>A</a></li>"
+                                       "<li>B</li></ol><p>" + "x" * 490 + "</p>"))
+    assert whole.text == ["First.", "Links:", "A", "B"]  # the list whole; the long paragraph would pass 500
+    assert whole.blocks.count("ordered_list_open") == 1

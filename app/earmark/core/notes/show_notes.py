@@ -35,7 +35,7 @@ class _Reader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.blocks: list[_Block] = []
         self._block = _Block()
-        self._lists: list[list[int]] = []  # per open list: [its id, items so far, ordered]
+        self._lists: list[_Block] = []  # per open list: its last item (number, ordered, list id)
         self._href: str | None = None
         self._lists_seen = 0
 
@@ -44,11 +44,10 @@ class _Reader(HTMLParser):
             self._flush()
         if tag in _LISTS:
             self._lists_seen += 1
-            self._lists.append([self._lists_seen, 0, tag == "ol"])
+            self._lists.append(_Block(ordered=tag == "ol", list_id=self._lists_seen))
         elif tag == "li" and self._lists:
-            current = self._lists[-1]
-            current[1] += 1
-            self._block = _Block(item=current[1], ordered=bool(current[2]), list_id=current[0])
+            last = self._lists[-1]
+            self._block = self._lists[-1] = _Block(item=last.item + 1, ordered=last.ordered, list_id=last.list_id)
         elif tag == "a":
             self._href = dict(attrs).get("href")
         elif tag == "br":
