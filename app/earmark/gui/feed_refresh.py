@@ -7,11 +7,12 @@ never stalls; the child writes to the library in short transactions of its own, 
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, QTimer, Signal, Slot
+
+from earmark.gui.child_process import earmark_process, error_lines
 
 KILL_AFTER_MS = 5000  # a cancelled refresh finishes the feeds in flight; after this it is killed
 
@@ -86,10 +87,7 @@ class FeedRefresh(QObject):
             return False
         self._summary = RefreshSummary()
         self._stderr = b""
-        process = QProcess(self)
-        process.setProgram(sys.executable)
-        launcher = [] if getattr(sys, "frozen", False) else ["-m", "earmark"]
-        process.setArguments([*launcher, "--library", str(self._library_path), *args])
+        process = earmark_process(self, self._library_path, args)
         process.readyReadStandardOutput.connect(self._read_lines)
         process.readyReadStandardError.connect(self._read_errors)
         process.finished.connect(self._on_finished)
@@ -127,11 +125,11 @@ class FeedRefresh(QObject):
     def _on_finished(self, exit_code: int, _status: QProcess.ExitStatus) -> None:
         self._read_lines()
         self._read_errors()
-        lines = [line.removeprefix("earmark: ") for line in self._stderr.decode(errors="replace").splitlines()]
+        lines = error_lines(self._stderr)
         if exit_code != 0 and not self._summary.cancelled:
             self._summary.error = lines[-1] if lines else f"The refresh stopped unexpectedly (exit code {exit_code})."
             lines = lines[:-1]
-        self._summary.notes = [line for line in lines if line.strip()]
+        self._summary.notes = lines
         self._finish()
 
     @Slot(QProcess.ProcessError)

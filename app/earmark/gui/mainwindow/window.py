@@ -39,6 +39,7 @@ from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.mainwindow.subscribing import SubscribeController
+from earmark.gui.mainwindow.sync import SyncController
 from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
 from earmark.gui.mpris import Mpris
@@ -85,8 +86,11 @@ class MainWindow(QMainWindow):
                                      automatic=read_only_reason is None)
         self.backups = BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.feedback.show_error,
                                          read_only=read_only_reason is not None)
+        self.sync = SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
+            sentence, 15000), self.feeds.keyring, self.preferences, automatic=read_only_reason is None)
+        self.feeds.refreshed.connect(lambda _summary: self.sync.after_refresh())
         self.subscriptions = SubscriptionsView(self.feeds.sources_model,
-                                               [a.refresh_selected, a.set_password, a.refresh_all])
+                                               [a.refresh_selected, a.set_password, a.unsubscribe, a.refresh_all])
         self.selection = Selection(self.lists, self.subscriptions, lambda: self.navigator.current.view)
         self.organize = OrganizeController(self, runner, db, self.selection, self.sidebar_panel,
                                            lambda: self.items_model.item_filter, self.apply_changes, self.feedback)
@@ -184,6 +188,8 @@ class MainWindow(QMainWindow):
         a.import_opml.triggered.connect(self.feeds.ask_import_opml)
         a.export_opml.triggered.connect(self.feeds.ask_export_opml)
         a.refresh_all.triggered.connect(self.feeds.refresh_all)
+        a.sync_now.triggered.connect(self.sync.sync_now)
+        a.unsubscribe.triggered.connect(lambda: self.feeds.ask_unsubscribe(self.selection.selected_source_ids()))
         a.refresh_selected.triggered.connect(self._refresh_selected)
         a.cancel_refresh.triggered.connect(self.feeds.cancel)
         a.set_password.triggered.connect(self._set_password)
@@ -389,6 +395,7 @@ class MainWindow(QMainWindow):
         self.articles.shutdown()
         self.graph.shutdown()
         self.feeds.shutdown()
+        self.sync.shutdown()
         self.backups.shutdown()
         self.mpris.unregister()
         self.episodes.downloads.shutdown()

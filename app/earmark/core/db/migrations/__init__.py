@@ -14,7 +14,8 @@ from earmark.core.db.migrations.m004_notes_transcripts_and_history import m004_n
 from earmark.core.db.migrations.m005_queue_downloads_playback_prefs import m005_queue_downloads_playback_prefs
 from earmark.core.db.migrations.m006_topic_graph import m006_topic_graph
 from earmark.core.db.migrations.m007_reading_list import m007_reading_list
-from earmark.core.db.migrations.m008_user_titles import m008_user_titles
+from earmark.core.db.migrations.m008_sync_and_secrets import m008_sync_and_secrets
+from earmark.core.db.migrations.m009_user_titles import m009_user_titles
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -26,7 +27,8 @@ MIGRATIONS: list[Migration] = [
     m005_queue_downloads_playback_prefs,
     m006_topic_graph,
     m007_reading_list,
-    m008_user_titles,
+    m008_sync_and_secrets,
+    m009_user_titles,
 ]
 
 
