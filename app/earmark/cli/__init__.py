@@ -20,6 +20,7 @@ import sqlite_utils
 
 from earmark import __version__
 from earmark.cli import backups, feeds, graph, library, notes, playback, reading, sync, tags
+from earmark.cli.free_text import TextParser
 from earmark.cli.targets import command_names, split_targets
 from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.errors import EarmarkError, LibraryReadOnlyError
@@ -31,7 +32,7 @@ GROUPS = (library, tags, feeds, sync, playback, notes, graph, reading, backups)
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: the global options and every group's commands."""
-    parser = argparse.ArgumentParser(prog="earmark", description="A library for podcasts and articles.")
+    parser = TextParser(prog="earmark", description="A library for podcasts and articles.")  # commands' too
     parser.add_argument("--version", action="version", version=f"earmark {__version__}")
     parser.add_argument("--library", type=Path, metavar="PATH",
                         help="library file to use (default: $EARMARK_LIBRARY or the user data folder)")

@@ -202,7 +202,7 @@ def _export_reading_list(db: sqlite_utils.Database, args: argparse.Namespace) ->
     from earmark.core.articles.export import export_reading_list, reading_list, render_reading_list
 
     if args.out == "-":
-        sys.stdout.write(render_reading_list(reading_list(db, args.tag), args.format))
+        sys.stdout.write(render_reading_list(reading_list(db, args.tag, full=args.format == "json"), args.format))
         return 0
     print(export_reading_list(db, args.format, Path(args.out).expanduser(), args.tag))
     return 0

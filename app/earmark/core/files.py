@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from earmark.core.errors import UnreachableError
@@ -14,7 +15,10 @@ def read_file(path: Path, kind: str, max_bytes: int | None = None, purpose: str 
     (with ``max_bytes``) larger than that. ``kind`` says what the file should be ("an OPML file"), ``purpose``
     what it would be too large for ("a subscription list")."""
     try:
-        if max_bytes is not None and path.stat().st_size > max_bytes:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # a device or a pipe could read forever
+            raise UnreachableError(f"{path} is not a file (a device or a pipe), so it is not {kind}.")
+        if max_bytes is not None and info.st_size > max_bytes:
             raise UnreachableError(f"{path} is larger than {max_bytes // (1024 * 1024)} MB, too large for {purpose}.")
         return path.read_bytes()
     except FileNotFoundError as exc:

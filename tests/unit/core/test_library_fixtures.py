@@ -158,9 +158,18 @@ def check_v9(db: sqlite_utils.Database) -> None:
     assert [item.title for item in list_items(db, ItemFilter(text="BRR"))] == ["vmap"]
 
 
+def check_v10(db: sqlite_utils.Database) -> None:
+    """Schema 10: the subscription whose title the user chose (imported from an OPML list) is marked so."""
+    rows = db.execute("SELECT title, user_title FROM sources WHERE url = ?",
+                      ["https://renamed.example.com/feed.xml"]).fetchall()
+    assert rows == [("Ana's compiler picks", 1)]
+    # the other subscriptions follow their feeds' titles
+    assert db.execute("SELECT count(*) FROM sources WHERE user_title = 1").fetchone()[0] == 1
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
-                                                                      8: check_v8, 9: check_v9}
+                                                                      8: check_v8, 9: check_v9, 10: check_v10}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

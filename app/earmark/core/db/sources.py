@@ -139,6 +139,12 @@ def record_failure(db: sqlite_utils.Database, url: str, message: str, status: st
         )
 
 
+def follow_feed_title(db: sqlite_utils.Database, source_id: int, feed_title: str) -> None:
+    """Before a refresh stores the feed's title: a title the user chose (``user_title``) stays, unless the feed
+    now has that very title, from when on the feed's own title is followed again."""
+    db.execute("UPDATE sources SET user_title = 0 WHERE id = ? AND user_title AND title = ?", [source_id, feed_title])
+
+
 def move_source(db: sqlite_utils.Database, source_id: int, new_url: str) -> bool:
     """Store a feed's new address after a permanent redirect; False (nothing changed) when another
     subscription already has that address."""

@@ -14,6 +14,7 @@ from urllib.parse import urljoin, urlparse, urlsplit
 
 from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.tags import normalize_tag
+from earmark.core.feeds.guessed_links import without_made_up_links
 from earmark.core.feeds.namespaces import ItemExtras, NamespaceData
 from earmark.core.html import to_text
 from earmark.core.models import EntryData, FeedData
@@ -42,12 +43,12 @@ def bozo_warning(parsed: Mapping[str, Any]) -> str | None:
 
 
 def feed_data(feed: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], url: str, extras: NamespaceData,
-              warning: str | None) -> FeedData:
+              warning: str | None, document: bytes) -> FeedData:
     """FeedData from feedparser's ``feed`` and ``entries`` dictionaries (or the fast parser's, which are the
-    same) plus the namespace extras of the document."""
+    same) plus the namespace extras of the document (whose bytes tell links made up from guids)."""
     item_extras = _matcher(extras, len(entries))
     channel = extras.channel
-    return FeedData(
+    return without_made_up_links(document, entries, FeedData(
         title=_clean_title(feed.get("title")) or feed_name(url),
         link=_web_link(url, feed.get("link")),
         description=feed.get("summary") or feed.get("subtitle") or "",
@@ -62,7 +63,7 @@ def feed_data(feed: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], url
         funding=_json(channel.funding),
         persons=_json(channel.persons),
         podroll=_json(channel.podroll),
-    )
+    ))
 
 
 def _matcher(extras: NamespaceData, entry_count: int) -> Callable[[int, Any], ItemExtras]:

@@ -84,7 +84,7 @@ def fast_parse(data: bytes, url: str, content_type: str | None) -> FeedData | No
         # namespaces.py parses the original bytes, which give this same tree when expat reads them as UTF-8
         same_tree = declared is None or declared.lower() in _EXPAT_ENCODINGS
         extras = extras_from_tree(root, data, url) if same_tree else read_extras(data, url)
-        return feed_data(parser.feeddata, parser.entries, url, extras, bozo_warning(result))
+        return feed_data(parser.feeddata, parser.entries, url, extras, bozo_warning(result), data)
     except Exception:  # _UnsupportedError, malformed XML, defused constructs, or a feedparser handler giving up
         return None
 

@@ -39,4 +39,4 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
         raise FeedError(f"{feed_name(url)} is too damaged to be read as a feed.") from exc
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{feed_name(url)} is not a podcast or news feed{bozo_reason(parsed)}.")
-    return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed))
+    return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed), data)

@@ -16,6 +16,7 @@ from earmark.core.db.migrations.m006_topic_graph import m006_topic_graph
 from earmark.core.db.migrations.m007_reading_list import m007_reading_list
 from earmark.core.db.migrations.m008_sync_and_secrets import m008_sync_and_secrets
 from earmark.core.db.migrations.m009_technical_search import m009_technical_search
+from earmark.core.db.migrations.m010_user_titles import m010_user_titles
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -29,6 +30,7 @@ MIGRATIONS: list[Migration] = [
     m007_reading_list,
     m008_sync_and_secrets,
     m009_technical_search,
+    m010_user_titles,
 ]
 
 
