@@ -19,9 +19,9 @@ from pathlib import Path
 import sqlite_utils
 
 from earmark.core.db.connection import open_library
-from earmark.core.db.relations import related_items
 from earmark.core.sample import load_sample
 from earmark.core.topics.build import update_relations
+from earmark.core.topics.reasons import related
 
 JUDGED = Path(__file__).resolve().parent / "judged_relations.json"
 TARGETS = {"strong": 0.90, "weaker": 0.70}
@@ -51,7 +51,7 @@ def sample_library(folder: Path) -> sqlite_utils.Database:
 
 def ranked(db: sqlite_utils.Database) -> dict[str, list[str]]:
     """Each item's 10 most related items' titles, best first, keyed by title."""
-    return {title: [r.title for r in related_items(db, item_id, 10)]
+    return {title: [r.title for r in related(db, item_id, 10)]
             for item_id, title in db.execute("SELECT id, title FROM items ORDER BY id")}
 
 
@@ -94,8 +94,8 @@ def show(db: sqlite_utils.Database, title: str, limit: int = 5) -> None:
         print(f"no item titled {title!r}")
         return
     print(f"{title}")
-    for number, related in enumerate(related_items(db, row[0], limit), start=1):
-        print(f"  {number}. {related.title}  —  {', '.join(related.reasons)}")
+    for number, other in enumerate(related(db, row[0], limit), start=1):
+        print(f"  {number}. {other.title}  —  {', '.join(other.reasons)}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -53,6 +54,25 @@ def read_docs(db: sqlite_utils.Database, ids: Iterable[int] | None = None) -> li
     return [Doc(*row) for row in rows]
 
 
+def doc_blocks(db: sqlite_utils.Database, size: int) -> Iterator[list[Doc]]:
+    """Every item with its texts, ``size`` at a time in id order (each block one short read)."""
+    last = -1
+    while True:
+        rows = db.execute(f"SELECT {_COLUMNS} FROM items i WHERE i.id > ? ORDER BY i.id LIMIT ?", [last, size]).fetchall()
+        if not rows:
+            return
+        yield [Doc(*row) for row in rows]
+        last = rows[-1][0]
+
+
+def all_boilerplate(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
+    """The boilerplate lines of every source with enough items to tell."""
+    sources = [row[0] for row in db.execute("SELECT source_id FROM items WHERE source_id IS NOT NULL "
+                                            "GROUP BY source_id HAVING count(*) >= ?", [phrases.BOILERPLATE_MIN_ITEMS])]
+    found = {source_id: boilerplate_of(db, source_id) for source_id in sources}
+    return {source_id: lines for source_id, lines in found.items() if lines}
+
+
 def source_boilerplate(docs: Iterable[Doc]) -> dict[int, frozenset[str]]:
     """Each source's boilerplate lines, decided on its BOILERPLATE_SAMPLE newest items of ``docs``."""
     by_source: dict[int, list[Doc]] = {}
@@ -85,3 +105,26 @@ def item_tags(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
     for item_id, name in rows:
         tags.setdefault(item_id, set()).add(name)
     return {item_id: frozenset(names) for item_id, names in tags.items()}
+
+
+def item_tags_of(db: sqlite_utils.Database, item_ids: list[int]) -> tuple[dict[int, frozenset[str]], Counter[str]]:
+    """The tags of a few items (their sources' included), and how many items carry each of those tags."""
+    tags: dict[int, set[str]] = {}
+    for start in range(0, len(item_ids), 500):
+        chunk = item_ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        rows = db.execute(
+            f"""SELECT it.item_id, t.name FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id IN ({marks})
+                UNION SELECT i.id, t.name FROM items i JOIN source_tags st ON st.source_id = i.source_id
+                      JOIN tags t ON t.id = st.tag_id WHERE i.id IN ({marks})""", chunk + chunk)
+        for item_id, name in rows:
+            tags.setdefault(item_id, set()).add(name)
+    names = sorted({name for found in tags.values() for name in found})
+    counts: Counter[str] = Counter()
+    for name in names:
+        counts[name] = int(db.execute(
+            """SELECT count(*) FROM (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE t.name = ?
+                                     UNION SELECT i.id FROM items i JOIN source_tags st ON st.source_id = i.source_id
+                                           JOIN tags t ON t.id = st.tag_id WHERE t.name = ?)""",
+            [name, name]).fetchone()[0])
+    return {item_id: frozenset(found) for item_id, found in tags.items()}, counts

@@ -37,8 +37,12 @@ _BOILERPLATE_LINE = re.compile(
     r"^\s*(?:links?|further reading|show notes|credits|transcript|sponsor(?:ed)?(?: by)?|this episode is "
     r"(?:sponsored|brought to you)|support (?:the|this) (?:show|podcast)|subscribe|follow us|rate and review)\b",
     re.IGNORECASE)
+_FOOTER_HEADING = re.compile(
+    r"^\s*(?:links?|further reading|references|resources|related links|mentioned in (?:this|the) (?:episode|show)|"
+    r"show notes|sponsors?|credits)\s*:?\s*$", re.IGNORECASE)
+FOOTER_LINE_CHARS = 160  # a link list's lines are link texts: a longer line is prose again
 BOILERPLATE_SHARE = 0.5  # a line in at least this share of a source's items is the source's boilerplate
-_BOILERPLATE_MIN_ITEMS = 4
+BOILERPLATE_MIN_ITEMS = 4
 _BOILERPLATE_MIN_CHARS = 20
 
 
@@ -59,7 +63,7 @@ def line_key(line: str) -> str:
 def boilerplate(texts: Iterable[str]) -> frozenset[str]:
     """The line keys that at least BOILERPLATE_SHARE of ``texts`` (one source's items) have."""
     texts = list(texts)
-    if len(texts) < _BOILERPLATE_MIN_ITEMS:
+    if len(texts) < BOILERPLATE_MIN_ITEMS:
         return frozenset()
     counts: Counter[str] = Counter()
     for text in texts:
@@ -69,9 +73,19 @@ def boilerplate(texts: Iterable[str]) -> frozenset[str]:
 
 
 def clean(text: str, shared: frozenset[str] = frozenset()) -> str:
-    """``text`` without URLs, link-list headings, sponsor lines and the source's ``shared`` boilerplate."""
-    lines = [line for line in text.splitlines()
-             if not _BOILERPLATE_LINE.match(line) and (not shared or line_key(line) not in shared)]
+    """``text`` without URLs, sponsor lines, the source's ``shared`` boilerplate, and link lists: a heading such
+    as "Links:" or "Further reading" and the short lines under it (an item's own footer, not what it is about)."""
+    lines = []
+    in_footer = False
+    for line in text.splitlines():
+        if _FOOTER_HEADING.match(line):
+            in_footer = True
+            continue
+        if in_footer and line.strip() and len(line) <= FOOTER_LINE_CHARS:
+            continue
+        in_footer = False
+        if not _BOILERPLATE_LINE.match(line) and (not shared or line_key(line) not in shared):
+            lines.append(line)
     return _URL.sub(" ", "\n".join(lines))
 
 

@@ -1,0 +1,175 @@
+"""The concepts a text is about, as the topic graph compares them: technical words split and kept whole
+(AOTAutograd is ``aotautograd``, ``aot`` and ``autograd``), two-word phrases, aliases read as one name (TorchDynamo
+is ``dynamo``), and no stop words, generic words of the trade or numbers on their own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from earmark.core.topics.phrases import STOP_WORDS
+
+_CHUNK = re.compile(r"[.!?;:](?:\s|$)|[,()\[\]{}\"“”«»|]|\s[-–—]\s|\n")  # phrases never cross these
+_TOKEN = re.compile(r"[A-Za-z_][\w]*(?:[.\-/+][A-Za-z_\d]\w*)*\+*|\d+(?:\.\d+)*[A-Za-z]?\w*")
+_SPLIT = re.compile(r"[._\-/+]+")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_POSSESSIVE = re.compile(r"['’]s\b")
+_URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+MIN_PART = 3  # shorter pieces of a split name are no concept of their own ("aot" is, "py" is not)
+
+
+def _table(name: str) -> list[str]:
+    text = (resources.files("earmark.resources") / "topics" / name).read_text(encoding="utf-8")
+    return [line.split("#", 1)[0].strip() for line in text.splitlines() if line.split("#", 1)[0].strip()]
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Callable[[str], str]:
+    import Stemmer  # PyStemmer: Snowball's English stemmer in C
+
+    return Stemmer.Stemmer("english").stemWord
+
+
+@lru_cache(maxsize=262144)
+def stem(word: str) -> str:
+    """A lower-case word's stem (``strides``, ``striding`` → ``stride``); names with digits, dots or underscores
+    stay as they are."""
+    return _stemmer()(word) if word.isalpha() else word
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """Plain English words (stemmed): they weigh in similarity, but never name a relation on their own."""
+    return frozenset(stem(line.lower()) for line in _table("common-words.txt"))
+
+
+@lru_cache(maxsize=1)
+def generic_terms() -> frozenset[str]:
+    """Words and phrases of the trade that say nothing about what an item is about (resources/topics)."""
+    return frozenset(" ".join(stem(w) for w in line.lower().split()) for line in _table("generic-words.txt"))
+
+
+@lru_cache(maxsize=1)
+def aliases() -> dict[str, str]:
+    """Each alias (one to four words, lower case) → the name its concept is kept under (resources/topics)."""
+    table: dict[str, str] = {}
+    for line in _table("aliases.txt"):
+        names = [" ".join(stem(w) for w in name.strip().lower().split()) for name in line.split("=")]
+        for name in names[1:]:
+            table[name] = names[0]
+    return table
+
+
+@lru_cache(maxsize=1)
+def _phrase_starts() -> dict[str, int]:
+    """First word of each multi-word alias or generic phrase → the most words such a phrase has."""
+    starts: dict[str, int] = {}
+    for name in (*aliases(), *generic_terms()):
+        words = name.split()
+        if len(words) > 1:
+            starts[words[0]] = max(starts.get(words[0], 0), len(words))
+    return starts
+
+
+@dataclass(slots=True, frozen=True)
+class Token:
+    """One written word: its concept (None for stop words, numbers and generic words), what it adds to a text's
+    concepts (the concept and the parts of a compound name), and how it was written."""
+
+    term: str | None
+    emits: tuple[str, ...]
+    surface: str
+    word: str  # the lower-case, singular form that multi-word names are matched on (numbers included)
+    technical: bool = False  # written as a name (AOTAutograd, FP8, torch.compile)
+
+
+@lru_cache(maxsize=262144)
+def token(surface: str) -> Token:
+    """What one written word stands for."""
+    lower = surface.lower().strip("_+")
+    whole = stem(lower)
+    if not lower or lower[0].isdigit() or whole in STOP_WORDS or len(whole) < 2:
+        return Token(None, (), surface, whole)
+    term = aliases().get(whole, whole)
+    generic = generic_terms()
+    if term in generic:
+        return Token(None, (), surface, whole)
+    pieces = [p for piece in _SPLIT.split(surface.strip("_")) for p in _CAMEL.findall(piece)]
+    parts = [stem(p.lower()) for p in pieces if len(p) >= MIN_PART and p.isalpha() and p.lower() not in STOP_WORDS]
+    parts = [p for p in dict.fromkeys(parts) if p != term and p != whole and p not in generic]
+    return Token(term, (term, *parts), surface, whole, looks_technical(surface))
+
+
+def looks_technical(surface: str) -> bool:
+    """Written as a name rather than a word: capitals after the first letter (AOTAutograd, CUDA), digits,
+    dots or underscores (FP8, torch.compile, __torch_function__)."""
+    return (any(c.isupper() for c in surface[1:]) or any(c.isdigit() or c in "._" for c in surface)) \
+        and any(c.isalpha() for c in surface)
+
+
+def tokens(text: str) -> Iterator[list[Token]]:
+    """The words of ``text``, chunk by chunk (a phrase never crosses a sentence end, a comma or a bracket)."""
+    for chunk in _CHUNK.split(_URL.sub(" ", _POSSESSIVE.sub("", text))):
+        found = [token(surface) for surface in _TOKEN.findall(chunk)]
+        if found:
+            yield found
+
+
+def _phrases_named(chunk: list[Token], starts: dict[str, int]) -> tuple[list[str], set[int]]:
+    """Multi-word aliases found in a chunk (``fully sharded data parallel`` → ``fsdp``) and generic phrases (``pull
+    request``: neither word counts), with the places they cover."""
+    table, generic = aliases(), generic_terms()
+    found: list[str] = []
+    covered: set[int] = set()
+    for place, tok in enumerate(chunk):
+        longest = starts.get(tok.word)
+        if not longest or place in covered:
+            continue
+        for size in range(min(longest, len(chunk) - place), 1, -1):
+            words = " ".join(t.word for t in chunk[place:place + size])
+            name = table.get(words)
+            if name or words in generic:
+                if name:
+                    found.append(name)
+                covered.update(range(place, place + size))
+                break
+    return found, covered
+
+
+def concepts(text: str, technical: set[str] | None = None) -> list[str]:
+    """Every concept occurrence in ``text``: the terms of its words (and the parts of compound names), and its
+    two-word phrases, generic ones left out; ``technical`` (when given) gathers the terms written as names."""
+    starts, table = _phrase_starts(), aliases()
+    found: list[str] = []
+    for chunk in tokens(text):
+        if not starts.keys().isdisjoint([t.word for t in chunk]):
+            named, covered = _phrases_named(chunk, starts)
+            found += named
+            chunk = [Token(None, (), t.surface, t.word) if place in covered else t for place, t in enumerate(chunk)]
+        for tok in chunk:
+            found += tok.emits
+        terms = [tok.term for tok in chunk]
+        found += [table.get(phrase, phrase) for phrase in
+                  (f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b)]
+        if technical is not None:
+            technical.update(tok.term for tok in chunk if tok.technical and tok.term)
+    return found
+
+
+def surfaces(text: str) -> Iterator[tuple[str, str]]:
+    """(concept, how it was written) for the words and phrases of ``text``: what labels are chosen from."""
+    for chunk in tokens(text):
+        previous: Token | None = None
+        for tok in chunk:
+            if tok.term is None:
+                previous = None
+                continue
+            yield tok.term, tok.surface.strip("_")
+            if previous is not None:
+                yield f"{previous.term} {tok.term}", f"{previous.surface} {tok.surface}"
+            previous = tok
+
+

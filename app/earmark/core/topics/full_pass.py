@@ -1,0 +1,158 @@
+"""The full relation pass: read and analyse every item in blocks (storing its links as it goes), weigh the vectors,
+then find, score and store each block of items' related items, each block in a short transaction of its own.
+Stopping it at any point (an exception, SIGTERM) leaves every stored item consistent: what was not reached keeps
+its last relations and stays to be worked out."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from earmark.core.db import relation_pass
+from earmark.core.db import relations as store
+from earmark.core.topics import citations
+from earmark.core.topics.analysis import analyse
+from earmark.core.topics.corpus import Doc, all_boilerplate, doc_blocks
+from earmark.core.topics.library_ties import rare_tag_partners, read_ties, tag_matrix
+from earmark.core.topics.neighbours import Neighbours
+from earmark.core.topics.scoring import SPECIFIC_FLOOR, Ties, best, series_name, tag_bonus
+from earmark.core.topics.vectors import Vectors, build_vectors
+
+Progress = Callable[[float, str], None]
+READ_BLOCK = 1000  # items read and analysed at once
+PAIR_BLOCK = 2000  # items whose related items are found and stored at once
+SMALL_TAG = 50  # items sharing a tag this rare are scored even when their texts differ
+ANALYSIS_SHARE = 0.6  # of the progress bar
+
+
+@dataclass(slots=True)
+class PassResult:
+    """What a full pass did, and how long each step took (for the benchmark)."""
+
+    items: int
+    relations: int = 0
+    terms: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def _quiet(_share: float, _what: str) -> None:
+    return None
+
+
+def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassResult:
+    """Work out and store every item's terms, links and related items."""
+    clock = _Clock()
+    seq = store.dirty_seq(db)
+    total = int(db.execute("SELECT count(*) FROM items").fetchone()[0])
+    progress(0.0, f"Reading {total:,} items")
+    shared = all_boilerplate(db)
+    series: dict[int, str] = {}
+    sources: dict[int, int | None] = {}
+    done = 0
+
+    def stored_links(block: list[Doc]) -> None:
+        nonlocal done
+        links = [(doc.id, target, how) for doc in block
+                 for target, how in citations.item_links(doc.markup, doc.text, doc.remote_items)]
+        keys = [(key, doc.id) for doc in block
+                for key in citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid)]
+        relation_pass.replace_links(db, block[0].id, block[-1].id, links, keys)
+        for doc in block:
+            name = series_name(doc.title)
+            if name is not None:
+                series[doc.id] = name
+                sources[doc.id] = doc.source_id
+        done += len(block)
+        progress(ANALYSIS_SHARE * done / max(total, 1), f"Reading items: {done:,} of {total:,}")
+
+    foreign_keys = db.execute("PRAGMA foreign_keys").fetchone()[0]
+    db.execute("PRAGMA foreign_keys = OFF")  # items deleted meanwhile: their rows are dropped at the end
+    try:
+        analysed = analyse(doc_blocks(db, READ_BLOCK), lambda source: shared.get(source or -1, frozenset()),
+                           stored_links)
+        clock.lap("analysis")
+        vectors = build_vectors(analysed)
+        del analysed
+        clock.lap("vectors")
+        result = _relate(db, vectors, read_ties(db, series, sources), progress, clock)
+        relation_pass.finish(db, ((term, int(count), vectors.labels.get(term), bool(specific)) for term, count, specific
+                                  in zip(vectors.vocabulary, vectors.counts.tolist(), vectors.specific.tolist(),
+                                         strict=True)), vectors.total, seq)
+        clock.lap("finish")
+    finally:
+        db.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
+    result.seconds = clock.seconds
+    return result
+
+
+def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: Progress,
+            clock: _Clock) -> PassResult:
+    """Find, score and store the related items of every row, a block at a time."""
+    import numpy as np
+
+    ids = vectors.ids
+    rows_of = {int(item_id): row for row, item_id in enumerate(ids.tolist())} if len(ids) else {}
+    extra: dict[int, set[int]] = {}
+    for partners in (ties.partners(), rare_tag_partners(db, SMALL_TAG)):
+        for item_id, others in partners.items():
+            row = rows_of.get(item_id)
+            if row is not None:
+                extra.setdefault(row, set()).update(rows_of[o] for o in others if o in rows_of)
+    tied = np.zeros(len(ids), dtype=bool)
+    tied[list(extra)] = True
+    tags = tag_matrix(db, ids)
+    neighbours = Neighbours(vectors.matrix, vectors.specific)
+    clock.lap("candidates set up")
+    result = PassResult(items=len(ids))
+    for start in range(0, len(ids), PAIR_BLOCK):
+        end = min(len(ids), start + PAIR_BLOCK)
+        pairs = neighbours.block(start, end, extra)
+        bonus = tag_bonus(tags, pairs.rows, pairs.others)
+        reasons: dict[int, list[str]] = {}
+        look = np.flatnonzero(tied[pairs.rows]) if not ties.podroll else np.arange(len(pairs.rows))
+        for place in look.tolist():
+            extra_score, why = ties.bonus(int(ids[pairs.rows[place]]), int(ids[pairs.others[place]]))
+            if why:
+                bonus[place] += extra_score
+                reasons[place] = why
+        scores = pairs.cosine + bonus
+        keep = (pairs.specific >= SPECIFIC_FLOOR) | (bonus > 0)
+        places = np.arange(len(scores))
+        rows, chosen, _scores = best(pairs.rows, places, scores, keep)
+        relations = [(int(ids[row]), int(ids[pairs.others[place]]), float(scores[place]), reasons.get(place))
+                     for row, place in zip(rows.tolist(), chosen.tolist(), strict=True)]
+        terms = list(_terms(vectors, start, end))
+        relation_pass.replace_block(db, ids[start:end].tolist(), terms, relations)
+        result.relations += len(relations)
+        result.terms += len(terms)
+        progress(ANALYSIS_SHARE + (1 - ANALYSIS_SHARE) * end / len(ids), f"Relating items: {end:,} of {len(ids):,}")
+    clock.lap("relations")
+    return result
+
+
+def _terms(vectors: Vectors, start: int, end: int) -> list[tuple[int, str, float, int]]:
+    """The stored terms of rows ``start``..``end``: (item, term, weight, rank)."""
+    matrix, vocabulary = vectors.matrix, vectors.vocabulary
+    found = []
+    for row in range(start, end):
+        lo, hi = matrix.indptr[row], matrix.indptr[row + 1]
+        item_id = int(vectors.ids[row])
+        found += [(item_id, vocabulary[column], weight, rank) for rank, (column, weight)
+                  in enumerate(zip(matrix.indices[lo:hi].tolist(), matrix.data[lo:hi].tolist(), strict=True))]
+    return found
+
+
+class _Clock:
+    """Seconds spent in each step."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.seconds[name] = now - self._last
+        self._last = now

@@ -1,0 +1,84 @@
+"""Why two items are related, in words a person would use: the stored ties (citations, a series, a podroll),
+shared tags, and the specific concepts both are about ("AOTAutograd", "CUDA graphs"), at most three, the most
+specific first. Worked out when a list is read, from the stored terms of the few items shown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import sqlite_utils
+
+from earmark.core.db.relations import related_items
+from earmark.core.models import Related
+from earmark.core.topics.corpus import item_tags_of
+from earmark.core.topics.scoring import PODROLL, SIMILAR, rarity
+
+MAX_REASONS = 3
+Pair = tuple[int, int]
+
+
+def _terms(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, dict[str, float]]:
+    """Each item's stored specific terms with their weights."""
+    found: dict[int, dict[str, float]] = {}
+    for start in range(0, len(item_ids), 500):
+        chunk = item_ids[start:start + 500]
+        rows = db.execute(f"""SELECT t.item_id, t.term, t.weight FROM item_terms t JOIN term_counts c ON c.term = t.term
+                              WHERE c.topic AND t.item_id IN ({','.join('?' * len(chunk))})""", chunk)
+        for item_id, term, weight in rows:
+            found.setdefault(item_id, {})[term] = weight
+    return found
+
+
+def _labels(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, str]:
+    wanted = list(dict.fromkeys(terms))
+    found: dict[str, str] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        found.update(db.execute(f"SELECT term, label FROM term_counts WHERE label IS NOT NULL AND term IN "
+                                f"({','.join('?' * len(chunk))})", chunk).fetchall())
+    return found
+
+
+def shared_concepts(mine: dict[str, float], theirs: dict[str, float], labels: dict[str, str],
+                    limit: int = MAX_REASONS) -> list[str]:
+    """The specific concepts two items share, strongest for both first, as they are written; a concept inside
+    another chosen one ("CUDA" in "CUDA graphs", "autograd" in "AOTAutograd") is left out for the longer one."""
+    chosen: list[str] = []
+    for term in sorted(mine.keys() & theirs.keys(), key=lambda t: (-mine[t] * theirs[t], t)):
+        flat = term.replace(" ", "")
+        if any(flat in other.replace(" ", "") for other in chosen):
+            continue
+        chosen = [other for other in chosen if other.replace(" ", "") not in flat]
+        chosen.append(term)
+        if len(chosen) == limit:
+            break
+    return [labels.get(term, term) for term in chosen]
+
+
+def explain(db: sqlite_utils.Database, pairs: dict[Pair, list[str]]) -> dict[Pair, list[str]]:
+    """The reasons of each (item, other) pair, from its stored reasons (citations, series, podroll) on."""
+    item_ids = sorted({i for pair in pairs for i in pair})
+    terms = _terms(db, item_ids)
+    labels = _labels(db, {t for mine in terms.values() for t in mine})
+    tags, tag_counts = item_tags_of(db, item_ids)
+    total = int(db.execute("SELECT count(*) FROM items").fetchone()[0])
+    result = {}
+    for (a, b), stored in pairs.items():
+        reasons = [r for r in stored if r != PODROLL and r != SIMILAR]
+        shared = sorted(tags.get(a, frozenset()) & tags.get(b, frozenset()), key=lambda t: (tag_counts[t], t))
+        reasons += [f"tag: {tag}" for tag in shared if rarity(tag_counts[tag], total) > 0]
+        if len(reasons) < MAX_REASONS:
+            reasons += shared_concepts(terms.get(a, {}), terms.get(b, {}), labels, MAX_REASONS - len(reasons))
+        if PODROLL in stored:
+            reasons.append(PODROLL)
+        result[(a, b)] = reasons[:MAX_REASONS] or [SIMILAR]
+    return result
+
+
+def related(db: sqlite_utils.Database, item_id: int, limit: int = 10) -> list[Related]:
+    """The items most related to ``item_id``, best first, each with its reasons."""
+    rows = related_items(db, item_id, limit)
+    reasons = explain(db, {(item_id, row.id): row.reasons for row in rows})
+    for row in rows:
+        row.reasons = reasons[(item_id, row.id)]
+    return rows
