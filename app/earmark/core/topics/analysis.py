@@ -12,14 +12,14 @@ from earmark.core.topics import concepts, phrases
 from earmark.core.topics.corpus import Doc
 
 LABEL_SAMPLE = 400  # items whose wording decides how a concept is shown (``CUDA graphs`` for ``cuda graph``)
-IN_TITLE, TECHNICAL = 1, 2  # flags of an (item, term) entry and of a term
+IN_TITLE, NAMED = 1, 2  # flags of an (item, term) entry and of a term
 
 
 @dataclass(slots=True)
 class Analysed:
     """What the analysis of every item found: for item ``ids[n]``, its entries are ``terms[starts[n]:starts[n+1]]``
     (term ids) with their ``counts`` and ``flags`` (IN_TITLE); ``vocabulary`` maps ids back to terms, and
-    ``term_flags`` says which terms were written as technical words (TECHNICAL) or form a whole title."""
+    ``term_flags`` says which terms were written as names rather than plain words, or form a whole title (NAMED)."""
 
     ids: array = field(default_factory=lambda: array("q"))
     starts: array = field(default_factory=lambda: array("q", [0]))
@@ -44,9 +44,9 @@ class Analysed:
 
     def add(self, doc: Doc, shared: frozenset[str]) -> None:
         """Count one item's concepts (its title's marked)."""
-        technical: set[str] = set()
-        title = concepts.concepts(doc.title, technical)
-        body = Counter(concepts.concepts(phrases.clean(doc.text, shared), technical))
+        named: set[str] = set()
+        title = concepts.concepts(doc.title, named)
+        body = Counter(concepts.concepts(phrases.clean(doc.text, shared), named))
         body.update(title)
         in_title = set(title)
         index = self.index
@@ -59,11 +59,11 @@ class Analysed:
         self.flags.extend([IN_TITLE if term in in_title else 0 for term in body])
         self.ids.append(doc.id)
         self.starts.append(len(self.terms))
-        for term in technical:
-            self.term_flags[self.index[term]] |= TECHNICAL
-        named = list(dict.fromkeys(title))
-        if len(named) == 1:  # the title is one concept ("vmap", "Strides"): it names a topic
-            self.term_flags[self.index[named[0]]] |= TECHNICAL
+        for term in named:
+            self.term_flags[self.index[term]] |= NAMED
+        titled = list(dict.fromkeys(title))
+        if len(titled) == 1:  # the title is one concept ("vmap", "Strides"): it names a topic
+            self.term_flags[self.index[titled[0]]] |= NAMED
         if len(self.ids) <= LABEL_SAMPLE:
             self._surfaces(f"{doc.title}\n{doc.text}")
         else:

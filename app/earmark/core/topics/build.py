@@ -19,9 +19,9 @@ from earmark.core.topics.neighbours import CANDIDATES, QUERY_TERMS
 from earmark.core.topics.scoring import (
     MIN_SCORE,
     RELATED_PER_ITEM,
-    SPECIFIC_FLOOR,
     TAG_BONUS,
     TAG_BONUS_MAX,
+    kept,
     rarity,
 )
 from earmark.core.topics.vectors import weigh
@@ -56,6 +56,8 @@ def index_items(db: sqlite_utils.Database, item_ids: list[int]) -> UpdateResult:
 
 
 def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], total: int) -> None:
+    import numpy as np
+
     title = concepts.concepts(doc.title)
     found = Counter(concepts.concepts(phrases.clean(doc.text, shared)))
     found.update(title)
@@ -86,7 +88,8 @@ def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], tota
         for a, b in ((doc.id, other), (other, doc.id)):
             bonus, why = ties.bonus(a, b)
             score = cosine + tag_score + bonus
-            if score >= MIN_SCORE and (specific_cosine >= SPECIFIC_FLOOR or bonus + tag_score > 0):
+            if score >= MIN_SCORE and kept(np.float32([cosine]), np.float32([specific_cosine]),
+                                           np.float32([bonus + tag_score]))[0]:
                 rows.append((a, b, score, why))
     mine_rows = sorted((r for r in rows if r[0] == doc.id), key=lambda r: (-r[2], r[1]))[:RELATED_PER_ITEM]
     kept = {r[1] for r in mine_rows}

@@ -11,6 +11,7 @@ from functools import lru_cache
 from importlib import resources
 
 from earmark.core.topics.phrases import STOP_WORDS
+from earmark.core.topics.phrases import stem as crude_singular
 
 _CHUNK = re.compile(r"[.!?;:](?:\s|$)|[,()\[\]{}\"“”«»|]|\s[-–—]\s|\n")  # phrases never cross these
 _TOKEN = re.compile(r"[A-Za-z_][\w]*(?:[.\-/+][A-Za-z_\d]\w*)*\+*|\d+(?:\.\d+)*[A-Za-z]?\w*")
@@ -42,8 +43,8 @@ def stem(word: str) -> str:
 
 @lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
-    """Plain English words (stemmed): they weigh in similarity, but never name a relation on their own."""
-    return frozenset(stem(line.lower()) for line in _table("common-words.txt"))
+    """Plain English words: they weigh in similarity, but do not name a topic on their own."""
+    return frozenset(line.lower() for line in _table("common-words.txt"))
 
 
 @lru_cache(maxsize=1)
@@ -83,16 +84,17 @@ class Token:
     emits: tuple[str, ...]
     surface: str
     word: str  # the lower-case, singular form that multi-word names are matched on (numbers included)
-    technical: bool = False  # written as a name (AOTAutograd, FP8, torch.compile)
+    named: bool = False  # a name rather than a plain English word (AOTAutograd, FP8, functorch, strides)
 
 
 @lru_cache(maxsize=262144)
 def token(surface: str) -> Token:
-    """What one written word stands for."""
+    """What one written word stands for: a plain word by its stem, a name (NumPy, AOTAutograd, uint16) whole."""
     lower = surface.lower().strip("_+")
-    whole = stem(lower)
-    if not lower or lower[0].isdigit() or whole in STOP_WORDS or len(whole) < 2:
-        return Token(None, (), surface, whole)
+    if not lower or lower[0].isdigit() or lower in STOP_WORDS or len(lower) < 2:
+        return Token(None, (), surface, lower)
+    technical = looks_technical(surface)
+    whole = lower if technical else stem(lower)
     term = aliases().get(whole, whole)
     generic = generic_terms()
     if term in generic:
@@ -100,7 +102,8 @@ def token(surface: str) -> Token:
     pieces = [p for piece in _SPLIT.split(surface.strip("_")) for p in _CAMEL.findall(piece)]
     parts = [stem(p.lower()) for p in pieces if len(p) >= MIN_PART and p.isalpha() and p.lower() not in STOP_WORDS]
     parts = [p for p in dict.fromkeys(parts) if p != term and p != whole and p not in generic]
-    return Token(term, (term, *parts), surface, whole, looks_technical(surface))
+    plain = not technical and (lower in common_words() or crude_singular(lower) in common_words())
+    return Token(term, (term, *parts), surface, whole, not plain)
 
 
 def looks_technical(surface: str) -> bool:
@@ -139,23 +142,24 @@ def _phrases_named(chunk: list[Token], starts: dict[str, int]) -> tuple[list[str
     return found, covered
 
 
-def concepts(text: str, technical: set[str] | None = None) -> list[str]:
+def concepts(text: str, named: set[str] | None = None) -> list[str]:
     """Every concept occurrence in ``text``: the terms of its words (and the parts of compound names), and its
-    two-word phrases, generic ones left out; ``technical`` (when given) gathers the terms written as names."""
+    two-word phrases, generic ones left out; ``named`` (when given) gathers the terms written as names rather than
+    plain English words."""
     starts, table = _phrase_starts(), aliases()
     found: list[str] = []
     for chunk in tokens(text):
         if not starts.keys().isdisjoint([t.word for t in chunk]):
-            named, covered = _phrases_named(chunk, starts)
-            found += named
+            aliased, covered = _phrases_named(chunk, starts)
+            found += aliased
             chunk = [Token(None, (), t.surface, t.word) if place in covered else t for place, t in enumerate(chunk)]
         for tok in chunk:
             found += tok.emits
         terms = [tok.term for tok in chunk]
         found += [table.get(phrase, phrase) for phrase in
                   (f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b)]
-        if technical is not None:
-            technical.update(tok.term for tok in chunk if tok.technical and tok.term)
+        if named is not None:
+            named.update(tok.term for tok in chunk if tok.named and tok.term)
     return found
 
 

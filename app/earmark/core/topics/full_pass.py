@@ -18,7 +18,7 @@ from earmark.core.topics.analysis import analyse
 from earmark.core.topics.corpus import Doc, all_boilerplate, doc_blocks
 from earmark.core.topics.library_ties import rare_tag_partners, read_ties, tag_matrix
 from earmark.core.topics.neighbours import Neighbours
-from earmark.core.topics.scoring import SPECIFIC_FLOOR, Ties, best, series_name, tag_bonus
+from earmark.core.topics.scoring import Ties, best, kept, series_name, tag_bonus
 from earmark.core.topics.vectors import Vectors, build_vectors
 
 Progress = Callable[[float, str], None]
@@ -119,7 +119,7 @@ def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: P
                 bonus[place] += extra_score
                 reasons[place] = why
         scores = pairs.cosine + bonus
-        keep = (pairs.specific >= SPECIFIC_FLOOR) | (bonus > 0)
+        keep = kept(pairs.cosine, pairs.specific, bonus)
         places = np.arange(len(scores))
         rows, chosen, _scores = best(pairs.rows, places, scores, keep)
         relations = [(int(ids[row]), int(ids[pairs.others[place]]), float(scores[place]), reasons.get(place))

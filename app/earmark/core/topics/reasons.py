@@ -14,19 +14,24 @@ from earmark.core.topics.corpus import item_tags_of
 from earmark.core.topics.scoring import PODROLL, SIMILAR, rarity
 
 MAX_REASONS = 3
+PLAIN_REASON = 0.05  # a plain word names a relation when it weighs this much in both items (product of weights)
 Pair = tuple[int, int]
 
 
-def _terms(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, dict[str, float]]:
-    """Each item's stored specific terms with their weights."""
+def _terms(db: sqlite_utils.Database, item_ids: list[int]) -> tuple[dict[int, dict[str, float]], set[str]]:
+    """Each item's stored terms with their weights, and which of those terms are specific."""
     found: dict[int, dict[str, float]] = {}
+    specific: set[str] = set()
     for start in range(0, len(item_ids), 500):
         chunk = item_ids[start:start + 500]
-        rows = db.execute(f"""SELECT t.item_id, t.term, t.weight FROM item_terms t JOIN term_counts c ON c.term = t.term
-                              WHERE c.topic AND t.item_id IN ({','.join('?' * len(chunk))})""", chunk)
-        for item_id, term, weight in rows:
+        rows = db.execute(f"""SELECT t.item_id, t.term, t.weight, c.topic FROM item_terms t
+                              JOIN term_counts c ON c.term = t.term WHERE t.item_id IN ({','.join('?' * len(chunk))})""",
+                          chunk)
+        for item_id, term, weight, topic in rows:
             found.setdefault(item_id, {})[term] = weight
-    return found
+            if topic:
+                specific.add(term)
+    return found, specific
 
 
 def _labels(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, str]:
@@ -39,12 +44,14 @@ def _labels(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, str]:
     return found
 
 
-def shared_concepts(mine: dict[str, float], theirs: dict[str, float], labels: dict[str, str],
+def shared_concepts(mine: dict[str, float], theirs: dict[str, float], specific: set[str], labels: dict[str, str],
                     limit: int = MAX_REASONS) -> list[str]:
-    """The specific concepts two items share, strongest for both first, as they are written; a concept inside
-    another chosen one ("CUDA" in "CUDA graphs", "autograd" in "AOTAutograd") is left out for the longer one."""
+    """The concepts two items share, strongest for both first, as they are written: specific ones, and plain words
+    only where they weigh much in both ("tests"); a concept inside another chosen one ("CUDA" in "CUDA graphs",
+    "autograd" in "AOTAutograd") is left out for the longer one."""
     chosen: list[str] = []
-    for term in sorted(mine.keys() & theirs.keys(), key=lambda t: (-mine[t] * theirs[t], t)):
+    common = [t for t in mine.keys() & theirs.keys() if t in specific or mine[t] * theirs[t] >= PLAIN_REASON]
+    for term in sorted(common, key=lambda t: (-mine[t] * theirs[t], t)):
         flat = term.replace(" ", "")
         if any(flat in other.replace(" ", "") for other in chosen):
             continue
@@ -58,7 +65,7 @@ def shared_concepts(mine: dict[str, float], theirs: dict[str, float], labels: di
 def explain(db: sqlite_utils.Database, pairs: dict[Pair, list[str]]) -> dict[Pair, list[str]]:
     """The reasons of each (item, other) pair, from its stored reasons (citations, series, podroll) on."""
     item_ids = sorted({i for pair in pairs for i in pair})
-    terms = _terms(db, item_ids)
+    terms, specific = _terms(db, item_ids)
     labels = _labels(db, {t for mine in terms.values() for t in mine})
     tags, tag_counts = item_tags_of(db, item_ids)
     total = int(db.execute("SELECT count(*) FROM items").fetchone()[0])
@@ -68,7 +75,7 @@ def explain(db: sqlite_utils.Database, pairs: dict[Pair, list[str]]) -> dict[Pai
         shared = sorted(tags.get(a, frozenset()) & tags.get(b, frozenset()), key=lambda t: (tag_counts[t], t))
         reasons += [f"tag: {tag}" for tag in shared if rarity(tag_counts[tag], total) > 0]
         if len(reasons) < MAX_REASONS:
-            reasons += shared_concepts(terms.get(a, {}), terms.get(b, {}), labels, MAX_REASONS - len(reasons))
+            reasons += shared_concepts(terms.get(a, {}), terms.get(b, {}), specific, labels, MAX_REASONS - len(reasons))
         if PODROLL in stored:
             reasons.append(PODROLL)
         result[(a, b)] = reasons[:MAX_REASONS] or [SIMILAR]

@@ -28,7 +28,8 @@ TAG_BONUS, TAG_BONUS_MAX = 0.3, 0.4  # per shared tag (scaled by how rare it is)
 SERIES_BONUS = 0.25
 PODROLL_BONUS = 0.1
 MIN_SCORE = 0.1  # weaker pairs are not related
-SPECIFIC_FLOOR = 0.02  # two items sharing no specific concept (only plain words) are related only by other ties
+SPECIFIC_FLOOR = 0.02  # two items sharing no specific concept are related only by plain words this close, or
+PLAIN_FLOOR = 0.25  # other ties
 RELATED_PER_ITEM = 12
 SERIES_MAX = 60  # more items sharing a title's start than this are a show's naming, not a series
 _SERIES = re.compile(r"^\s*(?P<name>[^:–—|]{2,40}?)\s*(?:\s[-–—|]\s|:\s)\S")
@@ -122,6 +123,11 @@ def tag_bonus(tags: csr_matrix, rows: np.ndarray, others: np.ndarray) -> np.ndar
         return np.zeros(len(rows), np.float32)
     shared = np.asarray(tags[rows].multiply(tags[others] > 0).sum(axis=1), dtype=np.float32).ravel()
     return np.minimum(np.float32(TAG_BONUS_MAX), np.float32(TAG_BONUS) * shared)
+
+
+def kept(cosine: np.ndarray, specific: np.ndarray, ties: np.ndarray) -> np.ndarray:
+    """Which pairs can be related: they share a specific concept, or plain words strongly, or another tie."""
+    return (specific >= SPECIFIC_FLOOR) | (cosine >= PLAIN_FLOOR) | (ties > 0)
 
 
 def best(item_ids: np.ndarray, others: np.ndarray, scores: np.ndarray, keep: np.ndarray,

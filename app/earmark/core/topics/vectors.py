@@ -10,8 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from earmark.core.topics import concepts
-from earmark.core.topics.analysis import IN_TITLE, TECHNICAL, Analysed
+from earmark.core.topics.analysis import IN_TITLE, NAMED, Analysed
 
 if TYPE_CHECKING:
     import numpy as np
@@ -70,10 +69,8 @@ def build_vectors(analysed: Analysed) -> Vectors:
     ceiling = MAX_SHARE * total if total >= MIN_ITEMS_FOR_MAX_SHARE else total
     usable = (items >= 2) & (items <= ceiling)
     term_flags = np.frombuffer(bytes(analysed.term_flags), dtype=np.uint8)
-    common = concepts.common_words()
-    plain = np.fromiter((" " not in term and term in common for term in analysed.vocabulary), dtype=bool,
-                        count=len(analysed.vocabulary))
-    specific = ~plain | ((term_flags & TECHNICAL) > 0)
+    phrase = np.fromiter((" " in term for term in analysed.vocabulary), dtype=bool, count=len(analysed.vocabulary))
+    specific = phrase | ((term_flags & NAMED) > 0)
     if total >= MIN_ITEMS_FOR_MAX_SHARE:
         specific &= items <= SPECIFIC_SHARE * total
     idf = (np.log((1.0 + total) / (1.0 + items)) + 1.0).astype(np.float32)
