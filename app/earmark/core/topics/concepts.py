@@ -65,6 +65,32 @@ def aliases() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def broader() -> dict[str, tuple[str, ...]]:
+    """Each name (one or two words, as concepts) → the broader concepts it belongs to (resources/topics)."""
+    table: dict[str, tuple[str, ...]] = {}
+    for line in _table("broader.txt"):
+        family, _sep, members = line.partition("=")
+        concept = _as_concept(family)
+        for member in members.split("|"):
+            name = _as_concept(member)
+            if name != concept and concept not in table.get(name, ()):
+                table[name] = (*table.get(name, ()), concept)
+    return table
+
+
+def _as_concept(name: str) -> str:
+    """A name from a table as the concept its words make (``Half precision`` → ``half precis``)."""
+    words = " ".join(_word(word) for word in name.split())
+    return aliases().get(words, words)
+
+
+def _word(surface: str) -> str:
+    """A word's lower-case form as concepts keep it: a plain word stemmed, a name whole."""
+    lower = surface.lower().strip("_+")
+    return lower if looks_technical(surface) else stem(lower)
+
+
+@lru_cache(maxsize=1)
 def _phrase_starts() -> dict[str, int]:
     """First word of each multi-word alias or generic phrase → the most words such a phrase has."""
     starts: dict[str, int] = {}
@@ -91,19 +117,21 @@ class Token:
 def token(surface: str) -> Token:
     """What one written word stands for: a plain word by its stem, a name (NumPy, AOTAutograd, uint16) whole."""
     lower = surface.lower().strip("_+")
-    if not lower or lower[0].isdigit() or lower in STOP_WORDS or len(lower) < 2:
+    if not lower or lower[0].isdigit() or lower in STOP_WORDS or (len(lower) < 3 and not surface.isupper()):
         return Token(None, (), surface, lower)
     technical = looks_technical(surface)
-    whole = lower if technical else stem(lower)
+    whole = _word(surface)
     term = aliases().get(whole, whole)
     generic = generic_terms()
     if term in generic:
         return Token(None, (), surface, whole)
     pieces = [p for piece in _SPLIT.split(surface.strip("_")) for p in _CAMEL.findall(piece)]
-    parts = [stem(p.lower()) for p in pieces if len(p) >= MIN_PART and p.isalpha() and p.lower() not in STOP_WORDS]
+    if any(len(p) < MIN_PART and not p.isdigit() for p in pieces):  # ATen, NumPy, PyTorch: one name, no parts
+        pieces = []
+    parts = [stem(p.lower()) for p in pieces if p.isalpha() and p.lower() not in STOP_WORDS]
     parts = [p for p in dict.fromkeys(parts) if p != term and p != whole and p not in generic]
     plain = not technical and (lower in common_words() or crude_singular(lower) in common_words())
-    return Token(term, (term, *parts), surface, whole, not plain)
+    return Token(term, (term, *parts, *broader().get(term, ())), surface, whole, not plain)
 
 
 def looks_technical(surface: str) -> bool:
@@ -156,10 +184,15 @@ def concepts(text: str, named: set[str] | None = None) -> list[str]:
         for tok in chunk:
             found += tok.emits
         terms = [tok.term for tok in chunk]
-        found += [table.get(phrase, phrase) for phrase in
-                  (f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b)]
+        phrases = [table.get(phrase, phrase) for phrase in
+                   (f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b)]
+        found += phrases
+        wider = broader()
+        found += [family for phrase in phrases for family in wider.get(phrase, ())]
         if named is not None:
             named.update(tok.term for tok in chunk if tok.named and tok.term)
+            named.update(family for tok in chunk if tok.term for family in wider.get(tok.term, ()))
+            named.update(family for phrase in phrases for family in wider.get(phrase, ()))
     return found
 
 

@@ -18,7 +18,7 @@ from earmark.core.topics.analysis import analyse
 from earmark.core.topics.corpus import Doc, all_boilerplate, doc_blocks
 from earmark.core.topics.library_ties import rare_tag_partners, read_ties, tag_matrix
 from earmark.core.topics.neighbours import Neighbours
-from earmark.core.topics.scoring import Ties, best, kept, series_name, tag_bonus
+from earmark.core.topics.scoring import MENTION_BONUS, Ties, best, kept, series_name, tag_bonus
 from earmark.core.topics.vectors import Vectors, build_vectors
 
 Progress = Callable[[float, str], None]
@@ -104,7 +104,7 @@ def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: P
     tied = np.zeros(len(ids), dtype=bool)
     tied[list(extra)] = True
     tags = tag_matrix(db, ids)
-    neighbours = Neighbours(vectors.matrix, vectors.specific)
+    neighbours = Neighbours(vectors.matrix, vectors.specific, vectors.titles)
     clock.lap("candidates set up")
     result = PassResult(items=len(ids))
     for start in range(0, len(ids), PAIR_BLOCK):
@@ -118,7 +118,7 @@ def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: P
             if why:
                 bonus[place] += extra_score
                 reasons[place] = why
-        scores = pairs.cosine + bonus
+        scores = pairs.cosine + MENTION_BONUS * pairs.mentions + bonus
         keep = kept(pairs.cosine, pairs.specific, bonus)
         places = np.arange(len(scores))
         rows, chosen, _scores = best(pairs.rows, places, scores, keep)

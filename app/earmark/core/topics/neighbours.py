@@ -25,17 +25,19 @@ class Pairs:
     others: np.ndarray
     cosine: np.ndarray
     specific: np.ndarray
+    mentions: np.ndarray  # how much either names the other's title concepts
 
 
 class Neighbours:
     """Finds candidate pairs block by block for a matrix of unit-length rows whose terms are sorted strongest
     first; ``specific`` marks the columns that are specific concepts."""
 
-    def __init__(self, matrix: csr_matrix, specific: np.ndarray) -> None:
+    def __init__(self, matrix: csr_matrix, specific: np.ndarray, titles: csr_matrix) -> None:
         import numpy as np
         from scipy.sparse import csr_matrix, diags
 
         self.matrix = matrix
+        self.titles = titles
         self.specific_matrix = (matrix @ diags(specific.astype(np.float32))).tocsr()
         self.queries = _first_terms(matrix, QUERY_TERMS)
         postings = matrix.tocsc()
@@ -68,8 +70,10 @@ class Neighbours:
             others.append(columns.astype(np.int64))
         pair_rows = np.concatenate(rows) if rows else np.zeros(0, np.int64)
         pair_others = np.concatenate(others) if others else np.zeros(0, np.int64)
-        return Pairs(pair_rows, pair_others, _dots(self.matrix, pair_rows, pair_others),
-                     _dots(self.specific_matrix, pair_rows, pair_others))
+        mentions = np.maximum(_dots(self.matrix, self.titles, pair_rows, pair_others),
+                              _dots(self.titles, self.matrix, pair_rows, pair_others))
+        return Pairs(pair_rows, pair_others, _dots(self.matrix, self.matrix, pair_rows, pair_others),
+                     _dots(self.specific_matrix, self.specific_matrix, pair_rows, pair_others), mentions)
 
 
 def _first_terms(matrix: csr_matrix, count: int) -> csr_matrix:
@@ -83,10 +87,10 @@ def _first_terms(matrix: csr_matrix, count: int) -> csr_matrix:
     return csr_matrix((matrix.data[positions], matrix.indices[positions], indptr), shape=matrix.shape)
 
 
-def _dots(matrix: csr_matrix, rows: np.ndarray, others: np.ndarray) -> np.ndarray:
-    """The dot products of the row pairs (``rows[n]``, ``others[n]``)."""
+def _dots(left: csr_matrix, right: csr_matrix, rows: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """The dot products of ``left``'s row ``rows[n]`` and ``right``'s row ``others[n]``."""
     import numpy as np
 
     if len(rows) == 0:
         return np.zeros(0, np.float32)
-    return np.asarray(matrix[rows].multiply(matrix[others]).sum(axis=1), dtype=np.float32).ravel()
+    return np.asarray(left[rows].multiply(right[others]).sum(axis=1), dtype=np.float32).ravel()

@@ -24,7 +24,7 @@ MAX_SHARE = 0.5  # a term in more than this share of the items says nothing abou
 MIN_ITEMS_FOR_MAX_SHARE = 10
 SPECIFIC_SHARE = 0.2  # a concept in more items than this share is too broad to say why two of them are related
 TITLE_BOOST = 2.0  # a concept the title names is what the item is about
-SPECIFIC_BOOST = 1.5  # a phrase or a technical name says more than a plain word
+SPECIFIC_BOOST = 2.0  # a phrase or a technical name says more than a plain word
 ROW_BLOCK = 5000  # items weighed at once
 
 
@@ -41,6 +41,7 @@ class Vectors:
     specific: np.ndarray
     labels: dict[str, str]
     total: int
+    titles: csr_matrix  # each row's specific concepts named in its title (rows of unit length)
 
 
 def term_weight(count: int, items: int, total: int, in_title: bool, specific: bool) -> float:
@@ -80,45 +81,51 @@ def build_vectors(analysed: Analysed) -> Vectors:
     rows = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, np.int64)
     columns = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, np.int32)
     weights = np.concatenate([p[2] for p in parts]) if parts else np.zeros(0, np.float32)
+    titled = np.concatenate([p[3] for p in parts]) if parts else np.zeros(0, bool)
     del parts
     kept = np.unique(columns)  # the vocabulary is cut to the terms some vector keeps
     remap = np.full(len(analysed.vocabulary), -1, dtype=np.int32)
     remap[kept] = np.arange(len(kept), dtype=np.int32)
     indptr = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=total)))).astype(np.int64)
     matrix = csr_matrix((weights, remap[columns], indptr), shape=(total, len(kept)), dtype=np.float32)
+    titled &= specific[columns]
+    in_title = np.bincount(rows[titled], minlength=total).astype(np.float32)
+    titles = csr_matrix((1.0 / np.sqrt(in_title[rows[titled]]), (rows[titled], remap[columns[titled]])),
+                        shape=(total, len(kept)), dtype=np.float32)
     vocabulary = [analysed.vocabulary[number] for number in kept.tolist()]
     wanted = set(vocabulary)
     labels = {term: label for term, label in analysed.labels().items() if term in wanted}
     return Vectors(np.frombuffer(analysed.ids, dtype=np.int64).copy(), matrix, vocabulary, items[kept],
-                   specific[kept], labels, total)
+                   specific[kept], labels, total, titles)
 
 
 def _strongest(first_row: int, end_row: int, starts: np.ndarray, terms: np.ndarray, counts: np.ndarray,
-               flags: np.ndarray, factor: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+               flags: np.ndarray, factor: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Rows ``first_row``..``end_row``: each row's kept_terms strongest entries (weight above 0), strongest first,
-    scaled to unit length (a block at a time, so the work arrays stay small)."""
+    scaled to unit length, and whether the title names them (a block at a time: the work arrays stay small)."""
     import numpy as np
 
     lo, hi = int(starts[first_row]), int(starts[end_row])
     columns = terms[lo:hi]
     weights = (1.0 + np.log(counts[lo:hi].astype(np.float32))) * factor[columns]
-    weights[(flags[lo:hi] & IN_TITLE) > 0] *= np.float32(TITLE_BOOST)
+    titled = (flags[lo:hi] & IN_TITLE) > 0
+    weights[titled] *= np.float32(TITLE_BOOST)
     rows = np.repeat(np.arange(first_row, end_row, dtype=np.int64), np.diff(starts[first_row:end_row + 1]))
     order = np.lexsort((-weights, rows))
-    rows, columns, weights = rows[order], columns[order], weights[order]
+    rows, columns, weights, titled = rows[order], columns[order], weights[order], titled[order]
     live = weights > 0
-    rows, columns, weights = rows[live], columns[live], weights[live]
+    rows, columns, weights, titled = rows[live], columns[live], weights[live], titled[live]
     local = rows - first_row
     per_row = np.bincount(local, minlength=end_row - first_row)
     first = np.concatenate(([0], np.cumsum(per_row)[:-1]))
     rank = np.arange(len(rows)) - first[local]
     limit = np.minimum(MAX_TERMS_PER_ITEM, np.maximum(TERMS_PER_ITEM, (2 * np.sqrt(per_row)).astype(np.int64)))
     keep = rank < limit[local]
-    rows, columns, weights = rows[keep], columns[keep], weights[keep]
+    rows, columns, weights, titled = rows[keep], columns[keep], weights[keep], titled[keep]
     norms = np.sqrt(np.bincount(rows - first_row, weights=weights.astype(np.float64) ** 2,
                                 minlength=end_row - first_row))
     norms[norms == 0] = 1.0
-    return rows, columns, (weights / norms[rows - first_row]).astype(np.float32)
+    return rows, columns, (weights / norms[rows - first_row]).astype(np.float32), titled
 
 
 def weigh(found: dict[str, int], in_title: Iterable[str], stored: dict[str, tuple[int, bool]], total: int
