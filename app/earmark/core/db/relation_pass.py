@@ -41,15 +41,18 @@ def replace_block(db: sqlite_utils.Database, item_ids: Sequence[int],
         db.conn.executemany("INSERT OR REPLACE INTO graph_index VALUES (?, ?)", ((i, indexed) for i in item_ids))
 
 
-def finish(db: sqlite_utils.Database, counts: Iterable[tuple[str, int, str | None, bool]], total: int,
+def finish(db: sqlite_utils.Database, counts: Iterable[tuple[str, int, str | None, bool]], item_ids: Sequence[int],
            dirty_seq: int) -> None:
     """Keep the term counts of the pass, forget the changes it covered and rows of items deleted meanwhile."""
     with write_transaction(db):
         db.execute("DELETE FROM term_counts")
         db.conn.executemany("INSERT INTO term_counts VALUES (?, ?, ?, ?)", counts)
-        for table, column in (("item_terms", "item_id"), ("relations", "item_id"), ("relations", "other_id"),
-                              ("item_links", "item_id"), ("item_keys", "item_id"), ("graph_index", "item_id")):
-            db.execute(f"DELETE FROM {table} WHERE {column} NOT IN (SELECT id FROM items)")
+        still = db.execute("SELECT count(*) FROM items WHERE id BETWEEN ? AND ?",
+                           [item_ids[0], item_ids[-1]]).fetchone()[0] if item_ids else 0
+        if still < len(item_ids):  # some were deleted during the pass (their rows went in with foreign keys off)
+            for table, column in (("item_terms", "item_id"), ("relations", "item_id"), ("relations", "other_id"),
+                                  ("item_links", "item_id"), ("item_keys", "item_id"), ("graph_index", "item_id")):
+                db.execute(f"DELETE FROM {table} WHERE {column} NOT IN (SELECT id FROM items)")
         db.execute("DELETE FROM graph_dirty WHERE seq <= ?", [dirty_seq])
-        for key, value in (("total", str(total)), ("built", now_iso()), ("since_build", "0")):
+        for key, value in (("total", str(len(item_ids))), ("built", now_iso()), ("since_build", "0")):
             db.execute("INSERT OR REPLACE INTO graph_state VALUES (?, ?)", [key, value])

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from earmark.core.topics import concepts, phrases
 from earmark.core.topics.corpus import Doc
 
-LABEL_SAMPLE = 400  # items whose wording decides how a concept is shown (``CUDA graphs`` for ``cuda graph``)
 IN_TITLE, NAMED = 1, 2  # flags of an (item, term) entry and of a term
 
 
@@ -30,6 +29,7 @@ class Analysed:
     index: dict[str, int] = field(default_factory=dict)
     term_flags: bytearray = field(default_factory=bytearray)
     surfaces: dict[str, Counter[str]] = field(default_factory=dict)
+    sample_texts: int = 0  # items still to come whose whole text (not just the title) labels concepts
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -64,10 +64,8 @@ class Analysed:
         titled = list(dict.fromkeys(title))
         if len(titled) == 1:  # the title is one concept ("vmap", "Strides"): it names a topic
             self.term_flags[self.index[titled[0]]] |= NAMED
-        if len(self.ids) <= LABEL_SAMPLE:
-            self._surfaces(f"{doc.title}\n{doc.text}")
-        else:
-            self._surfaces(doc.title)
+        self._surfaces(f"{doc.title}\n{doc.text}" if self.sample_texts > 0 else doc.title)
+        self.sample_texts -= 1
 
     def _surfaces(self, text: str) -> None:
         for term, surface in concepts.surfaces(text):
@@ -88,14 +86,34 @@ class Analysed:
         return found
 
 
-def analyse(blocks: Iterable[list[Doc]], shared: Callable[[int | None], frozenset[str]],
-            on_block: Callable[[list[Doc]], None] | None = None) -> Analysed:
-    """Analyse items block by block (``shared``: a source's boilerplate lines); ``on_block`` sees each block
-    once analysed (to store its links, report progress, or stop)."""
-    analysed = Analysed()
-    for block in blocks:
-        for doc in block:
-            analysed.add(doc, shared(doc.source_id))
-        if on_block is not None:
-            on_block(block)
+    def merge(self, other: Analysed) -> None:
+        """Take in another analysis (of items after these), mapping its term ids onto these."""
+        import numpy as np
+
+        mapping = np.fromiter((self._id(term) for term in other.vocabulary), dtype=np.int32,
+                              count=len(other.vocabulary))
+        offset = len(self.terms)
+        self.terms.frombytes(mapping[np.frombuffer(other.terms, dtype=np.int32)].astype(np.int32).tobytes())
+        self.counts.extend(other.counts)
+        self.flags.extend(other.flags)
+        self.ids.extend(other.ids)
+        self.starts.extend(start + offset for start in other.starts[1:])
+        for number, flag in enumerate(other.term_flags):
+            if flag:
+                self.term_flags[int(mapping[number])] |= flag
+        for term, counter in other.surfaces.items():
+            mine = self.surfaces.get(term)
+            if mine is None:
+                self.surfaces[term] = counter
+            else:
+                mine.update(counter)
+
+
+def analyse_block(docs: list[Doc], shared: Callable[[int | None], frozenset[str]], sample_texts: int) -> Analysed:
+    """One block of items analysed on its own (``shared``: a source's boilerplate lines; the whole texts of its
+    first ``sample_texts`` items label concepts, of the others just the titles)."""
+    analysed = Analysed(sample_texts=sample_texts)
+    for doc in docs:
+        analysed.add(doc, shared(doc.source_id))
+    analysed.index = {}  # not needed once done (and not worth sending to another process)
     return analysed

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from itertools import chain
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -15,6 +16,7 @@ from earmark.core.topics.phrases import stem as crude_singular
 
 _CHUNK = re.compile(r"[.!?;:](?:\s|$)|[,()\[\]{}\"“”«»|]|\s[-–—]\s|\n")  # phrases never cross these
 _TOKEN = re.compile(r"[A-Za-z_][\w]*(?:[.\-/+][A-Za-z_\d]\w*)*\+*|\d+(?:\.\d+)*[A-Za-z]?\w*")
+_PIECES = re.compile(f"({_CHUNK.pattern})|({_TOKEN.pattern})")  # a chunk boundary, or a word
 _SPLIT = re.compile(r"[._\-/+]+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _POSSESSIVE = re.compile(r"['’]s\b")
@@ -110,7 +112,7 @@ class Token:
     emits: tuple[str, ...]
     surface: str
     word: str  # the lower-case, singular form that multi-word names are matched on (numbers included)
-    named: bool = False  # a name rather than a plain English word (AOTAutograd, FP8, functorch, strides)
+    names: tuple[str, ...] = ()  # what it adds that are names, not plain English words (AOTAutograd, functorch)
 
 
 @lru_cache(maxsize=262144)
@@ -131,7 +133,8 @@ def token(surface: str) -> Token:
     parts = [stem(p.lower()) for p in pieces if p.isalpha() and p.lower() not in STOP_WORDS]
     parts = [p for p in dict.fromkeys(parts) if p != term and p != whole and p not in generic]
     plain = not technical and (lower in common_words() or crude_singular(lower) in common_words())
-    return Token(term, (term, *parts, *broader().get(term, ())), surface, whole, not plain)
+    wider = broader().get(term, ())
+    return Token(term, (term, *parts, *wider), surface, whole, wider if plain else (term, *wider))
 
 
 def looks_technical(surface: str) -> bool:
@@ -143,10 +146,15 @@ def looks_technical(surface: str) -> bool:
 
 def tokens(text: str) -> Iterator[list[Token]]:
     """The words of ``text``, chunk by chunk (a phrase never crosses a sentence end, a comma or a bracket)."""
-    for chunk in _CHUNK.split(_URL.sub(" ", _POSSESSIVE.sub("", text))):
-        found = [token(surface) for surface in _TOKEN.findall(chunk)]
-        if found:
-            yield found
+    chunk: list[Token] = []
+    for boundary, word in _PIECES.findall(_URL.sub(" ", _POSSESSIVE.sub("", text))):
+        if word:
+            chunk.append(token(word))
+        elif chunk:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _phrases_named(chunk: list[Token], starts: dict[str, int]) -> tuple[list[str], set[int]]:
@@ -171,28 +179,29 @@ def _phrases_named(chunk: list[Token], starts: dict[str, int]) -> tuple[list[str
 
 
 def concepts(text: str, named: set[str] | None = None) -> list[str]:
-    """Every concept occurrence in ``text``: the terms of its words (and the parts of compound names), and its
-    two-word phrases, generic ones left out; ``named`` (when given) gathers the terms written as names rather than
-    plain English words."""
-    starts, table = _phrase_starts(), aliases()
+    """Every concept occurrence in ``text``: the terms of its words (and the parts of compound names, and the
+    broader concepts they belong to), and its two-word phrases, generic ones left out; ``named`` (when given)
+    gathers the concepts that are names rather than plain English words."""
+    starts, table, wider = _phrase_starts(), aliases(), broader()
     found: list[str] = []
     for chunk in tokens(text):
         if not starts.keys().isdisjoint([t.word for t in chunk]):
             aliased, covered = _phrases_named(chunk, starts)
             found += aliased
             chunk = [Token(None, (), t.surface, t.word) if place in covered else t for place, t in enumerate(chunk)]
-        for tok in chunk:
-            found += tok.emits
-        terms = [tok.term for tok in chunk]
-        phrases = [table.get(phrase, phrase) for phrase in
-                   (f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b)]
-        found += phrases
-        wider = broader()
-        found += [family for phrase in phrases for family in wider.get(phrase, ())]
+        found.extend(chain.from_iterable(tok.emits for tok in chunk))
         if named is not None:
-            named.update(tok.term for tok in chunk if tok.named and tok.term)
-            named.update(family for tok in chunk if tok.term for family in wider.get(tok.term, ()))
-            named.update(family for phrase in phrases for family in wider.get(phrase, ()))
+            named.update(chain.from_iterable(tok.names for tok in chunk))
+        if len(chunk) > 1:
+            terms = [tok.term for tok in chunk]
+            phrases = [table.get(phrase, phrase) for phrase in
+                       (f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b)]
+            found += phrases
+            families = [family for phrase in phrases for family in wider.get(phrase, ())]
+            if families:
+                found += families
+                if named is not None:
+                    named.update(families)
     return found
 
 

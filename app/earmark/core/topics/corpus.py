@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -54,15 +54,10 @@ def read_docs(db: sqlite_utils.Database, ids: Iterable[int] | None = None) -> li
     return [Doc(*row) for row in rows]
 
 
-def doc_blocks(db: sqlite_utils.Database, size: int) -> Iterator[list[Doc]]:
-    """Every item with its texts, ``size`` at a time in id order (each block one short read)."""
-    last = -1
-    while True:
-        rows = db.execute(f"SELECT {_COLUMNS} FROM items i WHERE i.id > ? ORDER BY i.id LIMIT ?", [last, size]).fetchall()
-        if not rows:
-            return
-        yield [Doc(*row) for row in rows]
-        last = rows[-1][0]
+def read_range(db: sqlite_utils.Database, first: int, last: int) -> list[Doc]:
+    """The items with ids ``first``..``last`` with their texts, in id order."""
+    rows = db.execute(f"SELECT {_COLUMNS} FROM items i WHERE i.id BETWEEN ? AND ? ORDER BY i.id", [first, last])
+    return [Doc(*row) for row in rows]
 
 
 def all_boilerplate(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:

@@ -13,18 +13,18 @@ import sqlite_utils
 
 from earmark.core.db import relation_pass
 from earmark.core.db import relations as store
-from earmark.core.topics import citations
-from earmark.core.topics.analysis import analyse
-from earmark.core.topics.corpus import Doc, all_boilerplate, doc_blocks
+from earmark.core.topics.analysis import Analysed
+from earmark.core.topics.analysis_pool import analyse_library
+from earmark.core.topics.corpus import all_boilerplate
 from earmark.core.topics.library_ties import rare_tag_partners, read_ties, tag_matrix
 from earmark.core.topics.neighbours import Neighbours
-from earmark.core.topics.scoring import MENTION_BONUS, Ties, best, kept, series_name, tag_bonus
+from earmark.core.topics.scoring import MENTION_BONUS, Ties, best, kept, tag_bonus
 from earmark.core.topics.vectors import Vectors, build_vectors
 
 Progress = Callable[[float, str], None]
-READ_BLOCK = 1000  # items read and analysed at once
 PAIR_BLOCK = 2000  # items whose related items are found and stored at once
 SMALL_TAG = 50  # items sharing a tag this rare are scored even when their texts differ
+TERMS_STORED = 16  # an item's strongest terms kept in the library (its reasons, topics, and new items' matches)
 ANALYSIS_SHARE = 0.6  # of the progress bar
 
 
@@ -51,28 +51,17 @@ def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassRes
     shared = all_boilerplate(db)
     series: dict[int, str] = {}
     sources: dict[int, int | None] = {}
-    done = 0
-
-    def stored_links(block: list[Doc]) -> None:
-        nonlocal done
-        links = [(doc.id, target, how) for doc in block
-                 for target, how in citations.item_links(doc.markup, doc.text, doc.remote_items)]
-        keys = [(key, doc.id) for doc in block
-                for key in citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid)]
-        relation_pass.replace_links(db, block[0].id, block[-1].id, links, keys)
-        for doc in block:
-            name = series_name(doc.title)
-            if name is not None:
-                series[doc.id] = name
-                sources[doc.id] = doc.source_id
-        done += len(block)
-        progress(ANALYSIS_SHARE * done / max(total, 1), f"Reading items: {done:,} of {total:,}")
-
     foreign_keys = db.execute("PRAGMA foreign_keys").fetchone()[0]
     db.execute("PRAGMA foreign_keys = OFF")  # items deleted meanwhile: their rows are dropped at the end
     try:
-        analysed = analyse(doc_blocks(db, READ_BLOCK), lambda source: shared.get(source or -1, frozenset()),
-                           stored_links)
+        analysed = Analysed()
+        for facts in analyse_library(db, shared):
+            analysed.merge(facts.analysed)
+            relation_pass.replace_links(db, facts.first, facts.last, facts.links, facts.keys)
+            for item_id, (name, source_id) in facts.series.items():
+                series[item_id] = name
+                sources[item_id] = source_id
+            progress(ANALYSIS_SHARE * len(analysed) / max(total, 1), f"Reading items: {len(analysed):,} of {total:,}")
         clock.lap("analysis")
         vectors = build_vectors(analysed)
         del analysed
@@ -80,7 +69,7 @@ def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassRes
         result = _relate(db, vectors, read_ties(db, series, sources), progress, clock)
         relation_pass.finish(db, ((term, int(count), vectors.labels.get(term), bool(specific)) for term, count, specific
                                   in zip(vectors.vocabulary, vectors.counts.tolist(), vectors.specific.tolist(),
-                                         strict=True)), vectors.total, seq)
+                                         strict=True)), vectors.ids.tolist(), seq)
         clock.lap("finish")
     finally:
         db.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
@@ -138,7 +127,8 @@ def _terms(vectors: Vectors, start: int, end: int) -> list[tuple[int, str, float
     matrix, vocabulary = vectors.matrix, vectors.vocabulary
     found = []
     for row in range(start, end):
-        lo, hi = matrix.indptr[row], matrix.indptr[row + 1]
+        lo = matrix.indptr[row]
+        hi = min(matrix.indptr[row + 1], lo + TERMS_STORED)
         item_id = int(vectors.ids[row])
         found += [(item_id, vocabulary[column], weight, rank) for rank, (column, weight)
                   in enumerate(zip(matrix.indices[lo:hi].tolist(), matrix.data[lo:hi].tolist(), strict=True))]

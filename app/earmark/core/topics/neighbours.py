@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 QUERY_TERMS = 16  # an item looks for neighbours through its strongest terms
 POSTINGS = 128  # each term leads to its strongest items only: a term shared by thousands says little
-CANDIDATES = 40  # the most promising items of each row, scored exactly
+CANDIDATES = 30  # the most promising items of each row, scored exactly
 
 
 @dataclass(slots=True)
@@ -34,11 +34,11 @@ class Neighbours:
 
     def __init__(self, matrix: csr_matrix, specific: np.ndarray, titles: csr_matrix) -> None:
         import numpy as np
-        from scipy.sparse import csr_matrix, diags
+        from scipy.sparse import csr_matrix
 
         self.matrix = matrix
         self.titles = titles
-        self.specific_matrix = (matrix @ diags(specific.astype(np.float32))).tocsr()
+        self.specific = specific.astype(np.float32)
         self.queries = _first_terms(matrix, QUERY_TERMS)
         postings = matrix.tocsc()
         column = np.repeat(np.arange(postings.shape[1]), np.diff(postings.indptr))
@@ -70,10 +70,15 @@ class Neighbours:
             others.append(columns.astype(np.int64))
         pair_rows = np.concatenate(rows) if rows else np.zeros(0, np.int64)
         pair_others = np.concatenate(others) if others else np.zeros(0, np.int64)
-        mentions = np.maximum(_dots(self.matrix, self.titles, pair_rows, pair_others),
-                              _dots(self.titles, self.matrix, pair_rows, pair_others))
-        return Pairs(pair_rows, pair_others, _dots(self.matrix, self.matrix, pair_rows, pair_others),
-                     _dots(self.specific_matrix, self.specific_matrix, pair_rows, pair_others), mentions)
+        if len(pair_rows) == 0:
+            empty = np.zeros(0, np.float32)
+            return Pairs(pair_rows, pair_others, empty, empty, empty)
+        mine, theirs = self.matrix[pair_rows], self.matrix[pair_others]
+        products = mine.multiply(theirs).tocsr()
+        mentions = np.maximum(_sums(mine.multiply(self.titles[pair_others])),
+                              _sums(self.titles[pair_rows].multiply(theirs)))
+        return Pairs(pair_rows, pair_others, _sums(products),
+                     np.asarray(products @ self.specific, dtype=np.float32).ravel(), mentions)
 
 
 def _first_terms(matrix: csr_matrix, count: int) -> csr_matrix:
@@ -87,10 +92,8 @@ def _first_terms(matrix: csr_matrix, count: int) -> csr_matrix:
     return csr_matrix((matrix.data[positions], matrix.indices[positions], indptr), shape=matrix.shape)
 
 
-def _dots(left: csr_matrix, right: csr_matrix, rows: np.ndarray, others: np.ndarray) -> np.ndarray:
-    """The dot products of ``left``'s row ``rows[n]`` and ``right``'s row ``others[n]``."""
+def _sums(matrix: csr_matrix) -> np.ndarray:
+    """Each row's sum."""
     import numpy as np
 
-    if len(rows) == 0:
-        return np.zeros(0, np.float32)
-    return np.asarray(left[rows].multiply(right[others]).sum(axis=1), dtype=np.float32).ravel()
+    return np.asarray(matrix.sum(axis=1), dtype=np.float32).ravel()
