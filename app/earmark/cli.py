@@ -23,6 +23,7 @@ from earmark.cli_io import print_items as _print_items
 from earmark.cli_io import print_json as _print_json
 from earmark.cli_io import record_id as _record_id
 from earmark.cli_reading import add_reading_commands
+from earmark.cli_relations import add_relations_commands
 from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, mark_played, set_favourite
@@ -204,6 +205,7 @@ def _parser() -> argparse.ArgumentParser:
     login.set_defaults(run=_set_credentials)
     _add_note_commands(commands)
     _add_graph_commands(commands)
+    add_relations_commands(commands)
     add_reading_commands(commands)
     add_backup_commands(commands)
     return parser
@@ -819,7 +821,7 @@ def _up_to_date(db: sqlite_utils.Database) -> None:
 
 
 def _related(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    from earmark.core.db.relations import related_items
+    from earmark.core.topics.reasons import related as related_items
 
     get_item(db, args.item_id)  # an unknown id fails before any work
     _up_to_date(db)

@@ -121,6 +121,8 @@ def needs_full_build(db: sqlite_utils.Database, pending: int) -> bool:
 def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet) -> UpdateResult:
     """Bring the relations up to date (in this process: the command line's way; the window runs
     ``earmark update-relations`` in a process of its own)."""
+    if store.up_to_date(db):
+        return UpdateResult(0, full=False)
     pending = store.pending_item_ids(db)
     if not pending:
         return UpdateResult(0, full=False)

@@ -113,6 +113,7 @@ class Token:
     surface: str
     word: str  # the lower-case, singular form that multi-word names are matched on (numbers included)
     names: tuple[str, ...] = ()  # what it adds that are names, not plain English words (AOTAutograd, functorch)
+    wider: tuple[str, ...] = ()  # the broader concepts it belongs to (uint16: dtype)
 
 
 @lru_cache(maxsize=262144)
@@ -133,8 +134,7 @@ def token(surface: str) -> Token:
     parts = [stem(p.lower()) for p in pieces if p.isalpha() and p.lower() not in STOP_WORDS]
     parts = [p for p in dict.fromkeys(parts) if p != term and p != whole and p not in generic]
     plain = not technical and (lower in common_words() or crude_singular(lower) in common_words())
-    wider = broader().get(term, ())
-    return Token(term, (term, *parts, *wider), surface, whole, wider if plain else (term, *wider))
+    return Token(term, (term, *parts), surface, whole, () if plain else (term,), broader().get(term, ()))
 
 
 def looks_technical(surface: str) -> bool:
@@ -179,17 +179,19 @@ def _phrases_named(chunk: list[Token], starts: dict[str, int]) -> tuple[list[str
 
 
 def concepts(text: str, named: set[str] | None = None) -> list[str]:
-    """Every concept occurrence in ``text``: the terms of its words (and the parts of compound names, and the
-    broader concepts they belong to), and its two-word phrases, generic ones left out; ``named`` (when given)
-    gathers the concepts that are names rather than plain English words."""
+    """Every concept occurrence in ``text``: the terms of its words (and the parts of compound names), and its
+    two-word phrases, generic ones left out, then once each the broader concepts they belong to; ``named`` (when
+    given) gathers the concepts that are names rather than plain English words."""
     starts, table, wider = _phrase_starts(), aliases(), broader()
     found: list[str] = []
+    families: set[str] = set()
     for chunk in tokens(text):
         if not starts.keys().isdisjoint([t.word for t in chunk]):
             aliased, covered = _phrases_named(chunk, starts)
             found += aliased
             chunk = [Token(None, (), t.surface, t.word) if place in covered else t for place, t in enumerate(chunk)]
         found.extend(chain.from_iterable(tok.emits for tok in chunk))
+        families.update(chain.from_iterable(tok.wider for tok in chunk))
         if named is not None:
             named.update(chain.from_iterable(tok.names for tok in chunk))
         if len(chunk) > 1:
@@ -197,11 +199,11 @@ def concepts(text: str, named: set[str] | None = None) -> list[str]:
             phrases = [table.get(phrase, phrase) for phrase in
                        (f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b)]
             found += phrases
-            families = [family for phrase in phrases for family in wider.get(phrase, ())]
-            if families:
-                found += families
-                if named is not None:
-                    named.update(families)
+            families.update(family for phrase in phrases for family in wider.get(phrase, ()))
+    if families:
+        found += sorted(families)
+        if named is not None:
+            named.update(families)
     return found
 
 

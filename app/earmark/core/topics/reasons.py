@@ -10,6 +10,7 @@ import sqlite_utils
 
 from earmark.core.db.relations import related_items
 from earmark.core.models import Related
+from earmark.core.topics.concepts import broader
 from earmark.core.topics.corpus import item_tags_of
 from earmark.core.topics.scoring import PODROLL, SIMILAR, rarity
 
@@ -48,14 +49,15 @@ def shared_concepts(mine: dict[str, float], theirs: dict[str, float], specific: 
                     limit: int = MAX_REASONS) -> list[str]:
     """The concepts two items share, strongest for both first, as they are written: specific ones, and plain words
     only where they weigh much in both ("tests"); a concept inside another chosen one ("CUDA" in "CUDA graphs",
-    "autograd" in "AOTAutograd") is left out for the longer one."""
+    "autograd" in "AOTAutograd") or broader than one ("functorch" beside "AOTAutograd") is left out."""
+    wider = broader()
     chosen: list[str] = []
     common = [t for t in mine.keys() & theirs.keys() if t in specific or mine[t] * theirs[t] >= PLAIN_REASON]
     for term in sorted(common, key=lambda t: (-mine[t] * theirs[t], t)):
         flat = term.replace(" ", "")
-        if any(flat in other.replace(" ", "") for other in chosen):
-            continue
-        chosen = [other for other in chosen if other.replace(" ", "") not in flat]
+        if any(flat in other.replace(" ", "") or term in wider.get(other, ()) for other in chosen):
+            continue  # inside a chosen concept, or the broader concept of one ("functorch" after "AOTAutograd")
+        chosen = [other for other in chosen if other.replace(" ", "") not in flat and other not in wider.get(term, ())]
         chosen.append(term)
         if len(chosen) == limit:
             break
