@@ -35,7 +35,7 @@ def replace_block(db: sqlite_utils.Database, item_ids: Sequence[int],
         db.execute("DELETE FROM relations WHERE item_id BETWEEN ? AND ?", [first, last])
         db.conn.executemany("INSERT INTO item_terms VALUES (?, ?, ?, ?)", terms)
         db.conn.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)",
-                            ((a, b, round(score, 4), json.dumps(why) if why else NO_REASONS)
+                            ((a, b, score, json.dumps(why) if why else NO_REASONS)
                              for a, b, score, why in relations))
         indexed = now_iso()
         db.conn.executemany("INSERT OR REPLACE INTO graph_index VALUES (?, ?)", ((i, indexed) for i in item_ids))

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 import sqlite_utils
 
-from earmark.core.db.connection import write_transaction
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Related
 from earmark.core.timefmt import now_iso

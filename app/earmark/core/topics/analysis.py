@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from earmark.core.topics import concepts, phrases
+from earmark.core.topics import cleaning, concepts
 from earmark.core.topics.corpus import Doc
 
 IN_TITLE, NAMED = 1, 2  # flags of an (item, term) entry and of a term
@@ -46,7 +46,7 @@ class Analysed:
         """Count one item's concepts (its title's marked)."""
         named: set[str] = set()
         title = concepts.concepts(doc.title, named)
-        body = Counter(concepts.concepts(phrases.clean(doc.text, shared), named))
+        body = Counter(concepts.concepts(cleaning.clean(doc.text, shared), named))
         body.update(title)
         in_title = set(title)
         index = self.index
@@ -90,8 +90,12 @@ class Analysed:
         """Take in another analysis (of items after these), mapping its term ids onto these."""
         import numpy as np
 
-        mapping = np.fromiter((self._id(term) for term in other.vocabulary), dtype=np.int32,
-                              count=len(other.vocabulary))
+        index = self.index
+        numbers = [index.get(term, -1) for term in other.vocabulary]
+        for place, number in enumerate(numbers):
+            if number < 0:
+                numbers[place] = self._id(other.vocabulary[place])
+        mapping = np.asarray(numbers, dtype=np.int32)
         offset = len(self.terms)
         self.terms.frombytes(mapping[np.frombuffer(other.terms, dtype=np.int32)].astype(np.int32).tobytes())
         self.counts.extend(other.counts)

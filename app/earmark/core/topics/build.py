@@ -11,7 +11,7 @@ import sqlite_utils
 
 from earmark.core.db import relations as store
 from earmark.core.db.connection import write_transaction
-from earmark.core.topics import citations, concepts, phrases
+from earmark.core.topics import citations, cleaning, concepts
 from earmark.core.topics.corpus import Doc, boilerplate_of, item_tags_of, read_docs
 from earmark.core.topics.full_pass import SMALL_TAG, Progress, full_pass
 from earmark.core.topics.library_ties import ties_of
@@ -59,7 +59,7 @@ def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], tota
     import numpy as np
 
     title = concepts.concepts(doc.title)
-    found = Counter(concepts.concepts(phrases.clean(doc.text, shared)))
+    found = Counter(concepts.concepts(cleaning.clean(doc.text, shared)))
     found.update(title)
     stats = store.term_stats(db, found)
     weighted = weigh(found, title, stats, total)
@@ -88,12 +88,12 @@ def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], tota
         for a, b in ((doc.id, other), (other, doc.id)):
             bonus, why = ties.bonus(a, b)
             score = cosine + tag_score + bonus
-            if score >= MIN_SCORE and kept(np.float32([cosine]), np.float32([specific_cosine]),
-                                           np.float32([bonus + tag_score]))[0]:
+            if score >= MIN_SCORE and kept(np.array([cosine]), np.array([specific_cosine]),
+                                           np.array([bonus + tag_score]))[0]:
                 rows.append((a, b, score, why))
     mine_rows = sorted((r for r in rows if r[0] == doc.id), key=lambda r: (-r[2], r[1]))[:RELATED_PER_ITEM]
-    kept = {r[1] for r in mine_rows}
-    store.add_relations(db, doc.id, mine_rows + [r for r in rows if r[0] != doc.id and r[0] in kept],
+    chosen = {r[1] for r in mine_rows}
+    store.add_relations(db, doc.id, mine_rows + [r for r in rows if r[0] != doc.id and r[0] in chosen],
                         RELATED_PER_ITEM)
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from itertools import chain
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from itertools import chain
 
-from earmark.core.topics.phrases import STOP_WORDS
-from earmark.core.topics.phrases import stem as crude_singular
+from earmark.core.topics.cleaning import STOP_WORDS
+from earmark.core.topics.cleaning import stem as crude_singular
 
 _CHUNK = re.compile(r"[.!?;:](?:\s|$)|[,()\[\]{}\"“”«»|]|\s[-–—]\s|\n")  # phrases never cross these
 _TOKEN = re.compile(r"[A-Za-z_][\w]*(?:[.\-/+][A-Za-z_\d]\w*)*\+*|\d+(?:\.\d+)*[A-Za-z]?\w*")
@@ -31,7 +31,7 @@ def _table(name: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _stemmer() -> Callable[[str], str]:
-    import Stemmer  # PyStemmer: Snowball's English stemmer in C
+    import Stemmer  # PyStemmer: Snowball's English stemmer in C (no type hints: mypy ignores it in pyproject)
 
     return Stemmer.Stemmer("english").stemWord
 
@@ -147,7 +147,7 @@ def looks_technical(surface: str) -> bool:
 def tokens(text: str) -> Iterator[list[Token]]:
     """The words of ``text``, chunk by chunk (a phrase never crosses a sentence end, a comma or a bracket)."""
     chunk: list[Token] = []
-    for boundary, word in _PIECES.findall(_URL.sub(" ", _POSSESSIVE.sub("", text))):
+    for _boundary, word in _PIECES.findall(_URL.sub(" ", _POSSESSIVE.sub("", text))):
         if word:
             chunk.append(token(word))
         elif chunk:

@@ -17,15 +17,18 @@ from earmark.core.topics.analysis import Analysed
 from earmark.core.topics.analysis_pool import analyse_library
 from earmark.core.topics.corpus import all_boilerplate
 from earmark.core.topics.library_ties import rare_tag_partners, read_ties, tag_matrix
-from earmark.core.topics.neighbours import Neighbours
+from earmark.core.topics.neighbours import QUERY_TERMS, Neighbours
 from earmark.core.topics.scoring import MENTION_BONUS, Ties, best, kept, tag_bonus
 from earmark.core.topics.vectors import Vectors, build_vectors
 
 Progress = Callable[[float, str], None]
 PAIR_BLOCK = 2000  # items whose related items are found and stored at once
 SMALL_TAG = 50  # items sharing a tag this rare are scored even when their texts differ
-TERMS_STORED = 16  # an item's strongest terms kept in the library (its reasons, topics, and new items' matches)
+TERMS_STORED = QUERY_TERMS  # an item's strongest terms kept in the library (its reasons, topics, new items' matches)
 ANALYSIS_SHARE = 0.6  # of the progress bar
+# How the pass's connection writes: foreign keys off (rows of items deleted meanwhile are dropped at the end), a
+# larger page cache (the term index grows by inserts in term order), checkpoints of the log less often.
+WRITE_SETTINGS = {"foreign_keys": 0, "cache_size": -65536, "wal_autocheckpoint": 16384}
 
 
 @dataclass(slots=True)
@@ -51,8 +54,9 @@ def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassRes
     shared = all_boilerplate(db)
     series: dict[int, str] = {}
     sources: dict[int, int | None] = {}
-    foreign_keys = db.execute("PRAGMA foreign_keys").fetchone()[0]
-    db.execute("PRAGMA foreign_keys = OFF")  # items deleted meanwhile: their rows are dropped at the end
+    settings = {name: db.execute(f"PRAGMA {name}").fetchone()[0] for name in WRITE_SETTINGS}
+    for name, value in WRITE_SETTINGS.items():
+        db.execute(f"PRAGMA {name} = {value}")
     try:
         analysed = Analysed()
         for facts in analyse_library(db, shared):
@@ -72,7 +76,8 @@ def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassRes
                                          strict=True)), vectors.ids.tolist(), seq)
         clock.lap("finish")
     finally:
-        db.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
+        for name, value in settings.items():
+            db.execute(f"PRAGMA {name} = {value}")
     result.seconds = clock.seconds
     return result
 

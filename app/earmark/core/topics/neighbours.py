@@ -24,7 +24,7 @@ class Pairs:
     rows: np.ndarray
     others: np.ndarray
     cosine: np.ndarray
-    specific: np.ndarray
+    specific: np.ndarray  # over the strongest QUERY_TERMS terms of each (those the library keeps: the reasons)
     mentions: np.ndarray  # how much either names the other's title concepts
 
 
@@ -75,10 +75,11 @@ class Neighbours:
             return Pairs(pair_rows, pair_others, empty, empty, empty)
         mine, theirs = self.matrix[pair_rows], self.matrix[pair_others]
         products = mine.multiply(theirs).tocsr()
+        strongest = self.queries[pair_rows].multiply(self.queries[pair_others]).tocsr()
         mentions = np.maximum(_sums(mine.multiply(self.titles[pair_others])),
                               _sums(self.titles[pair_rows].multiply(theirs)))
         return Pairs(pair_rows, pair_others, _sums(products),
-                     np.asarray(products @ self.specific, dtype=np.float32).ravel(), mentions)
+                     np.asarray(strongest @ self.specific, dtype=np.float32).ravel(), mentions)
 
 
 def _first_terms(matrix: csr_matrix, count: int) -> csr_matrix:

@@ -25,9 +25,9 @@ def _terms(db: sqlite_utils.Database, item_ids: list[int]) -> tuple[dict[int, di
     specific: set[str] = set()
     for start in range(0, len(item_ids), 500):
         chunk = item_ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
         rows = db.execute(f"""SELECT t.item_id, t.term, t.weight, c.topic FROM item_terms t
-                              JOIN term_counts c ON c.term = t.term WHERE t.item_id IN ({','.join('?' * len(chunk))})""",
-                          chunk)
+                              JOIN term_counts c ON c.term = t.term WHERE t.item_id IN ({marks})""", chunk)
         for item_id, term, weight, topic in rows:
             found.setdefault(item_id, {})[term] = weight
             if topic:
@@ -61,6 +61,8 @@ def shared_concepts(mine: dict[str, float], theirs: dict[str, float], specific: 
         chosen.append(term)
         if len(chosen) == limit:
             break
+    if not chosen and mine.keys() & theirs.keys():  # close through many plain words: the one weighing most
+        chosen = [max(mine.keys() & theirs.keys(), key=lambda t: (mine[t] * theirs[t], t))]
     return [labels.get(term, term) for term in chosen]
 
 

@@ -1,7 +1,7 @@
 """Text vectors: TF-IDF over concepts, kept to each item's strongest terms, with concepts named in the title and
-specific concepts weighing more (specific: not a plain English word, nor in more than a fifth of the items). Worked out with numpy over the flat arrays of the
-analysis; a single new item is weighed in plain Python with the counts stored by the last full pass and the same
-formula (smoothed idf, sublinear tf, unit length)."""
+specific concepts weighing more (specific: not a plain English word, nor in more than a fifth of the items).
+Worked out with numpy over the flat arrays of the analysis; a single new item is weighed in plain Python with the
+counts stored by the last full pass and the same formula (smoothed idf, sublinear tf, unit length)."""
 
 from __future__ import annotations
 

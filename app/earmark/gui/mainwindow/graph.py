@@ -10,10 +10,9 @@ import sqlite_utils
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
-from earmark.core.db.relations import GraphBuild
 from earmark.core.errors import EarmarkError
 from earmark.core.models import Changes, Item, Source
-from earmark.core.topics.build import compute_build
+from earmark.core.topics.full_pass import PassResult, full_pass
 from earmark.core.topics.graph import GraphData, read_graph
 from earmark.core.topics.graphml import write_graphml
 from earmark.core.topics.layout import Position, compute_layout, needs_layout
@@ -119,12 +118,12 @@ class GraphController(QObject):
             return
         if plan.full:
             self._on_progress(0.0, f"Working out related items for {len(plan.pending):,} items…")
-            self._runner.read(compute_build, self._progress.changed.emit, on_done=self._store_build,
+            self._runner.read(full_pass, self._progress.changed.emit, on_done=self._store_build,
                               on_error=self._failed)
         else:
             self._runner.write(index_new_items, plan.pending, on_done=self._stored, on_error=self._failed)
 
-    def _store_build(self, build: GraphBuild) -> None:
+    def _store_build(self, build: PassResult) -> None:
         self._runner.write(store_relations, build, on_done=self._stored, on_error=self._failed)
 
     def _stored(self, changes: Changes) -> None:
