@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
@@ -310,6 +311,7 @@ def test_the_judged_relations_meet_their_targets(sample: sqlite_utils.Database) 
     spec = importlib.util.spec_from_file_location("relations_quality", path)
     assert spec is not None and spec.loader is not None
     quality = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = quality  # its dataclasses look their module up
     spec.loader.exec_module(quality)
     judged = json.loads(quality.JUDGED.read_text(encoding="utf-8"))
     outcomes = quality.judge(quality.ranked(sample), judged)
