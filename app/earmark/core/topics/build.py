@@ -14,7 +14,7 @@ from earmark.core.db.connection import write_transaction
 from earmark.core.topics import citations, cleaning, concepts
 from earmark.core.topics.corpus import Doc, boilerplate_of, item_tags_of, read_docs
 from earmark.core.topics.full_pass import SMALL_TAG, Progress, full_pass
-from earmark.core.topics.library_ties import ties_of
+from earmark.core.topics.library_ties import podroll_pairs, ties_of
 from earmark.core.topics.neighbours import CANDIDATES, QUERY_TERMS
 from earmark.core.topics.scoring import (
     MIN_SCORE,
@@ -48,14 +48,16 @@ def index_items(db: sqlite_utils.Database, item_ids: list[int]) -> UpdateResult:
         total = int(store.state(db, "total") or 0)
         docs = read_docs(db, item_ids)
         shared: dict[int | None, frozenset[str]] = {}
+        podroll = podroll_pairs(db)
         for doc in docs:
             if doc.source_id not in shared:
                 shared[doc.source_id] = boilerplate_of(db, doc.source_id)
-            _index_one(db, doc, shared[doc.source_id], max(total, 1))
+            _index_one(db, doc, shared[doc.source_id], max(total, 1), podroll)
     return UpdateResult(len(docs), full=False)
 
 
-def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], total: int) -> None:
+def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], total: int,
+               podroll: set[tuple[int, int]]) -> None:
     import numpy as np
 
     title = concepts.concepts(doc.title)
@@ -67,15 +69,14 @@ def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], tota
                        citations.item_links(doc.markup, doc.text, doc.remote_items),
                        citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid))
     candidates = [other for other, _part in store.similar_by_terms(db, weighted[:QUERY_TERMS], doc.id, CANDIDATES)]
-    ties = ties_of(db, doc.id, candidates)
+    ties = ties_of(db, doc.id, candidates, podroll)
     tags, tag_counts = item_tags_of(db, [doc.id])
     rare = [name for name in tags.get(doc.id, ()) if tag_counts[name] <= SMALL_TAG]
     partners = set(ties.partners().get(doc.id, set())) | _tagged(db, rare)
     others = sorted((set(candidates) | partners) - {doc.id})
     mine = dict(weighted)
     vectors = store.vectors_of(db, others)
-    specific = {term for term, (_items, is_specific) in store.term_stats(
-        db, {t for v in vectors.values() for t in v} | mine.keys()).items() if is_specific}
+    specific = {term for term, (_items, is_specific) in stats.items() if is_specific}  # shared terms are mine
     tags, tag_counts = item_tags_of(db, [doc.id, *others])
     rows: list[store.RelationRow] = []
     for other in others:

@@ -42,8 +42,9 @@ def read_ties(db: sqlite_utils.Database, series: dict[int, str], sources: dict[i
                 sources=sources, podroll=podroll_pairs(db))
 
 
-def ties_of(db: sqlite_utils.Database, item_id: int, others: list[int]) -> Ties:
-    """The ties between one item and ``others`` (for working out a new or changed item)."""
+def ties_of(db: sqlite_utils.Database, item_id: int, others: list[int], podroll: set[tuple[int, int]]) -> Ties:
+    """The ties between one item and ``others`` (for working out a new or changed item; ``podroll``: the library's
+    podroll pairs)."""
     wanted = [item_id, *others]
     marks = ",".join("?" * len(wanted))
     rows = db.execute(f"SELECT id, source_id, title FROM items WHERE id IN ({marks})", wanted).fetchall()
@@ -56,7 +57,7 @@ def ties_of(db: sqlite_utils.Database, item_id: int, others: list[int]) -> Ties:
         names.update((other, name) for other, title in members if (name := series_name(title)) == mine)
         sources.update((other, sources.get(item_id)) for other, _title in members)
     return Ties(citations=citation_reasons(store.citations_of(db, item_id)), series=keep_series(names, sources),
-                sources=sources, podroll=podroll_pairs(db))
+                sources=sources, podroll=podroll)
 
 
 def _like_prefix(text: str) -> str:
