@@ -26,7 +26,7 @@ def add_relations_commands(commands: argparse._SubParsersAction) -> None:
                                  help="work out the related items of new and changed items (all of them with --full)")
     update.add_argument("--full", action="store_true", help="work out every item again")
     update.add_argument("--jsonl", action="store_true",
-                        help="print progress as JSON lines ({progress, what}), then {items, full, seconds}")
+                        help="print progress as JSON lines ({progress, what}), then {items, full, seconds, steps}")
     update.add_argument("--background", action="store_true", help="run at the lowest CPU priority")
     update.set_defaults(run=_update_relations)
 
@@ -36,8 +36,7 @@ def _stop(_signal: int, _frame: FrameType | None) -> None:
 
 
 def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    from earmark.core.topics.build import UpdateResult, update_relations
-    from earmark.core.topics.full_pass import full_pass
+    from earmark.core.topics.build import update_relations
 
     if args.background and hasattr(os, "nice"):
         os.nice(19)  # the worker processes of the pass inherit it
@@ -53,7 +52,7 @@ def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> in
     previous = {number: signal.signal(number, _stop) for number in (signal.SIGTERM, signal.SIGINT)}
     started = time.perf_counter()
     try:
-        result = UpdateResult(full_pass(db, report).items, full=True) if args.full else update_relations(db, report)
+        result = update_relations(db, report, full=args.full)
     except Stopped:
         if args.jsonl:
             print(json.dumps({"stopped": True}), flush=True)
@@ -65,7 +64,8 @@ def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> in
             signal.signal(number, handler)
     seconds = round(time.perf_counter() - started, 2)
     if args.jsonl:
-        print(json.dumps({"items": result.items, "full": result.full, "seconds": seconds}), flush=True)
+        print(json.dumps({"items": result.items, "full": result.full, "seconds": seconds,
+                          "steps": {name: round(s, 2) for name, s in result.steps.items()}}), flush=True)
     elif result.items:
         print(f"Related items worked out for {result.items:,} items ({'all' if result.full else 'new or changed'}) "
               f"in {seconds} s.")

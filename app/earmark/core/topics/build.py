@@ -5,7 +5,7 @@ the term index, scored as the full pass would)."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sqlite_utils
 
@@ -35,6 +35,7 @@ class UpdateResult:
 
     items: int
     full: bool
+    steps: dict[str, float] = field(default_factory=dict)  # seconds of each step of a full pass
 
 
 def _quiet(_share: float, _what: str) -> None:
@@ -119,14 +120,17 @@ def needs_full_build(db: sqlite_utils.Database, pending: int) -> bool:
     return pending > min(INCREMENTAL_LIMIT, max(1, indexed // 5)) or since + pending > max(indexed // 2, 10)
 
 
-def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet) -> UpdateResult:
+def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet, full: bool = False) -> UpdateResult:
     """Bring the relations up to date (in this process: the command line's way; the window runs
-    ``earmark update-relations`` in a process of its own)."""
+    ``earmark update-relations`` in a process of its own); ``full`` works every item out again."""
+    if full:
+        done = full_pass(db, progress)
+        return UpdateResult(done.items, full=True, steps=done.seconds)
     if store.up_to_date(db):
         return UpdateResult(0, full=False)
     pending = store.pending_item_ids(db)
     if not pending:
         return UpdateResult(0, full=False)
     if needs_full_build(db, len(pending)):
-        return UpdateResult(full_pass(db, progress).items, full=True)
+        return update_relations(db, progress, full=True)
     return index_items(db, pending)
