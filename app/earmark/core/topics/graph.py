@@ -11,6 +11,8 @@ import sqlite_utils
 
 from earmark.core.db.queries import ItemFilter, where_clause
 from earmark.core.models import ItemKind
+from earmark.core.topics.clusters import Cluster, find_clusters
+from earmark.core.topics.reasons import explain
 from earmark.core.topics.scoring import CITED_BY, CITES, FOLLOW_UP, PREREQUISITE
 
 MAX_NODES = 2000  # the strongest-connected items are shown when a filter leaves more
@@ -45,6 +47,7 @@ class Node:
     degree: int = 0
     x: float | None = None
     y: float | None = None
+    cluster: int | None = None  # its topic cluster's number (see clusters.py), None: in no named cluster
 
 
 @dataclass(slots=True)
@@ -66,6 +69,7 @@ class GraphData:
     nodes: list[Node] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     matched: int = 0
+    clusters: list[Cluster] = field(default_factory=list)  # the topic clusters, largest first
 
 
 def first_of(a: int, b: int, reasons: list[str]) -> int | None:
@@ -124,6 +128,10 @@ def read_graph(db: sqlite_utils.Database, flt: GraphFilter) -> GraphData:
     for node in nodes.values():
         node.degree = degree[node.id]
     data = GraphData(sorted(nodes.values(), key=lambda n: n.id), edges, matched)
+    data.clusters = find_clusters(db, data.nodes, data.edges)
+    reasons = explain(db, {(edge.a, edge.b): edge.reasons for edge in data.edges})
+    for edge in data.edges:
+        edge.reasons = reasons[(edge.a, edge.b)]
     if flt.topics:
         _add_topics(db, data)
     return data

@@ -1,18 +1,24 @@
 """What the graph scene draws: one item per node (hover shows its title and reasons) and one layer for every
-edge (thousands of edges cost one paint call, not thousands of items)."""
+edge (thousands of edges cost one paint call, not thousands of items). Titles are the view's (labels.py)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from earmark.core.topics.graph import Edge, Node
+from earmark.gui.graph.labels import shorten
 
-LABEL_CHARS = 34
-LABEL_LOD = 0.55  # labels show from this zoom level on (always for highlighted and large nodes)
 HIGHLIGHT = QColor("#e76f51")
 
 
@@ -22,15 +28,17 @@ def radius(node: Node) -> float:
 
 
 class NodeItem(QGraphicsObject):
-    """One node: a disc coloured by kind or source, its title beside it when zoomed in enough."""
+    """One node: a disc coloured by topic, kind or source (its title is drawn by the view, where it fits). Hovering
+    it tells the scene (``hover``)."""
 
-    def __init__(self, node: Node, colour: QColor, tooltip: str) -> None:
+    def __init__(self, node: Node, colour: QColor, tooltip: str, hover: Callable[[int | None], None]) -> None:
         super().__init__()
         self.node = node
         self.colour = colour
         self.radius = radius(node)
         self.highlighted = False
         self.step: int | None = None  # its number on a learning path
+        self._hover = hover
         self.setToolTip(tooltip)
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
@@ -42,14 +50,14 @@ class NodeItem(QGraphicsObject):
         """Number the node on a learning path (None: not on it) and highlight it or not."""
         self.step = step
         self.highlighted = highlighted
-        title = self.node.title if len(self.node.title) <= LABEL_CHARS else self.node.title[:LABEL_CHARS - 1] + "…"
+        title = shorten(self.node.title)
         self.label = f"{step}. {title}" if step else title
         self.setZValue(3 if highlighted else 1)
         self.update()
 
     def boundingRect(self) -> QRectF:
         r = self.radius + 3
-        return QRectF(-r, -r, 2 * r + 8 + 7.5 * LABEL_CHARS, 2 * r)
+        return QRectF(-r, -r, 2 * r, 2 * r)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -57,20 +65,19 @@ class NodeItem(QGraphicsObject):
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        r = self.radius
         selected = self.isSelected()
         pen = QPen(HIGHLIGHT if self.highlighted or selected else self.colour.darker(140), 3 if selected else 1.5)
         painter.setPen(pen)
         painter.setBrush(QBrush(self.colour))
-        painter.drawEllipse(QPointF(0, 0), r, r)
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        if lod >= LABEL_LOD or self.highlighted or selected or self.node.degree >= 12:
-            font = QFont(painter.font())
-            font.setPointSizeF(9.0)
-            font.setBold(self.highlighted or selected)
-            painter.setFont(font)
-            painter.setPen(QColor("#202020"))
-            painter.drawText(QPointF(r + 4, 4), self.label)
+        painter.drawEllipse(QPointF(0, 0), self.radius, self.radius)
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hover(self.node.id)
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hover(None)
+        super().hoverLeaveEvent(event)
 
 
 class EdgeLayer(QGraphicsItem):

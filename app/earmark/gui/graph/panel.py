@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from earmark.core.models import Source
 from earmark.core.topics.graph import GraphFilter
 from earmark.core.topics.path import Step
-from earmark.gui.graph.scene import GraphScene
+from earmark.gui.graph.scene import KIND, SOURCE, TOPIC_COLOURS, GraphScene
 from earmark.gui.graph.view import GraphView
 
 LIBRARY, NEIGHBOURHOOD, PATH = "library", "neighbourhood", "path"
@@ -103,8 +103,10 @@ class GraphPanel(QWidget):
         self.topics = QCheckBox("Topics")
         self.topics.setObjectName("graphTopics")
         self.colour = QComboBox()
-        self.colour.addItem("Colour by kind", "kind")
-        self.colour.addItem("Colour by source", "source")
+        self.colour.setObjectName("graphColour")
+        self.colour.addItem("Colour by topic", TOPIC_COLOURS)
+        self.colour.addItem("Colour by kind", KIND)
+        self.colour.addItem("Colour by source", SOURCE)
         self.colour.currentIndexChanged.connect(lambda _i: self.colours_changed.emit(self.colour.currentData()))
         self.set_choices([], [])
 

@@ -1,0 +1,82 @@
+"""Topic clusters of the graph shown: groups of items more related among themselves than to the rest (igraph's
+multilevel community detection over the weighted edges), each named by the concept its items share most."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import sqlite_utils
+
+from earmark.core.topics.concepts import common_words
+
+if TYPE_CHECKING:
+    from earmark.core.topics.graph import Edge, Node
+
+MAX_CLUSTERS = 10  # the largest clusters get a colour and a name; the others are shown as "other"
+MIN_SIZE = 3  # a cluster of fewer items is no topic of its own
+NAMING_TERMS = 8  # an item's strongest concepts that can name its cluster
+
+
+@dataclass(slots=True)
+class Cluster:
+    """A topic cluster: its number (0: the largest), name and how many items it holds."""
+
+    number: int
+    name: str
+    size: int
+
+
+def find_clusters(db: sqlite_utils.Database, items: list[Node], edges: list[Edge]) -> list[Cluster]:
+    """Group ``items`` into clusters over ``edges`` (setting each node's ``cluster``, None for items in none of
+    the MAX_CLUSTERS largest) and name them."""
+    import igraph
+
+    index = {node.id: number for number, node in enumerate(items)}
+    pairs = [(index[e.a], index[e.b]) for e in edges if e.a in index and e.b in index and e.a != e.b]
+    if not items or not pairs:
+        return []
+    graph = igraph.Graph(n=len(items), edges=pairs)
+    weights = [max(0.01, e.weight) for e in edges if e.a in index and e.b in index and e.a != e.b]
+    membership = graph.community_multilevel(weights=weights).membership
+    groups: dict[int, list[int]] = {}
+    for number, group in enumerate(membership):
+        groups.setdefault(group, []).append(items[number].id)
+    largest = sorted((members for members in groups.values() if len(members) >= MIN_SIZE),
+                     key=lambda members: (-len(members), min(members)))[:MAX_CLUSTERS]
+    names = _names(db, largest)
+    clusters = []
+    by_item: dict[int, int] = {}
+    for number, members in enumerate(largest):
+        clusters.append(Cluster(number, names[number], len(members)))
+        by_item.update((item_id, number) for item_id in members)
+    for node in items:
+        node.cluster = by_item.get(node.id)
+    return clusters
+
+
+def _names(db: sqlite_utils.Database, groups: list[list[int]]) -> list[str]:
+    """Each group's name: the concept (not a plain English word) most of its items have and the other groups' few
+    (as it is written)."""
+    wanted = [item_id for members in groups for item_id in members]
+    plain = common_words()
+    concepts: dict[int, list[str]] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        rows = db.execute(f"""SELECT item_id, term FROM item_terms
+                              WHERE rank < ? AND item_id IN ({','.join('?' * len(chunk))})""", [NAMING_TERMS, *chunk])
+        for item_id, term in rows:
+            if term not in plain:
+                concepts.setdefault(item_id, []).append(term)
+    everywhere = Counter(term for terms in concepts.values() for term in terms)
+    names: list[str] = []
+    for members in groups:
+        inside = Counter(term for item_id in members for term in concepts.get(item_id, []))
+        scored = [(count * math.log((1 + len(wanted)) / everywhere[term]), term) for term, count in inside.items()
+                  if count >= 2 and term not in names]
+        names.append(max(scored)[1] if scored else f"group {len(names) + 1}")
+    labels = dict(db.execute(f"SELECT term, label FROM term_counts WHERE label IS NOT NULL AND term IN "
+                             f"({','.join('?' * len(names))})", names).fetchall()) if names else {}
+    return [labels.get(name, name) for name in names]

@@ -1,0 +1,75 @@
+"""Which nodes' titles the graph shows at a zoom, and where: most important first (the hovered and selected
+nodes and their neighbours, a learning path, then the best connected), each beside its node where it overlaps
+no label placed before it, so labels never overlap and more appear as you zoom in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFontMetricsF
+
+LABEL_CHARS = 34
+GAP = 4.0  # pixels between a node's disc and its label, and around labels
+CELL = 96.0  # pixels: the grid that finds labels near a place
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A node that would like its title shown: where its disc is (scene), how big, and how much it matters."""
+
+    node_id: int
+    position: QPointF
+    radius: float
+    text: str
+    priority: float  # higher first
+
+
+@dataclass(slots=True)
+class Placed:
+    """A label placed: its node, its text and its rectangle in scene units."""
+
+    node_id: int
+    text: str
+    rect: QRectF
+    bold: bool = False
+
+
+def shorten(title: str) -> str:
+    """A title cut to LABEL_CHARS characters."""
+    return title if len(title) <= LABEL_CHARS else title[:LABEL_CHARS - 1] + "…"
+
+
+def place(candidates: Iterable[Candidate], scale: float, metrics: QFontMetricsF, bold: set[int]) -> list[Placed]:
+    """Labels for ``candidates`` at ``scale`` (pixels per scene unit), none overlapping another or another node's
+    place: the most important first, each to the right of its node, else to its left, else left out."""
+    placed: list[Placed] = []
+    grid: dict[tuple[int, int], list[QRectF]] = {}
+    cell = CELL / scale
+    gap = GAP / scale
+    for candidate in sorted(candidates, key=lambda c: -c.priority):
+        width = (metrics.horizontalAdvance(candidate.text) + 2 * GAP) / scale
+        height = (metrics.height() + GAP) / scale
+        x, y, r = candidate.position.x(), candidate.position.y(), candidate.radius
+        for rect in (QRectF(x + r + gap, y - height / 2, width, height),
+                     QRectF(x - r - gap - width, y - height / 2, width, height)):
+            if not _overlaps(rect, grid, cell):
+                _remember(rect, grid, cell)
+                placed.append(Placed(candidate.node_id, candidate.text, rect, candidate.node_id in bold))
+                break
+    return placed
+
+
+def _cells(rect: QRectF, cell: float) -> list[tuple[int, int]]:
+    return [(cx, cy) for cx in range(int(rect.left() // cell), int(rect.right() // cell) + 1)
+            for cy in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1)]
+
+
+def _overlaps(rect: QRectF, grid: dict[tuple[int, int], list[QRectF]], cell: float) -> bool:
+    return any(rect.intersects(other) for key in _cells(rect, cell) for other in grid.get(key, ()))
+
+
+def _remember(rect: QRectF, grid: dict[tuple[int, int], list[QRectF]], cell: float) -> None:
+    for key in _cells(rect, cell):
+        grid.setdefault(key, []).append(rect)
