@@ -192,3 +192,16 @@ def test_learning_path_highlights_and_queues_in_order(qtbot: QtBot, launch: Laun
     assert not QImage(str(tmp_path / "graph.png")).isNull()
     assert "<svg" in (tmp_path / "graph.svg").read_text(encoding="utf-8")
     assert "Reference counting" in (tmp_path / "graph.graphml").read_text(encoding="utf-8")
+
+
+def test_the_graph_labels_apart_and_names_its_topic_clusters(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = open_window(qtbot, launch)
+    show_graph(qtbot, window)
+    view = window.graph.panel.view
+    qtbot.keyClick(view, Qt.Key.Key_0)  # fit
+    rects = view.label_rects()
+    assert rects and not [(a, b) for n, a in enumerate(rects) for b in rects[n + 1:] if a.intersects(b)]
+    names = [name.split(" (")[0] for _colour, name in view.legend.entries]
+    assert view.legend.isVisible() and {"PT2", "Inductor", "CUDA"} <= set(names)
+    colours = {item.colour.name() for item in window.graph.panel.scene.nodes.values()}
+    assert len(colours) >= 5  # one per topic cluster

@@ -108,6 +108,7 @@ class GraphPanel(QWidget):
         self.colour.addItem("Colour by kind", KIND)
         self.colour.addItem("Colour by source", SOURCE)
         self.colour.currentIndexChanged.connect(lambda _i: self.colours_changed.emit(self.colour.currentData()))
+        self.colours_changed.connect(self.scene.recolour)
         self.set_choices([], [])
 
         self.path_label = QLabel()

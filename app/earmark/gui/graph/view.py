@@ -3,7 +3,7 @@ double click activates it. It draws the titles that fit (labels.py) at a constan
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPalette, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -98,9 +98,7 @@ class GraphView(QGraphicsView):
         return [self._on_screen(label.rect) for label in self.placed_labels()]
 
     def _on_screen(self, rect: QRectF) -> QRectF:
-        top_left = self.mapFromScene(rect.topLeft())
-        scale = self.scale_factor()
-        return QRectF(QPointF(top_left), rect.size() * scale)
+        return self.viewportTransform().mapRect(rect)
 
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         area = QRectF(rect)
