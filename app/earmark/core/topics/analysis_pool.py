@@ -91,17 +91,25 @@ def library_path(db: sqlite_utils.Database) -> str:
     return str(db.execute("PRAGMA database_list").fetchone()[2])
 
 
+def _can_fork(db: sqlite_utils.Database, items: int) -> bool:
+    """Whether to analyse in worker processes: a large library, two cores or more, a library file, and this
+    process single-threaded (``earmark update-relations``), so that forking it is safe (the workers open their own
+    connections and never touch this one; they end with os._exit, leaving it alone)."""
+    return (items >= POOL_FROM and (os.cpu_count() or 1) >= 2 and hasattr(os, "fork")
+            and threading.active_count() == 1 and Path(library_path(db)).is_file())
+
+
 def analyse_library(db: sqlite_utils.Database, shared: dict[int, frozenset[str]]) -> Iterator[BlockFacts]:
-    """Every block's facts, in id order: in this process for a small library, else in WORKERS processes."""
+    """Every block's facts, in id order: in WORKERS processes when _can_fork, else in this process."""
     blocks = ranges(db)
     samples = [max(0, LABEL_SAMPLE - number * BLOCK) for number in range(len(blocks))]
-    if len(blocks) * BLOCK < POOL_FROM or (os.cpu_count() or 1) < 2 or not Path(library_path(db)).is_file():
+    if not _can_fork(db, len(blocks) * BLOCK):
         for (first, last), sample in zip(blocks, samples, strict=True):
             yield block_facts(db, first, last, shared, sample)
         return
     import multiprocessing
 
-    pool: Executor = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
+    pool: Executor = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("fork"),
                                          initializer=_start, initargs=(library_path(db), shared))
     try:
         yield from pool.map(_facts, [f for f, _l in blocks], [last for _f, last in blocks], samples)

@@ -4,6 +4,7 @@ multilevel community detection over the weighted edges), each named by the conce
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 MAX_CLUSTERS = 10  # the largest clusters get a colour and a name; the others are shown as "other"
 MIN_SIZE = 3  # a cluster of fewer items is no topic of its own
 NAMING_TERMS = 8  # an item's strongest concepts that can name its cluster
+SEED = 8
 
 
 @dataclass(slots=True)
@@ -40,7 +42,11 @@ def find_clusters(db: sqlite_utils.Database, items: list[Node], edges: list[Edge
         return []
     graph = igraph.Graph(n=len(items), edges=pairs)
     weights = [max(0.01, e.weight) for e in edges if e.a in index and e.b in index and e.a != e.b]
-    membership = graph.community_multilevel(weights=weights).membership
+    igraph.set_random_number_generator(random.Random(SEED))  # the same clusters (and colours) every time
+    try:
+        membership = graph.community_multilevel(weights=weights).membership
+    finally:
+        igraph.set_random_number_generator(random)
     groups: dict[int, list[int]] = {}
     for number, group in enumerate(membership):
         groups.setdefault(group, []).append(items[number].id)
@@ -58,17 +64,19 @@ def find_clusters(db: sqlite_utils.Database, items: list[Node], edges: list[Edge
 
 
 def _names(db: sqlite_utils.Database, groups: list[list[int]]) -> list[str]:
-    """Each group's name: the concept (not a plain English word) most of its items have and the other groups' few
-    (as it is written)."""
+    """Each group's name: the concept most of its items have and the other groups' few (as it is written): a
+    specific one, or a broad name (PT2), never plain English words."""
     wanted = [item_id for members in groups for item_id in members]
     plain = common_words()
     concepts: dict[int, list[str]] = {}
     for start in range(0, len(wanted), 500):
         chunk = wanted[start:start + 500]
-        rows = db.execute(f"""SELECT item_id, term FROM item_terms
-                              WHERE rank < ? AND item_id IN ({','.join('?' * len(chunk))})""", [NAMING_TERMS, *chunk])
-        for item_id, term in rows:
-            if term not in plain:
+        marks = ",".join("?" * len(chunk))
+        rows = db.execute(f"""SELECT t.item_id, t.term, c.topic FROM item_terms t JOIN term_counts c ON c.term = t.term
+                              WHERE t.rank < ? AND t.item_id IN ({marks})""", [NAMING_TERMS, *chunk])
+        for item_id, term, topic in rows:
+            words = term.split()
+            if (topic or len(words) == 1) and not all(word in plain for word in words):
                 concepts.setdefault(item_id, []).append(term)
     everywhere = Counter(term for terms in concepts.values() for term in terms)
     names: list[str] = []

@@ -34,9 +34,13 @@ def layout(node_ids: list[int], edges: Iterable[Edge], previous: dict[int, Posit
                    math.sqrt(len(node_ids)), random.Random(seed))
     placed = sum(node_id in previous for node_id in node_ids) / len(node_ids)
     refine = placed > 0.9  # mostly placed: a few cool iterations settle the newcomers, the rest barely move
-    coords = graph.layout_fruchterman_reingold(weights=weights or None, niter=60 if refine else 500, seed=start,
-                                               start_temp=0.2 if refine else math.sqrt(len(node_ids)) / 10,
-                                               grid="grid" if len(node_ids) > GRID_FROM else "nogrid").coords
+    igraph.set_random_number_generator(random.Random(seed))  # the same picture from the same graph, every time
+    try:
+        coords = graph.layout_fruchterman_reingold(weights=weights or None, niter=60 if refine else 500, seed=start,
+                                                   start_temp=0.2 if refine else math.sqrt(len(node_ids)) / 10,
+                                                   grid="grid" if len(node_ids) > GRID_FROM else "nogrid").coords
+    finally:
+        igraph.set_random_number_generator(random)
     known = [number for number, node_id in enumerate(node_ids) if node_id in previous]
     if len(known) >= 3:  # igraph centres (and may mirror) its result: turn it back onto the stored picture
         coords = _aligned(coords, start, known)

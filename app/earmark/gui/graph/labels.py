@@ -4,15 +4,15 @@ no label placed before it, so labels never overlap and more appear as you zoom i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QFontMetricsF
 
 LABEL_CHARS = 34
 GAP = 4.0  # pixels between a node's disc and its label, and around labels
 CELL = 96.0  # pixels: the grid that finds labels near a place
+MAX_TRIES = 400  # the most important candidates tried: past these, hardly any label would find room anyway
 
 
 @dataclass(slots=True)
@@ -41,22 +41,25 @@ def shorten(title: str) -> str:
     return title if len(title) <= LABEL_CHARS else title[:LABEL_CHARS - 1] + "…"
 
 
-def place(candidates: Iterable[Candidate], scale: float, metrics: QFontMetricsF, bold: set[int]) -> list[Placed]:
-    """Labels for ``candidates`` at ``scale`` (pixels per scene unit), none overlapping another or another node's
-    place: the most important first, each to the right of its node, else to its left, else left out."""
+def place(candidates: Iterable[Candidate], scale: float, width: Callable[[str, bool], float], height: float,
+          bold: set[int]) -> list[Placed]:
+    """Labels for ``candidates`` at ``scale`` (pixels per scene unit; ``width`` of a text and ``height`` of a line in
+    pixels, bold or not), none overlapping another: the most important first, each to the right of its node, else
+    to its left, else left out; the nodes of ``bold`` get theirs in bold."""
     placed: list[Placed] = []
     grid: dict[tuple[int, int], list[QRectF]] = {}
     cell = CELL / scale
     gap = GAP / scale
-    for candidate in sorted(candidates, key=lambda c: -c.priority):
-        width = (metrics.horizontalAdvance(candidate.text) + 2 * GAP) / scale
-        height = (metrics.height() + GAP) / scale
+    for candidate in sorted(candidates, key=lambda c: -c.priority)[:MAX_TRIES]:
+        strong = candidate.node_id in bold
+        box_width = (width(candidate.text, strong) + 2 * GAP) / scale
+        box_height = (height + GAP) / scale
         x, y, r = candidate.position.x(), candidate.position.y(), candidate.radius
-        for rect in (QRectF(x + r + gap, y - height / 2, width, height),
-                     QRectF(x - r - gap - width, y - height / 2, width, height)):
+        for rect in (QRectF(x + r + gap, y - box_height / 2, box_width, box_height),
+                     QRectF(x - r - gap - box_width, y - box_height / 2, box_width, box_height)):
             if not _overlaps(rect, grid, cell):
                 _remember(rect, grid, cell)
-                placed.append(Placed(candidate.node_id, candidate.text, rect, candidate.node_id in bold))
+                placed.append(Placed(candidate.node_id, candidate.text, rect, strong))
                 break
     return placed
 

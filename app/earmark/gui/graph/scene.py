@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
 from earmark.core.topics.graph import TOPIC, Edge, GraphData, Node
-from earmark.gui.graph.items import EdgeLayer, NodeItem
+from earmark.gui.graph.items import EdgeLayer, NodeItem, NodeLayer
 
 KIND_COLOURS = {"episode": QColor("#4c8bbf"), "article": QColor("#f2a541"), TOPIC: QColor("#7cb36b")}
 KIND_NAMES = {"episode": "Episodes", "article": "Articles", TOPIC: "Topics"}
@@ -57,10 +57,16 @@ class GraphScene(QGraphicsScene):
         self.nodes: dict[int, NodeItem] = {}
         self.neighbours: dict[int, set[int]] = {}
         self.edge_layer: EdgeLayer | None = None
+        self.node_layer: NodeLayer | None = None
         self.data = GraphData()
         self.colour_by = TOPIC_COLOURS
         self.hovered: int | None = None
         self.selectionChanged.connect(self.labels_changed)
+        self.selectionChanged.connect(self._redraw_nodes)
+
+    def _redraw_nodes(self) -> None:
+        if self.node_layer is not None:
+            self.node_layer.update()
 
     def set_hovered(self, node_id: int | None) -> None:
         """The node under the pointer (None: none)."""
@@ -84,6 +90,7 @@ class GraphScene(QGraphicsScene):
 
     def show_graph(self, data: GraphData, colour_by: str = TOPIC_COLOURS) -> None:
         """Replace the picture with ``data`` (nodes without a position yet go on a ring around the rest)."""
+        self.node_layer = self.edge_layer = None
         self.clear()
         self.data = data
         self.colour_by = colour_by
@@ -111,6 +118,8 @@ class GraphScene(QGraphicsScene):
             self.nodes[node.id] = item
         self.edge_layer = EdgeLayer(data.edges, self.nodes)
         self.addItem(self.edge_layer)
+        self.node_layer = NodeLayer(self.nodes)
+        self.addItem(self.node_layer)
         # Room around the nodes for the titles the view draws beside them (they are no items of the scene).
         self.setSceneRect(self.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN + LABEL_WIDTH, MARGIN))
         self.labels_changed.emit()
@@ -120,7 +129,7 @@ class GraphScene(QGraphicsScene):
         self.colour_by = colour_by
         for item in self.nodes.values():
             item.colour = colour_of(item.node, colour_by)
-            item.update()
+        self._redraw_nodes()
         self.labels_changed.emit()
 
     def highlight_path(self, path: list[int]) -> None:
@@ -133,6 +142,7 @@ class GraphScene(QGraphicsScene):
             self.edge_layer.highlighted = set(zip(path, path[1:], strict=False))
             self.edge_layer.dimmed = bool(path)
             self.edge_layer.recompute()
+        self._redraw_nodes()
         self.labels_changed.emit()
 
 

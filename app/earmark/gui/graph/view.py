@@ -3,12 +3,12 @@ double click activates it. It draws the titles that fit (labels.py) at a constan
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPalette, QWheelEvent
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPalette, QStaticText, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from earmark.gui.graph.items import NodeItem
-from earmark.gui.graph.labels import Candidate, Placed, place
+from earmark.gui.graph.labels import GAP, Candidate, Placed, place
 from earmark.gui.graph.legend import GraphLegend
 from earmark.gui.graph.scene import GraphScene
 
@@ -43,6 +43,9 @@ class GraphView(QGraphicsView):
         self.legend = GraphLegend(self)
         self._placed: list[Placed] = []
         self._placed_for: tuple[object, ...] | None = None
+        self._region = QRectF()
+        self._widths: dict[tuple[str, bool], float] = {}
+        self._texts: dict[tuple[str, bool], QStaticText] = {}
         scene.labels_changed.connect(self._labels_changed)
 
     # Labels ------------------------------------------------------------------------------------------------
@@ -62,24 +65,44 @@ class GraphView(QGraphicsView):
             return []
         selected = tuple(sorted(i.node.id for i in scene.selectedItems() if isinstance(i, NodeItem)))
         key = (round(self.scale_factor(), 6), selected, scene.hovered, id(scene.data), self.label_font.toString())
-        if key != self._placed_for:
-            self._placed = place(self._candidates(scene, selected), self.scale_factor(),
-                                 QFontMetricsF(self._bold_font()),
+        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        if key != self._placed_for or not self._region.contains(visible):
+            # Labels are placed for the visible area and as much again around it: panning that far costs nothing.
+            self._region = visible.adjusted(-visible.width(), -visible.height(), visible.width(), visible.height())
+            self._placed = place(self._candidates(scene, selected, self._region), self.scale_factor(),
+                                 self._width, QFontMetricsF(self._bold_font()).height(),
                                  {*selected, *([scene.hovered] if scene.hovered is not None else [])})
             self._placed_for = key
         return self._placed
 
+    def _width(self, text: str, bold: bool) -> float:
+        """A label's width in pixels (measured once)."""
+        width = self._widths.get((text, bold))
+        if width is None:
+            font = self._bold_font() if bold else self.label_font
+            width = self._widths[(text, bold)] = QFontMetricsF(font).horizontalAdvance(text)
+        return width
+
+    def _static(self, text: str, bold: bool) -> QStaticText:
+        """The laid-out text of a label (laid out once, then only drawn)."""
+        key = (text, bold)
+        static = self._texts.get(key)
+        if static is None:
+            static = self._texts[key] = QStaticText(text)
+            static.prepare(font=self._bold_font() if bold else self.label_font)
+        return static
+
     def _bold_font(self) -> QFont:
         font = QFont(self.label_font)
-        font.setBold(True)  # measured bold: a bold label never overflows its place
+        font.setBold(True)
         return font
 
-    def _candidates(self, scene: GraphScene, selected: tuple[int, ...]) -> list[Candidate]:
+    def _candidates(self, scene: GraphScene, selected: tuple[int, ...], region: QRectF) -> list[Candidate]:
         near = {other for node_id in (*selected, scene.hovered) if node_id is not None
                 for other in scene.neighbours.get(node_id, ())}
         candidates = []
         for node_id, item in scene.nodes.items():
-            if item.opacity() < 0.5:
+            if item.opacity() < 0.5 or not region.contains(item.pos()):
                 continue
             priority = float(item.node.degree)
             if node_id == scene.hovered:
@@ -111,16 +134,13 @@ class GraphView(QGraphicsView):
         text = palette.color(QPalette.ColorRole.Text)
         painter.save()
         painter.resetTransform()
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(halo)
         screen = [(label, self._on_screen(label.rect)) for label in labels]
         for _label, box in screen:
-            painter.drawRoundedRect(box.adjusted(1, 1, -1, -1), 3, 3)
+            painter.fillRect(box.adjusted(1, 1, -1, -1), halo)
         painter.setPen(text)
-        bold = self._bold_font()
         for label, box in screen:
-            painter.setFont(bold if label.bold else self.label_font)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
+            painter.setFont(self._bold_font() if label.bold else self.label_font)
+            painter.drawStaticText(QPointF(box.left() + GAP, box.top() + GAP / 2), self._static(label.text, label.bold))
         painter.restore()
 
     def scale_factor(self) -> float:
