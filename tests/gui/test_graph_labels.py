@@ -137,5 +137,6 @@ def test_labels_and_legend_read_in_both_themes(qtbot: QtBot, panel: GraphPanel, 
     assert all(contrast(colour, base) >= 1.5 for colour in PALETTE[:CLUSTERS])  # swatches stand out
     image = panel.view.viewport().grab().toImage()
     rect = panel.view.label_rects()[0].toRect().intersected(image.rect())
-    pixels = [QColor(image.pixel(x, y)) for x in range(rect.left(), rect.right()) for y in range(rect.top(), rect.bottom())]
+    pixels = [QColor(image.pixel(x, y)) for x in range(rect.left(), rect.right())
+              for y in range(rect.top(), rect.bottom())]
     assert any(contrast(pixel, base) >= 3 for pixel in pixels)  # the title's letters, in the theme's text colour
