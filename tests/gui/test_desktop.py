@@ -25,6 +25,7 @@ from earmark.gui.views.credentials import CredentialsDialog
 from helpers.accessibility import unnamed_widgets
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
+from helpers.journeys import click_sidebar, press, sidebar_row, wait_showing
 
 REFRESH_MS = 30_000
 
@@ -63,7 +64,7 @@ def reject_when_shown(kind: type, seen: list[str], tries: int = 100) -> None:
 def test_first_run_shows_the_welcome_screen_usable_from_the_keyboard(qtbot: QtBot, launch: Launch) -> None:
     window = launch().window
     welcome = window.empty_view
-    qtbot.waitUntil(lambda: window.list_stack.currentWidget() is welcome)
+    wait_showing(qtbot, window, "welcome")
     assert any("Welcome to Earmark" in label.text() for label in welcome.findChildren(QLabel))
     buttons = [welcome.sample_button, welcome.add_button, welcome.import_button]
     assert [b.text().replace("&", "") for b in buttons] == [
@@ -83,7 +84,7 @@ def test_first_run_shows_the_welcome_screen_usable_from_the_keyboard(qtbot: QtBo
     welcome.sample_button.setFocus()
     qtbot.keyClick(welcome.sample_button, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 54, timeout=20_000)
-    assert window.list_stack.currentWidget() is window.item_list
+    wait_showing(qtbot, window, "list")
 
 
 def test_layout_and_view_come_back_after_a_restart(qtbot: QtBot, launch: Launch, library_path: Path,
@@ -94,7 +95,7 @@ def test_layout_and_view_come_back_after_a_restart(qtbot: QtBot, launch: Launch,
     window.splitter.setSizes([250, 700, 400])
     window.item_side.setSizes([100, 200, 300])
     window.item_list.horizontalHeader().resizeSection(COL_SOURCE, 222)
-    window.show_notes()
+    press(qtbot, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     sizes, side, size = window.splitter.sizes(), window.item_side.sizes(), window.size()
     assert size != QSize(1280, 800)  # not the default size
     window.close()
@@ -103,12 +104,11 @@ def test_layout_and_view_come_back_after_a_restart(qtbot: QtBot, launch: Launch,
     assert again.size() == size
     assert again.splitter.sizes() == sizes and again.item_side.sizes() == side
     assert again.item_list.horizontalHeader().sectionSize(COL_SOURCE) == 222
-    qtbot.waitUntil(lambda: again.list_stack.currentWidget() is again.notes.view)
+    wait_showing(qtbot, again, "notes")
     assert again.sidebar.currentIndex() == again.sidebar_model.index_for(NOTES)
 
-    podcast = next(i for i in range(again.sidebar_model.rowCount()) if "Podcasts" in again.sidebar_model.item(i).text())
-    row = again.sidebar_model.item(podcast).child(0).index()
-    again.sidebar.setCurrentIndex(row)
+    click_sidebar(qtbot, again, "Alpha")
+    row = sidebar_row(again, "Alpha")
     qtbot.waitUntil(lambda: again.items_model.rowCount() == 2)
     again.close()
     third = launch().window
@@ -185,8 +185,9 @@ def test_every_widget_has_an_accessible_name(qtbot: QtBot, launch: Launch, libra
     subscribe(open_library(library_path), server.serve_body("/a.xml", rss("Alpha", episodes("a", 2))))
     window = launch().window
     assert unnamed_widgets(window) == []
-    window.show_notes()
-    window.show_subscriptions()
+    press(qtbot, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert unnamed_widgets(window) == []
+    press(qtbot, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert unnamed_widgets(window) == []
     window.commands.show_settings.trigger()
     assert window.desktop.settings_dialog is not None

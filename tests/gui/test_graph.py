@@ -14,22 +14,12 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.queue import queue_ids
-from earmark.core.sample import load_sample
-from earmark.core.settings import set_setting
 from earmark.gui.graph.panel import NEIGHBOURHOOD
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.models.items import COL_TITLE
 from helpers.gui import Launch
 
 SAMPLE_ITEMS = 54
-
-
-@pytest.fixture
-def sample(library_path: Path) -> None:
-    db = open_library(library_path)
-    load_sample(db)
-    set_setting(db, "feeds.refresh_on_start", False)
-    db.close()
 
 
 def open_window(qtbot: QtBot, launch: Launch) -> MainWindow:
@@ -54,11 +44,11 @@ def select_by_search(qtbot: QtBot, window: MainWindow, title: str) -> None:
     qtbot.keyClick(window.item_list, Qt.Key.Key_Home)
     for _step in range(row() or 0):
         qtbot.keyClick(window.item_list, Qt.Key.Key_Down)
-    qtbot.waitUntil(lambda: (item := window.selected_item()) is not None and item.title == title)
+    qtbot.waitUntil(lambda: (item := window.selection.selected_item()) is not None and item.title == title)
 
 
 def current_title(window: MainWindow) -> str | None:
-    item = window.selected_item()
+    item = window.selection.selected_item()
     return item.title if item else None
 
 
@@ -155,7 +145,7 @@ def test_filters_and_neighbourhood(qtbot: QtBot, launch: Launch, sample: None) -
     with qtbot.waitSignal(window.graph.graph_shown):
         panel.set_mode(NEIGHBOURHOOD)
     near = set(panel.scene.nodes)
-    assert window.selected_item().id in near and len(near) < SAMPLE_ITEMS  # type: ignore[union-attr]
+    assert window.selection.selected_item().id in near and len(near) < SAMPLE_ITEMS  # type: ignore[union-attr]
     with qtbot.waitSignal(window.graph.graph_shown):
         panel.depth_box.setValue(2)
     titles = {i.node.title for i in panel.scene.nodes.values()}

@@ -139,7 +139,7 @@ def test_mark_played_and_unplayed_from_the_keyboard(qtbot: QtBot, launch: Launch
     window.item_list.selectAll()
     qtbot.keyClick(window.item_list, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.items_model.index(1, 4).data() == "played", timeout=3000)
-    ids = window.selected_item_ids()
+    ids = window.selection.selected_item_ids()
     assert all(get_item(open_library(library_path), i).played for i in ids)
     qtbot.keyClick(window.item_list, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier | Shift)
     qtbot.waitUntil(lambda: window.items_model.index(1, 4).data() == "", timeout=3000)

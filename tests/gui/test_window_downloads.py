@@ -52,7 +52,7 @@ def test_download_pause_resume_and_play_the_local_file(qtbot: QtBot, launch: Lau
     window = parts.window
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1)
     window.item_list.setCurrentIndex(window.items_model.index(0, 0))
-    item_id = window.selected_item_ids()[0]
+    item_id = window.selection.selected_item_ids()[0]
     progress: list[int] = []
     window.episodes.downloads.progressed.connect(lambda _i, received, _t: progress.append(received))
     qtbot.keyClick(window.item_list, Qt.Key.Key_D, Ctrl)

@@ -154,6 +154,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("reader.open_article", int, 0,
                 "The article open in the reader when the window closed, opened again at start (0: none).",
                 internal=True),
+        Setting("window.view", str, "", "The view shown when the window last closed on this library (shown again "
+                                        "when it opens, unless the library is empty).", internal=True),
         # This desktop's settings, not the library's (the library path chooses the library).
         Setting("library.path", str, "",
                 "The library file the window opens (empty: the default, library.db in the user data folder). "
@@ -175,8 +177,6 @@ SETTINGS: dict[str, Setting] = {
                                               "detail, notes, transcript).", store="desktop", internal=True),
         Setting("window.columns", list, [], "The widths of the item list's columns.", store="desktop",
                 internal=True),
-        Setting("window.view", str, "", "The sidebar view selected when the window closed (shown again at start).",
-                store="desktop", internal=True),
     )
 }
 

@@ -103,6 +103,8 @@ SPECS = (
     ActionSpec("delete_entry", "Organize", "&Delete Tag or Smart List", ("Del",), Widget),
     ActionSpec("focus_search", "Go", "&Search", ("Ctrl+F", "/")),
     ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
+    ActionSpec("go_back", "Go", "&Back", ("Alt+Left",)),
+    ActionSpec("go_forward", "Go", "&Forward", ("Alt+Right",)),
     ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U",)),
     ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
     ActionSpec("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",)),
@@ -236,6 +238,8 @@ class Actions:
     delete_entry: QAction
     focus_search: QAction
     focus_list: QAction
+    go_back: QAction
+    go_forward: QAction
     focus_queue: QAction
     continue_listening: QAction
     continue_reading: QAction

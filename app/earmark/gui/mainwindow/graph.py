@@ -8,7 +8,7 @@ from pathlib import Path
 
 import sqlite_utils
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QMainWindow
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from earmark.core.errors import EarmarkError
 from earmark.core.models import Changes, Item, Source
@@ -17,6 +17,7 @@ from earmark.core.topics.graph import GraphData, read_graph
 from earmark.core.topics.graphml import write_graphml
 from earmark.core.topics.layout import Position, compute_layout, needs_layout
 from earmark.gui.graph.panel import LIBRARY, PATH, GraphPanel
+from earmark.gui.mainwindow.places import GRAPH, Place
 from earmark.gui.operations.graph import (
     PathRead,
     RelatedRead,
@@ -41,9 +42,11 @@ class _Progress(QObject):
 
 
 class GraphController(QObject):
-    """Owns the Related pane and the graph panel. ``selected_item()`` tells it what the window has selected;
-    ``select(id)`` shows an item in the library, ``activate(id)`` plays or opens it, ``queue(ids)`` takes a
-    learning path (prerequisites, then the item) in order, ``status(sentence)`` reports.
+    """Owns the Related pane and the graph panel, a view of the central area the navigator shows (``widget``,
+    ``enter``, ``here``, ``leave``, ``focus``, ``find_field``). ``selected_item()`` tells it what the window has
+    selected; ``select(id)`` shows an item in the library, ``activate(id)`` plays or opens it, ``queue(ids)``
+    queues the episodes of a learning path (prerequisites, then the item) in order and says how many,
+    ``status(sentence)`` reports.
 
     Signals: ``relations_updated()`` after new relations were stored, ``graph_shown()`` after the view was
     redrawn, ``path_shown()`` after a learning path was highlighted.
@@ -55,7 +58,7 @@ class GraphController(QObject):
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
                  selected_item: Callable[[], Item | None], select: Callable[[int], None],
-                 activate: Callable[[int], None], queue: Callable[[list[int]], None],
+                 activate: Callable[[int], None], queue: Callable[[list[int]], int],
                  status: Callable[[str], None]) -> None:
         super().__init__(window)
         self._window = window
@@ -90,6 +93,7 @@ class GraphController(QObject):
         self._fit = False
         self._graph_center: int | None = None  # the item the neighbourhood or learning path shown is about
         self._stopped = False
+        self._overview = LIBRARY  # the mode the graph returns to after a learning path
 
     # Relations -------------------------------------------------------------------------------------
 
@@ -174,6 +178,39 @@ class GraphController(QObject):
         if (self.panel.isVisible() and self.panel.current_mode() != LIBRARY
                 and (item.id if item else None) != self._graph_center):
             self.refresh(fit=True)
+
+    # The graph as a view ----------------------------------------------------------------------------
+
+    def widget(self) -> QWidget:
+        """The graph panel."""
+        return self.panel
+
+    def enter(self, place: Place) -> None:
+        """Show the learning path of the selected item (mode "path"), else the graph as last arranged."""
+        mode = PATH if place.mode == PATH else self._overview
+        self.panel.blockSignals(True)  # one redraw below, not one for the mode too
+        try:
+            self.panel.set_mode(mode)
+        finally:
+            self.panel.blockSignals(False)
+        self.refresh(fit=True)
+
+    def here(self) -> Place:
+        """The graph, or the learning path."""
+        return Place(GRAPH, mode=PATH if self.panel.current_mode() == PATH else "")
+
+    def leave(self) -> None:
+        """Remember the mode to come back to."""
+        if self.panel.current_mode() != PATH:
+            self._overview = self.panel.current_mode()
+
+    def focus(self) -> None:
+        """The keyboard to the graph."""
+        self.panel.view.setFocus()
+
+    def find_field(self) -> QWidget:
+        """The graph's find box."""
+        return self.panel.find_box
 
     # The graph view ----------------------------------------------------------------------------------
 
@@ -260,8 +297,9 @@ class GraphController(QObject):
         if not self.path:
             self._status("Show a learning path first (Learning Path of the selected item).")
             return
-        self._queue(list(self.path))
-        self._status(f"Queued the learning path: {len(self.path)} items.")
+        queued = self._queue(list(self.path))
+        self._status(f"Added {queued} episode(s) of the learning path to Up Next, in learning order." if queued
+                     else "The learning path holds no episodes to queue.")
 
     # Exports -----------------------------------------------------------------------------------------
 
