@@ -5,10 +5,10 @@ names. Blocks come back in id order."""
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,6 +46,8 @@ class _Worker:
 
 
 def _start(path: str, shared: dict[int, frozenset[str]]) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pass's own handler stops the pass, not its workers
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _Worker.db = open_library(path, read_only=True)
     _Worker.shared = shared
     parent = os.getppid()
@@ -59,9 +61,10 @@ def _exit_with(parent: int) -> None:
     os._exit(0)
 
 
-def _facts(first: int, last: int, sample: int) -> BlockFacts:
+def _facts(block: tuple[int, int, int]) -> BlockFacts:
     db = _Worker.db
     assert db is not None
+    first, last, sample = block
     return block_facts(db, first, last, _Worker.shared, sample)
 
 
@@ -109,9 +112,10 @@ def analyse_library(db: sqlite_utils.Database, shared: dict[int, frozenset[str]]
         return
     import multiprocessing
 
-    pool: Executor = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("fork"),
-                                         initializer=_start, initargs=(library_path(db), shared))
+    pool = multiprocessing.get_context("fork").Pool(WORKERS, initializer=_start, initargs=(library_path(db), shared))
     try:
-        yield from pool.map(_facts, [f for f, _l in blocks], [last for _f, last in blocks], samples)
+        yield from pool.imap(_facts, [(first, last, sample) for (first, last), sample in zip(blocks, samples,
+                                                                                              strict=True)])
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.terminate()  # at once, also when the pass is stopped: the workers' blocks are of no use then
+        pool.join()
