@@ -78,7 +78,7 @@ class Analysed:
 
     def labels(self) -> dict[str, str]:
         """How each concept is usually written, where that differs from the concept itself."""
-        found = {}
+        found = {term: name for term, name in concepts.family_names().items() if term != name}
         for term, counter in self.surfaces.items():
             label = counter.most_common(1)[0][0]
             if label != term:

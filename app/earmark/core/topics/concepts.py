@@ -80,6 +80,13 @@ def broader() -> dict[str, tuple[str, ...]]:
     return table
 
 
+@lru_cache(maxsize=1)
+def family_names() -> dict[str, str]:
+    """Each broader concept → its name as the table writes it (``concurr`` → ``concurrency``): no text need ever
+    write it for a label."""
+    return {_as_concept(line.partition("=")[0]): line.partition("=")[0].strip() for line in _table("broader.txt")}
+
+
 def _as_concept(name: str) -> str:
     """A name from a table as the concept its words make (``Half precision`` → ``half precis``)."""
     words = " ".join(_word(word) for word in name.split())

@@ -1,5 +1,5 @@
-"""The graph's legend: what each node colour means (topic clusters, kinds or sources), in a corner of the view,
-in the theme's own colours so it reads in light and dark themes alike."""
+"""The graph's legend: what each node colour means (topic clusters, kinds or sources), beside the view, in the
+theme's own colours so it reads in light and dark themes alike."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 class GraphLegend(QLabel):
     """A small panel of coloured swatches with their names; hidden when there is nothing to explain."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("graphLegend")
         self.setAccessibleName("Graph legend")
@@ -27,6 +27,4 @@ class GraphLegend(QLabel):
         self.entries = list(entries)
         rows = [f"<span style='color:{colour.name()}'>●</span>&nbsp;{html.escape(name)}" for colour, name in entries]
         self.setText("<br>".join(rows))
-        self.adjustSize()
-        self.move(8, 8)
         self.setVisible(bool(entries))

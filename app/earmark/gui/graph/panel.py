@@ -139,7 +139,10 @@ class GraphPanel(QWidget):
         layout.addLayout(first)
         layout.addLayout(second)
         layout.addWidget(self.path_label)
-        layout.addWidget(self.view, 1)
+        beside = QHBoxLayout()
+        beside.addWidget(self.view, 1)
+        beside.addWidget(self.view.legend, 0, Qt.AlignmentFlag.AlignTop)  # beside the graph: it hides no node
+        layout.addLayout(beside, 1)
         layout.addLayout(bottom)
 
         for combo in (self.mode, self.tag, self.source, self.kind):

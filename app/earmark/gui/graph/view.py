@@ -1,5 +1,6 @@
 """The zoomable, pannable graph view: the wheel or +/- zoom, dragging pans, a click selects a node and a
-double click activates it. It draws the titles that fit (labels.py) at a constant size, and the legend."""
+double click activates it. It draws the titles that fit (labels.py) at a constant size, and keeps its legend
+(shown beside it by the panel) up to date."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ class GraphView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.label_font = QFont(self.font())
         self.label_font.setPointSizeF(LABEL_POINTS)
-        self.legend = GraphLegend(self)
+        self.legend = GraphLegend()
         self._placed: list[Placed] = []
         self._placed_for: tuple[object, ...] | None = None
         self._region = QRectF()
