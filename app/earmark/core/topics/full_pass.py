@@ -18,7 +18,7 @@ from earmark.core.topics.analysis_pool import analyse_library
 from earmark.core.topics.corpus import all_boilerplate
 from earmark.core.topics.library_ties import rare_tag_partners, read_ties, tag_matrix
 from earmark.core.topics.neighbours import QUERY_TERMS, Neighbours
-from earmark.core.topics.scoring import MENTION_BONUS, Ties, best, kept, tag_bonus
+from earmark.core.topics.scoring import MENTION_BONUS, SERIES_BONUS, Ties, best, kept, tag_bonus
 from earmark.core.topics.vectors import Vectors, build_vectors
 
 Progress = Callable[[float, str], None]
@@ -95,8 +95,12 @@ def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: P
             row = rows_of.get(item_id)
             if row is not None:
                 extra.setdefault(row, set()).update(rows_of[o] for o in others if o in rows_of)
-    tied = np.zeros(len(ids), dtype=bool)
-    tied[list(extra)] = True
+    cites = np.zeros(len(ids), dtype=bool)  # rows with citations (or, with podrolls, every row): scored in Python
+    cites[[rows_of[a] for a, _b in ties.citations if a in rows_of]] = True
+    if ties.podroll:
+        podcasts = {source for pair in ties.podroll for source in pair}
+        cites |= np.fromiter((ties.sources.get(i) in podcasts for i in ids.tolist()), dtype=bool, count=len(ids))
+    series = ties.series_numbers(ids.tolist())
     tags = tag_matrix(db, ids)
     neighbours = Neighbours(vectors.matrix, vectors.specific, vectors.titles)
     clock.lap("candidates set up")
@@ -105,12 +109,14 @@ def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: P
         end = min(len(ids), start + PAIR_BLOCK)
         pairs = neighbours.block(start, end, extra)
         bonus = tag_bonus(tags, pairs.rows, pairs.others)
+        same = series[pairs.rows]
+        bonus += np.where((same >= 0) & (same == series[pairs.others]), np.float32(SERIES_BONUS), np.float32(0.0))
         reasons: dict[int, list[str]] = {}
-        look = np.flatnonzero(tied[pairs.rows]) if not ties.podroll else np.arange(len(pairs.rows))
-        for place in look.tolist():
-            extra_score, why = ties.bonus(int(ids[pairs.rows[place]]), int(ids[pairs.others[place]]))
+        for place in np.flatnonzero(cites[pairs.rows]).tolist():
+            a, b = int(ids[pairs.rows[place]]), int(ids[pairs.others[place]])
+            extra_score, why = ties.bonus(a, b)
             if why:
-                bonus[place] += extra_score
+                bonus[place] += extra_score - (SERIES_BONUS if ties.same_series(a, b) else 0.0)  # added above
                 reasons[place] = why
         scores = pairs.cosine + MENTION_BONUS * pairs.mentions + bonus
         keep = kept(pairs.cosine, pairs.specific, bonus)

@@ -53,14 +53,15 @@ def ties_of(db: sqlite_utils.Database, item_id: int, others: list[int], podroll:
     mine = names.get(item_id)
     if mine is not None:  # a series counts when enough items of the source share it
         members = db.execute("SELECT id, title FROM items WHERE source_id IS ? AND title LIKE ? ESCAPE '\\'",
-                             [sources.get(item_id), _like_prefix(mine)]).fetchall()
+                             [sources.get(item_id), like_prefix(mine)]).fetchall()
         names.update((other, name) for other, title in members if (name := series_name(title)) == mine)
         sources.update((other, sources.get(item_id)) for other, _title in members)
     return Ties(citations=citation_reasons(store.citations_of(db, item_id)), series=keep_series(names, sources),
                 sources=sources, podroll=podroll)
 
 
-def _like_prefix(text: str) -> str:
+def like_prefix(text: str) -> str:
+    """A LIKE pattern for the texts that start with ``text`` (with ESCAPE '\\')."""
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 

@@ -12,7 +12,8 @@ from earmark.core.db.relations import related_items
 from earmark.core.models import Related
 from earmark.core.topics.concepts import broader
 from earmark.core.topics.corpus import item_tags_of
-from earmark.core.topics.scoring import PODROLL, SIMILAR, rarity
+from earmark.core.topics.library_ties import like_prefix
+from earmark.core.topics.scoring import PODROLL, SERIES, SERIES_MAX, SIMILAR, rarity, series_name
 
 MAX_REASONS = 3
 PLAIN_REASON = 0.05  # a plain word names a relation when it weighs this much in both items (product of weights)
@@ -66,16 +67,31 @@ def shared_concepts(mine: dict[str, float], theirs: dict[str, float], specific: 
     return [labels.get(term, term) for term in chosen]
 
 
+def _series(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, tuple[int | None, str]]:
+    """The series (source, name) each item's title names."""
+    found: dict[int, tuple[int | None, str]] = {}
+    for start in range(0, len(item_ids), 500):
+        chunk = item_ids[start:start + 500]
+        rows = db.execute(f"SELECT id, source_id, title FROM items WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+        found.update((item_id, (source, name)) for item_id, source, title in rows if (name := series_name(title)))
+    sizes = {key: int(db.execute("SELECT count(*) FROM items WHERE source_id IS ? AND title LIKE ? ESCAPE '\\'",
+                                 [key[0], like_prefix(key[1])]).fetchone()[0]) for key in set(found.values())}
+    return {item_id: key for item_id, key in found.items() if sizes[key] <= SERIES_MAX}  # else: a show's naming
+
+
 def explain(db: sqlite_utils.Database, pairs: dict[Pair, list[str]]) -> dict[Pair, list[str]]:
     """The reasons of each (item, other) pair, from its stored reasons (citations, series, podroll) on."""
     item_ids = sorted({i for pair in pairs for i in pair})
     terms, specific = _terms(db, item_ids)
     labels = _labels(db, {t for mine in terms.values() for t in mine})
     tags, tag_counts = item_tags_of(db, item_ids)
+    series = _series(db, item_ids)
     total = int(db.execute("SELECT count(*) FROM items").fetchone()[0])
     result = {}
     for (a, b), stored in pairs.items():
         reasons = [r for r in stored if r != PODROLL and r != SIMILAR]
+        if (name := series.get(a)) is not None and series.get(b) == name:
+            reasons.append(f"{SERIES}: {name[1]}")
         shared = sorted(tags.get(a, frozenset()) & tags.get(b, frozenset()), key=lambda t: (tag_counts[t], t))
         reasons += [f"tag: {tag}" for tag in shared if rarity(tag_counts[tag], total) > 0]
         if len(reasons) < MAX_REASONS:

@@ -33,6 +33,7 @@ SPECIFIC_FLOOR = 0.02  # two items sharing no specific concept are related only 
 PLAIN_FLOOR = 0.15  # other ties
 RELATED_PER_ITEM = 12
 SERIES_MAX = 60  # more items sharing a title's start than this are a show's naming, not a series
+SERIES_NEAR = 3  # the episodes before and after an item in its series are scored with it whatever their texts
 _SERIES = re.compile(r"^\s*(?P<name>[^:–—|]{2,40}?)\s*(?:\s[-–—|]\s|:\s)\S")
 
 
@@ -74,26 +75,27 @@ class Ties:
     podroll: set[tuple[int, int]] = field(default_factory=set)
 
     def bonus(self, a: int, b: int) -> tuple[float, list[str]]:
-        """The bonus of ``b`` for ``a`` from citations, a series and a podroll, and those reasons (``a``'s side)."""
-        score = 0.0
+        """The bonus of ``b`` for ``a`` from citations and a podroll, with those reasons (``a``'s side), and from
+        a series (its reason is told when read: see reasons.py)."""
+        score = SERIES_BONUS if self.same_series(a, b) else 0.0
         reasons: list[str] = []
         cited = self.citations.get((a, b))
         if cited:
             reasons += [reason for reason in CITATION_ORDER if reason in cited]
             score += max(_CITATION_BONUS[r] for r in cited)
-        name = self.series.get(a)
-        if name is not None and self.series.get(b) == name:
-            reasons.append(f"{SERIES}: {name}")
-            score += SERIES_BONUS
-        if self.podroll:
-            pair = (self.sources.get(a), self.sources.get(b))
-            if pair in self.podroll:
-                reasons.append(PODROLL)
-                score += PODROLL_BONUS
+        if self.podroll and (self.sources.get(a), self.sources.get(b)) in self.podroll:
+            reasons.append(PODROLL)
+            score += PODROLL_BONUS
         return score, reasons
 
+    def same_series(self, a: int, b: int) -> bool:
+        """Whether both items are in one series."""
+        name = self.series.get(a)
+        return name is not None and self.series.get(b) == name
+
     def partners(self) -> dict[int, set[int]]:
-        """Items that must be scored together whatever their texts say: citations and series."""
+        """Items that must be scored together whatever their texts say: citations, and the SERIES_NEAR items
+        before and after each in its series."""
         found: dict[int, set[int]] = {}
         for a, b in self.citations:
             found.setdefault(a, set()).add(b)
@@ -101,9 +103,19 @@ class Ties:
         for item_id, name in self.series.items():
             members.setdefault(name, []).append(item_id)
         for group in members.values():
-            for item_id in group:
-                found.setdefault(item_id, set()).update(other for other in group if other != item_id)
+            group.sort()
+            for place, item_id in enumerate(group):
+                near = group[max(0, place - SERIES_NEAR):place] + group[place + 1:place + 1 + SERIES_NEAR]
+                found.setdefault(item_id, set()).update(near)
         return found
+
+    def series_numbers(self, item_ids: list[int]) -> np.ndarray:
+        """Each item's series as a number (-1: in none), for comparing many pairs at once."""
+        import numpy as np
+
+        numbers: dict[str, int] = {}
+        return np.fromiter((numbers.setdefault(name, len(numbers)) if (name := self.series.get(i)) is not None
+                            else -1 for i in item_ids), dtype=np.int64, count=len(item_ids))
 
 
 def keep_series(series: dict[int, str], sources: dict[int, int | None]) -> dict[int, str]:
