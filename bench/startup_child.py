@@ -99,7 +99,7 @@ def run_earmark(library: str, expected_rows: int, vlc_args: tuple[str, ...], pro
     import logging
     from pathlib import Path
 
-    import earmark.__main__  # noqa: F401 - what the ``earmark`` entry point imports first (earmark.cli)
+    import earmark.__main__  # noqa: F401 - what the ``earmark`` entry point imports first (earmark.cli and its command groups)
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from PySide6.QtCore import QEvent, QObject, QTimer

@@ -16,7 +16,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from earmark.core.db.backups import Backup, backups_folder, list_backups, make_backup
+from earmark.core.db.backup_files import backups_folder
+from earmark.core.db.backups import Backup, list_backups, make_backup
 from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note, list_notes
 from earmark.gui.application import Launcher, Parts

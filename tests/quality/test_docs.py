@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from earmark.cli import _parser
+from earmark.cli import build_parser
 from earmark.core.settings import SETTINGS
 from earmark.gui.mainwindow.actions import SPECS, ActionSpec, conflicts, effective_shortcuts, normalized
 
@@ -15,7 +15,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def commands() -> list[str]:
-    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return sorted(sub.choices)
 
 

@@ -13,8 +13,9 @@ from feedparser.datetimes import _parse_date
 from feedparser.urls import _urljoin
 
 from earmark.core.errors import FeedError
+from earmark.core.feeds.entries import urljoin_keeps
 from earmark.core.feeds.fast_parse import _date, fast_parse
-from earmark.core.feeds.parse import parse_feed, urljoin_keeps
+from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData
 from earmark.core.timefmt import parse_duration
 from helpers.feed_server import fixture_files, fixtures_dir

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 import sqlite_utils
 
+from earmark.core.db.backup_files import finish_interrupted_restore
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
 from earmark.core.errors import (
     LibraryBusyError,
@@ -47,7 +48,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
         return _open_read_only(path, any_thread)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _finish_interrupted_restore(path)
+        finish_interrupted_restore(path)
         _probe(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                check_same_thread=not any_thread)
@@ -125,17 +126,6 @@ def _connect_read_only(uri: str, any_thread: bool) -> sqlite3.Connection:
         # a crash, are not seen until the library can be opened normally again).
         conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, check_same_thread=not any_thread)
     return conn
-
-
-def restoring_path(path: Path) -> Path:
-    """Where a backup being restored waits, complete, for the library's name (see core/db/backups.py)."""
-    return path.with_name(path.name + ".restoring")
-
-
-def _finish_interrupted_restore(path: Path) -> None:
-    from earmark.core.db.backups import finish_interrupted_restore  # backups builds on this module
-
-    finish_interrupted_restore(path)
 
 
 def _probe(path: Path) -> None:

@@ -22,8 +22,8 @@ from feedparser.sanitizer import replace_doctype
 from feedparser.urls import _urljoin, make_safe_absolute_uri
 from feedparser.util import FeedParserDict
 
+from earmark.core.feeds.entries import bozo_warning, feed_data, response_headers, urljoin_keeps
 from earmark.core.feeds.namespaces import extras_from_tree, read_extras
-from earmark.core.feeds.parse import bozo_warning, feed_data, response_headers, urljoin_keeps
 from earmark.core.models import FeedData
 
 # feedparser reads the bytes in one of these (ASCII-only documents read the same in any of them).

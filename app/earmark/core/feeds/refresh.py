@@ -152,8 +152,8 @@ class Refresher:
         with self._lock:
             if self._parsers is None:
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["earmark.core.feeds.fast_parse", "feedparser",  # imports parse
-                                                "earmark.core.feeds.parse_worker"])
+                context.set_forkserver_preload(["earmark.core.feeds.parse", "earmark.core.feeds.fast_parse",
+                                                "feedparser", "earmark.core.feeds.parse_worker"])
                 self._parsers = concurrent.futures.ProcessPoolExecutor(
                     self._processes, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),))
             parsers = self._parsers

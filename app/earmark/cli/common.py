@@ -1,13 +1,18 @@
-"""What the command line's command modules share: id arguments and printing items and JSON."""
+"""What the command groups share: the type of ``register``'s argument, argument types (ids, counts, times) and
+printing items and JSON."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import TypeAlias
 
 from earmark.core.models import Item
-from earmark.core.timefmt import format_clock
+from earmark.core.timefmt import format_clock, parse_duration
+
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What a command group's ``register(commands)`` adds its commands to (``commands.add_parser(NAME, ...)``)."""
 
 
 def record_id(text: str) -> int:
@@ -19,6 +24,28 @@ def record_id(text: str) -> int:
     if not 0 < value < 2**63:
         raise argparse.ArgumentTypeError(f"{text} is not a valid id")
     return value
+
+
+def count(text: str) -> int:
+    """A number of results (1 or more)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not 1 or more")
+    return value
+
+
+def seconds(text: str) -> float:
+    """Seconds as a number (``65``, ``65.5``) or a clock (``1:05``, ``1:02:03``)."""
+    try:
+        return float(text)
+    except ValueError:
+        found = parse_duration(text)
+        if found is None:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a time: give seconds or h:mm:ss") from None
+        return found
 
 
 def print_json(value: object) -> None:

@@ -13,6 +13,8 @@ from types import FrameType
 
 import sqlite_utils
 
+from earmark.cli.common import Commands
+
 PROGRESS_EVERY = 0.25  # seconds between progress lines
 
 
@@ -20,7 +22,7 @@ class Stopped(BaseException):
     """SIGTERM or SIGINT arrived: the pass stops where it is (the block being written is rolled back)."""
 
 
-def add_relations_commands(commands: argparse._SubParsersAction) -> None:
+def register(commands: Commands) -> None:
     """Declare ``update-relations``."""
     update = commands.add_parser("update-relations",
                                  help="work out the related items of new and changed items (all of them with --full)")

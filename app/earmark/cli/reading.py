@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import sqlite_utils
 
-from earmark.cli_io import print_json, record_id
+from earmark.cli.common import Commands, print_json, record_id
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.db.items import get_item, items_by_ids
 from earmark.core.db.reading import set_archived
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 FETCHERS = 4  # pages fetched at once
 
 
-def add_reading_commands(commands: argparse._SubParsersAction) -> None:
+def register(commands: Commands) -> None:
     """Declare the reading-list commands."""
     add = commands.add_parser("add-article", help="save web pages or local files (HTML, Markdown, text) as articles")
     add.add_argument("sources", nargs="+", metavar="URL|FILE")

@@ -4,20 +4,20 @@ library file itself, so they run even when the library cannot be opened (that is
 from __future__ import annotations
 
 import argparse
-import json
 import sqlite3
 import sys
 from pathlib import Path
 
 import sqlite_utils
 
+from earmark.cli.common import Commands, print_json
 from earmark.core.db.backups import daily_backup, list_backups, make_backup, restore_backup
 from earmark.core.db.connection import open_library
 from earmark.core.errors import BackupError, LibraryError
 from earmark.core.settings import get_setting
 
 
-def add_backup_commands(commands: argparse._SubParsersAction) -> None:
+def register(commands: Commands) -> None:
     """Add ``backups`` and ``restore-backup``; their ``run`` takes the library path, not an open library."""
     listing = commands.add_parser("backups", help="list the library's automatic backups, newest first")
     listing.add_argument("--now", action="store_true", help="make a backup first (kept until you delete it)")
@@ -48,8 +48,7 @@ def _backups(library: Path, args: argparse.Namespace) -> int:
         print(f"Backed up the library to {made.path}.", file=sys.stderr if args.json else sys.stdout)
     backups = list_backups(library)
     if args.json:
-        json.dump([backup.as_json() for backup in backups], sys.stdout, ensure_ascii=False, indent=1)
-        print()
+        print_json([backup.as_json() for backup in backups])
         return 0
     if not backups:
         print(f"There are no backups of {library} yet.")
