@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from earmark.core.topics import cleaning, concepts
 from earmark.core.topics.corpus import Doc
+from earmark.core.topics.vocabulary import family_names
 
 IN_TITLE, NAMED = 1, 2  # flags of an (item, term) entry and of a term
 
@@ -78,7 +79,7 @@ class Analysed:
 
     def labels(self) -> dict[str, str]:
         """How each concept is usually written, where that differs from the concept itself."""
-        found = {term: name for term, name in concepts.family_names().items() if term != name}
+        found = {term: name for term, name in family_names().items() if term != name}
         for term, counter in self.surfaces.items():
             label = counter.most_common(1)[0][0]
             if label != term:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import sqlite_utils
 
-from earmark.core.topics.concepts import common_words
+from earmark.core.topics.vocabulary import common_words
 
 if TYPE_CHECKING:
     from earmark.core.topics.graph import Edge, Node

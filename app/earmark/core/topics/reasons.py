@@ -10,10 +10,10 @@ import sqlite_utils
 
 from earmark.core.db.relations import related_items
 from earmark.core.models import Related
-from earmark.core.topics.concepts import broader
 from earmark.core.topics.corpus import item_tags_of
 from earmark.core.topics.library_ties import like_prefix
 from earmark.core.topics.scoring import PODROLL, SERIES, SERIES_MAX, SIMILAR, rarity, series_name
+from earmark.core.topics.vocabulary import broader
 
 MAX_REASONS = 3
 PLAIN_REASON = 0.05  # a plain word names a relation when it weighs this much in both items (product of weights)
