@@ -13,7 +13,15 @@ from itertools import chain
 from earmark.core.text import looks_technical, runs, word
 from earmark.core.topics.cleaning import STOP_WORDS
 from earmark.core.topics.cleaning import stem as crude_singular
-from earmark.core.topics.vocabulary import aliases, broader, common_words, concept_word, generic_terms, phrase_starts
+from earmark.core.topics.vocabulary import (
+    aliases,
+    broader,
+    common_stems,
+    common_words,
+    concept_word,
+    generic_terms,
+    phrase_starts,
+)
 
 MIN_PART = 3  # a compound with a shorter piece is one name (NumPy, FP8); its pieces are no concepts of their own
 
@@ -48,7 +56,8 @@ def token(surface: str) -> Token:
         pieces = ()
     parts = [concept_word(p) for p in pieces if p.isalpha() and p not in STOP_WORDS]
     parts = [p for p in dict.fromkeys(parts) if p != term and p != whole and p not in generic]
-    plain = not looks_technical(surface) and (lower in common_words() or crude_singular(lower) in common_words())
+    plain = not looks_technical(surface) and (lower in common_words() or crude_singular(lower) in common_words()
+                                              or whole in common_stems())  # "modelling" is as plain as "model"
     return Token(term, (term, *parts), surface, whole, () if plain else (term,), broader().get(term, ()))
 
 

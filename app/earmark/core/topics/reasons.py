@@ -48,12 +48,14 @@ def _labels(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, str]:
 
 def shared_concepts(mine: dict[str, float], theirs: dict[str, float], specific: set[str], labels: dict[str, str],
                     limit: int = MAX_REASONS) -> list[str]:
-    """The concepts two items share, strongest for both first, as they are written: specific ones, and plain words
-    only where they weigh much in both ("tests"); a concept inside another chosen one ("CUDA" in "CUDA graphs",
-    "autograd" in "AOTAutograd") or broader than one ("functorch" beside "AOTAutograd") is left out."""
+    """The concepts two items share, strongest for both first, as they are written: specific ones, or, when they
+    share none, plain words that weigh much in both ("tests"); a concept inside another chosen one ("CUDA" in
+    "CUDA graphs", "autograd" in "AOTAutograd") or broader than one ("functorch" beside "AOTAutograd") is left
+    out."""
     wider = broader()
     chosen: list[str] = []
-    common = [t for t in mine.keys() & theirs.keys() if t in specific or mine[t] * theirs[t] >= PLAIN_REASON]
+    shared = mine.keys() & theirs.keys()
+    common = [t for t in shared if t in specific] or [t for t in shared if mine[t] * theirs[t] >= PLAIN_REASON]
     for term in sorted(common, key=lambda t: (-mine[t] * theirs[t], t)):
         flat = term.replace(" ", "")
         if any(flat in other.replace(" ", "") or term in wider.get(other, ()) for other in chosen):
@@ -90,12 +92,16 @@ def explain(db: sqlite_utils.Database, pairs: dict[Pair, list[str]]) -> dict[Pai
     result = {}
     for (a, b), stored in pairs.items():
         reasons = [r for r in stored if r != PODROLL and r != SIMILAR]
-        if (name := series.get(a)) is not None and series.get(b) == name:
+        in_series = (name := series.get(a)) is not None and series.get(b) == name
+        if name is not None and in_series:
             reasons.append(f"{SERIES}: {name[1]}")
         shared = sorted(tags.get(a, frozenset()) & tags.get(b, frozenset()), key=lambda t: (tag_counts[t], t))
         reasons += [f"tag: {tag}" for tag in shared if rarity(tag_counts[tag], total) > 0]
         if len(reasons) < MAX_REASONS:
-            reasons += shared_concepts(terms.get(a, {}), terms.get(b, {}), specific, labels, MAX_REASONS - len(reasons))
+            told = {name[1].lower()} if name is not None and in_series else set()  # the series said it already
+            reasons += [concept for concept in shared_concepts(terms.get(a, {}), terms.get(b, {}), specific, labels,
+                                                               MAX_REASONS - len(reasons) + len(told))
+                        if concept.lower() not in told][:MAX_REASONS - len(reasons)]
         if PODROLL in stored:
             reasons.append(PODROLL)
         result[(a, b)] = reasons[:MAX_REASONS] or [SIMILAR]

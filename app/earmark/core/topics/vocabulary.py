@@ -43,6 +43,12 @@ def common_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def common_stems() -> frozenset[str]:
+    """The stems of the plain English words (a word of that stem is plain whatever its ending)."""
+    return frozenset(stem(word) for word in common_words())
+
+
+@lru_cache(maxsize=1)
 def generic_terms() -> frozenset[str]:
     """Words and phrases of the trade that say nothing about what an item is about."""
     return frozenset(" ".join(stem(w) for w in line.lower().split()) for line in table("generic-words.txt"))
