@@ -193,6 +193,6 @@ def test_the_graph_labels_apart_and_names_its_topic_clusters(qtbot: QtBot, launc
     assert rects and not [(a, b) for n, a in enumerate(rects) for b in rects[n + 1:] if a.intersects(b)]
     names = [name.split(" (")[0] for _colour, name in view.legend.entries]
     assert view.legend.isVisible() and "Inductor" in names and len(names) >= 4, names
-    assert any(name.startswith("CUDA") for name in names), names
+    assert not {"pytorch", "python", "episode", "model", "function", "pull requests"} & {n.lower() for n in names}
     colours = {item.colour.name() for item in window.graph.panel.scene.nodes.values()}
     assert len(colours) >= 5  # one per topic cluster
