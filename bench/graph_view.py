@@ -67,7 +67,10 @@ def graph_of(folder: Path) -> tuple[GraphData, float]:
     degree = Counter(n for e in edges for n in (e.a, e.b))
     for node in nodes:
         node.degree = degree[node.id]
-    data = GraphData(nodes, edges, len(nodes), find_clusters(db, nodes, edges))
+    clusters, member_of = find_clusters(db, [node.id for node in nodes], [(e.a, e.b, e.weight) for e in edges])
+    for node in nodes:
+        node.cluster = member_of.get(node.id)
+    data = GraphData(nodes, edges, len(nodes), clusters)
     db.close()
     return data, layout_seconds
 

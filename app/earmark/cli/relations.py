@@ -16,6 +16,9 @@ import sqlite_utils
 from earmark.cli.common import Commands
 
 PROGRESS_EVERY = 0.25  # seconds between progress lines
+# Low, not the lowest: a pass starved of CPU while it holds the library's write lock for a block would keep the
+# window's own writes (the playing position) waiting.
+BACKGROUND_NICENESS = 10
 
 
 class Stopped(BaseException):
@@ -29,7 +32,8 @@ def register(commands: Commands) -> None:
     update.add_argument("--full", action="store_true", help="work out every item again")
     update.add_argument("--jsonl", action="store_true",
                         help="print progress as JSON lines ({progress, what}), then {items, full, seconds, steps}")
-    update.add_argument("--background", action="store_true", help="run at the lowest CPU priority")
+    update.add_argument("--background", action="store_true",
+                        help="run at a low CPU priority, in a process group of its own (as the window runs it)")
     update.set_defaults(run=_update_relations)
 
 
@@ -40,8 +44,9 @@ def _stop(_signal: int, _frame: FrameType | None) -> None:
 def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     from earmark.core.topics.build import update_relations
 
-    if args.background and hasattr(os, "nice"):
-        os.nice(19)  # the worker processes of the pass inherit it
+    if args.background and hasattr(os, "setpgid"):
+        os.nice(BACKGROUND_NICENESS)  # the worker processes of the pass inherit it
+        os.setpgid(0, 0)  # a process group of its own, its workers included: the window can end them all at once
     last = 0.0
 
     def report(share: float, what: str) -> None:

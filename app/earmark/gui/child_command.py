@@ -3,7 +3,10 @@ feed refreshes and relation passes."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -54,14 +57,19 @@ class ChildCommand(QObject):
         process.start()
         return True
 
-    def _stop(self, kill_after_ms: int, wait: bool) -> QProcess | None:
-        """Ask the command to stop (SIGTERM); with ``wait``, wait for it and kill it after ``kill_after_ms``.
-        Returns the process (None when none runs)."""
+    def _stop(self, kill_after_ms: int, wait: bool, group: bool = False) -> QProcess | None:
+        """Ask the command to stop (SIGTERM); with ``wait``, wait for it and kill it after ``kill_after_ms``, with
+        ``group`` its whole process group (a command that made one for itself and its workers). Returns the
+        process (None when none runs)."""
         process = self._process
         if process is None:
             return None
         process.terminate()
         if wait and not process.waitForFinished(kill_after_ms):
+            pid = process.processId()
+            if group and pid > 0 and hasattr(os, "killpg"):
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(pid, signal.SIGKILL)  # the kernel's doing: however little CPU they get
             process.kill()
             process.waitForFinished(kill_after_ms)
         return process

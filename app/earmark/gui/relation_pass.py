@@ -1,7 +1,7 @@
 """The relation pass in a child process (``earmark update-relations --jsonl --background``), reported through
 signals.
 
-A process of its own at the lowest priority keeps the work (and its memory) out of the window: the window stays
+A process of its own at a low priority keeps the work (and its memory) out of the window: the window stays
 small and quick however large the library, and quitting never waits for the pass: the child is told to stop
 (SIGTERM: it stops where it is, keeping what it stored) and killed if it has not within KILL_AFTER_MS.
 """
@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from earmark.gui.child_command import ChildCommand
 
-KILL_AFTER_MS = 1000  # a pass told to stop has this long to do so before it is killed
+KILL_AFTER_MS = 500  # a pass told to stop has this long to do so before it is killed (with its workers)
 
 
 @dataclass(slots=True)
@@ -51,7 +51,7 @@ class RelationPass(ChildCommand):
         what it stored stays stored, the rest is worked out next time)."""
         if self.is_running():
             self._summary.stopped = True
-            self._stop(KILL_AFTER_MS, wait=True)
+            self._stop(KILL_AFTER_MS, wait=True, group=True)
 
     def _message(self, message: dict[str, object]) -> None:
         if "progress" in message:

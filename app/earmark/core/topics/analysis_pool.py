@@ -4,6 +4,7 @@ names. Blocks come back in id order."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import threading
@@ -23,6 +24,7 @@ from earmark.core.topics.scoring import series_name
 BLOCK = 1000  # items read and analysed at once
 POOL_FROM = 4000  # items: from here on the analysis runs in worker processes
 WORKERS = 2
+PR_SET_PDEATHSIG = 1
 LABEL_SAMPLE = 400  # the first items whose whole texts decide how concepts are shown ("CUDA graphs")
 
 
@@ -48,10 +50,20 @@ class _Worker:
 def _start(path: str, shared: dict[int, frozenset[str]]) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pass's own handler stops the pass, not its workers
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
     _Worker.db = open_library(path, read_only=True)
     _Worker.shared = shared
     parent = os.getppid()
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker the moment the pass dies (prctl PR_SET_PDEATHSIG), however busy it is."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # not Linux: the thread below notices
 
 
 def _exit_with(parent: int) -> None:

@@ -7,14 +7,10 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import sqlite_utils
 
 from earmark.core.topics.vocabulary import common_words
-
-if TYPE_CHECKING:
-    from earmark.core.topics.graph import Edge, Node
 
 MAX_CLUSTERS = 10  # the largest clusters get a colour and a name; the others are shown as "other"
 MIN_SIZE = 3  # a cluster of fewer items is no topic of its own
@@ -31,17 +27,18 @@ class Cluster:
     size: int
 
 
-def find_clusters(db: sqlite_utils.Database, items: list[Node], edges: list[Edge]) -> list[Cluster]:
-    """Group ``items`` into clusters over ``edges`` (setting each node's ``cluster``, None for items in none of
-    the MAX_CLUSTERS largest) and name them."""
+def find_clusters(db: sqlite_utils.Database, items: list[int], edges: list[tuple[int, int, float]]
+                  ) -> tuple[list[Cluster], dict[int, int]]:
+    """Group ``items`` into clusters over the weighted ``edges`` (a, b, weight) and name them: the MAX_CLUSTERS
+    largest, and each item's cluster number (items in none of them are left out)."""
     import igraph
 
-    index = {node.id: number for number, node in enumerate(items)}
-    pairs = [(index[e.a], index[e.b]) for e in edges if e.a in index and e.b in index and e.a != e.b]
-    if not items or not pairs:
-        return []
-    graph = igraph.Graph(n=len(items), edges=pairs)
-    weights = [max(0.01, e.weight) for e in edges if e.a in index and e.b in index and e.a != e.b]
+    index = {item_id: number for number, item_id in enumerate(items)}
+    kept = [(index[a], index[b], w) for a, b, w in edges if a in index and b in index and a != b]
+    if not items or not kept:
+        return [], {}
+    graph = igraph.Graph(n=len(items), edges=[(a, b) for a, b, _w in kept])
+    weights = [max(0.01, w) for _a, _b, w in kept]
     igraph.set_random_number_generator(random.Random(SEED))  # the same clusters (and colours) every time
     try:
         membership = graph.community_multilevel(weights=weights).membership
@@ -49,7 +46,7 @@ def find_clusters(db: sqlite_utils.Database, items: list[Node], edges: list[Edge
         igraph.set_random_number_generator(random)
     groups: dict[int, list[int]] = {}
     for number, group in enumerate(membership):
-        groups.setdefault(group, []).append(items[number].id)
+        groups.setdefault(group, []).append(items[number])
     largest = sorted((members for members in groups.values() if len(members) >= MIN_SIZE),
                      key=lambda members: (-len(members), min(members)))[:MAX_CLUSTERS]
     names = _names(db, largest)
@@ -58,9 +55,7 @@ def find_clusters(db: sqlite_utils.Database, items: list[Node], edges: list[Edge
     for number, members in enumerate(largest):
         clusters.append(Cluster(number, names[number], len(members)))
         by_item.update((item_id, number) for item_id in members)
-    for node in items:
-        node.cluster = by_item.get(node.id)
-    return clusters
+    return clusters, by_item
 
 
 def _names(db: sqlite_utils.Database, groups: list[list[int]]) -> list[str]:

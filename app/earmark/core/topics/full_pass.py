@@ -6,6 +6,7 @@ its last relations and stays to be worked out."""
 from __future__ import annotations
 
 import time
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -22,7 +23,8 @@ from earmark.core.topics.scoring import MENTION_BONUS, SERIES_BONUS, Ties, best,
 from earmark.core.topics.vectors import Vectors, build_vectors
 
 Progress = Callable[[float, str], None]
-PAIR_BLOCK = 2000  # items whose related items are found and stored at once
+PAIR_BLOCK = 2000  # items whose related items are found at once
+WRITE_ITEMS = 500  # items whose terms and relations are stored in one transaction
 SMALL_TAG = 50  # items sharing a tag this rare are scored even when their texts differ
 TERMS_STORED = QUERY_TERMS  # an item's strongest terms kept in the library (its reasons, topics, new items' matches)
 ANALYSIS_SHARE = 0.6  # of the progress bar
@@ -125,12 +127,26 @@ def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: P
         relations = [(int(ids[row]), int(ids[pairs.others[place]]), float(scores[place]), reasons.get(place))
                      for row, place in zip(rows.tolist(), chosen.tolist(), strict=True)]
         terms = list(_terms(vectors, start, end))
-        relation_pass.replace_block(db, ids[start:end].tolist(), terms, relations)
+        _store(db, ids[start:end].tolist(), terms, relations)
         result.relations += len(relations)
         result.terms += len(terms)
         progress(ANALYSIS_SHARE + (1 - ANALYSIS_SHARE) * end / len(ids), f"Relating items: {end:,} of {len(ids):,}")
     clock.lap("relations")
     return result
+
+
+def _store(db: sqlite_utils.Database, item_ids: list[int], terms: list[tuple[int, str, float, int]],
+           relations: list[tuple[int, int, float, list[str] | None]]) -> None:
+    """Store a block's terms and relations (both in item order), WRITE_ITEMS items a transaction: the window's
+    own writes never wait long behind the pass."""
+    term_keys = [row[0] for row in terms]
+    relation_keys = [row[0] for row in relations]
+    for start in range(0, len(item_ids), WRITE_ITEMS):
+        part = item_ids[start:start + WRITE_ITEMS]
+        first, last = part[0], part[-1]
+        relation_pass.replace_block(
+            db, part, terms[bisect_left(term_keys, first):bisect_right(term_keys, last)],
+            relations[bisect_left(relation_keys, first):bisect_right(relation_keys, last)])
 
 
 def _terms(vectors: Vectors, start: int, end: int) -> list[tuple[int, str, float, int]]:

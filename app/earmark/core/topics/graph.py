@@ -128,7 +128,10 @@ def read_graph(db: sqlite_utils.Database, flt: GraphFilter) -> GraphData:
     for node in nodes.values():
         node.degree = degree[node.id]
     data = GraphData(sorted(nodes.values(), key=lambda n: n.id), edges, matched)
-    data.clusters = find_clusters(db, data.nodes, data.edges)
+    data.clusters, clusters = find_clusters(db, [node.id for node in data.nodes],
+                                            [(edge.a, edge.b, edge.weight) for edge in data.edges])
+    for node in data.nodes:
+        node.cluster = clusters.get(node.id)
     reasons = explain(db, {(edge.a, edge.b): edge.reasons for edge in data.edges})
     for edge in data.edges:
         edge.reasons = reasons[(edge.a, edge.b)]
