@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from earmark.gui.child_command import ChildCommand
 
-KILL_AFTER_MS = 500  # a pass told to stop has this long to do so before it is killed (with its workers)
+KILL_AFTER_MS = 200  # a pass told to stop has this long to do so before it is killed (with its workers)
 
 
 @dataclass(slots=True)
