@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from helpers.feed_server import FeedServer
+from helpers.keyring_service import KeyringService
+from helpers.mygpo_server import MygpoServer, environment
 from helpers.reading import PAGES
 
 if not os.environ.get("DISPLAY"):
@@ -24,6 +26,36 @@ def desktop_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "config" / "earmark.conf"
     monkeypatch.setenv("EARMARK_CONFIG", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def no_session_bus(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reaches the user's own session bus (and so never their keyring): tests that need a keyring use
+    ``keyring_bus``, with a private one."""
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+
+
+@pytest.fixture(scope="session")
+def keyring_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KeyringService]:
+    """gnome-keyring-daemon, unlocked, on a private session bus for the whole test session."""
+    service = KeyringService(tmp_path_factory.mktemp("keyring")).start()
+    yield service
+    service.stop()
+
+
+@pytest.fixture
+def keyring_bus(keyring_service: KeyringService, monkeypatch: pytest.MonkeyPatch) -> str:
+    """This test (and the programs it starts) reach the test keyring: its bus address."""
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", keyring_service.address)
+    return keyring_service.address
+
+
+@pytest.fixture(scope="session")
+def mygpo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MygpoServer]:
+    """A real gpodder.net API v2 server (gpodder-fastapi-router) on 127.0.0.1 for the whole test session."""
+    server = MygpoServer(environment(), tmp_path_factory.mktemp("mygpo")).start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -157,6 +157,7 @@ def test_opml_import_and_export_from_the_window(qtbot: QtBot, launch: Launch, li
 
 
 def test_a_feed_behind_a_password_asks_for_it_when_subscribing(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                               keyring_bus: str,
                                                                server: FeedServer) -> None:
     url = server.serve_feed("/private.xml", rss("Private Show", episodes("p", 2)), auth=("ann", "s3cret"))
     window = launch().window

@@ -19,7 +19,14 @@ def commands() -> list[str]:
     return sorted(sub.choices)
 
 
-@pytest.mark.parametrize("command", commands())
+def subcommands() -> list[str]:
+    """Commands of command groups (``sync login``…)."""
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(f"{name} {child}" for name, parser in sub.choices.items() for action in parser._actions
+                  if isinstance(action, argparse._SubParsersAction) for child in action.choices)
+
+
+@pytest.mark.parametrize("command", commands() + subcommands())
 def test_every_command_has_a_section_in_the_cli_doc(command: str) -> None:
     assert f"## earmark {command}\n" in (DOCS / "cli.md").read_text(encoding="utf-8")
 

@@ -16,14 +16,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import sqlite_utils
+
 from earmark import __version__
-from earmark.cli import backups, feeds, graph, library, notes, playback, reading, relations, tags
+from earmark.cli import backups, feeds, graph, library, notes, playback, reading, relations, sync, tags
 from earmark.cli.targets import command_names, split_targets
 from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.errors import EarmarkError, LibraryReadOnlyError
 from earmark.core.settings import LIBRARY_ENV, default_library_path
 
-GROUPS = (library, tags, feeds, playback, notes, graph, relations, reading, backups)
+GROUPS = (library, tags, feeds, sync, playback, notes, graph, relations, reading, backups)
 """The command groups, in the order ``earmark --help`` lists them."""
 
 
@@ -70,6 +72,8 @@ def _run_command(library_path: Path, args: argparse.Namespace) -> int:
         db, read_only_reason = open_library_or_read_only(library_path)
         args.library = library_path
         args.read_only = read_only_reason is not None
+        if not args.read_only:
+            _settle_secrets(db, library_path)
         try:
             return int(args.run(db, args))
         finally:
@@ -95,6 +99,17 @@ def _run_command(library_path: Path, args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def _settle_secrets(db: sqlite_utils.Database, library: Path) -> None:
+    """What an older version left readable is tightened; its passwords go to the keyring (said when they cannot
+    yet)."""
+    from earmark.core.db.private_files import tighten_data
+    from earmark.core.secrets.legacy import settle_secrets
+
+    tighten_data(db)
+    if waiting := settle_secrets(db, library):
+        print(f"earmark: {waiting}", file=sys.stderr)
 
 
 def _chosen_library() -> Path:

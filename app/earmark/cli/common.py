@@ -4,11 +4,15 @@ printing items and JSON."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sys
 from typing import TypeAlias
 
+import sqlite_utils
+
 from earmark.core.models import Item
+from earmark.core.settings import set_setting
 from earmark.core.timefmt import format_clock, parse_duration
 
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -63,3 +67,22 @@ def print_items(items: list[Item], as_json: bool) -> None:
         state = "played" if item.played else (f"at {format_clock(item.position)}" if item.position else "")
         print(f"{item.id:>6}  {item.kind:<7}  {(item.published or '')[:10]:<10}  {item.title}"
               f"  [{item.source or ''}]{'  ' + state if state else ''}")
+
+
+def add_opt_in(command: argparse.ArgumentParser) -> None:
+    """``--store-in-library``: where no keyring runs, the user's explicit choice of the library file."""
+    command.add_argument("--store-in-library", action="store_true",
+                         help="without a system keyring, keep passwords in the library file (unencrypted)")
+
+
+def read_password(prompt: str = "Password: ") -> str:
+    """A password from the terminal (not echoed) or, when piped, the first line of standard input."""
+    return getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
+
+
+def opt_in_if_asked(db: sqlite_utils.Database, args: argparse.Namespace) -> None:
+    """``--store-in-library``: the user's explicit choice to keep passwords in the library file."""
+    if getattr(args, "store_in_library", False):
+        set_setting(db, "secrets.store_in_library", True)
+        print("earmark: passwords are now kept in the library file, unencrypted: anyone who can read the file can "
+              "read them (backups and exports leave them out).", file=sys.stderr)

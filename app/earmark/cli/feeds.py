@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 import os
 import signal
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING
 import sqlite_utils
 
 from earmark.cli.backups import daily_backup_for
-from earmark.cli.common import Commands, print_json, record_id
+from earmark.cli.common import Commands, add_opt_in, opt_in_if_asked, print_json, read_password, record_id
 from earmark.core.db.sources import FeedTarget, feed_targets, get_source, list_sources, set_credentials, waiting_feeds
 
 if TYPE_CHECKING:
@@ -54,6 +53,7 @@ def register(commands: Commands) -> None:
                                 help="store the user name and password a feed needs (password read from stdin)")
     login.add_argument("source_id", type=record_id, metavar="SOURCE_ID")
     login.add_argument("user", nargs="?", help="the user name; leave out to forget the credentials")
+    add_opt_in(login)
     login.set_defaults(run=_set_credentials)
 
 
@@ -162,7 +162,8 @@ def _set_credentials(db: sqlite_utils.Database, args: argparse.Namespace) -> int
         set_credentials(db, source.id, None, None)
         print(f"Forgot the credentials of {source.title}.")
         return 0
-    password = getpass.getpass() if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
+    password = read_password()
+    opt_in_if_asked(db, args)
     set_credentials(db, source.id, args.user, password)
     print(f"Stored credentials for {source.title}; refresh it with: earmark refresh --source {source.id}")
     return 0

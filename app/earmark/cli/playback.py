@@ -55,7 +55,7 @@ def _queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 def _download(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     from earmark.core.db.downloads import add_download, update_download
-    from earmark.core.downloads.transfer import download
+    from earmark.core.downloads.transfer import Expected, download
 
     folder = downloads_folder(db)
     retries = int(get_setting(db, "downloads.retries"))  # type: ignore[call-overload]
@@ -64,7 +64,8 @@ def _download(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     for record in records:
         if record.status != "done":
             try:
-                result = download(record.url, Path(record.path), retries=retries)
+                result = download(record.url, Path(record.path), retries=retries, name=record.title,
+                                  expected=Expected(record.content_type))
             except EarmarkError as exc:
                 update_download(db, record.item_id, "failed", error=str(exc))
                 print(f"earmark: {exc}", file=sys.stderr)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from earmark.core.errors import UnreachableError
+from earmark.core.privacy import make_private
 
 
 def read_file(path: Path, kind: str, max_bytes: int | None = None, purpose: str = "") -> bytes:
@@ -28,10 +30,10 @@ def write_file(path: Path, data: str | bytes) -> None:
     sentence when the disk says no."""
     partial = path.with_name(f".{path.name}.partial")
     try:
-        if isinstance(data, str):
-            partial.write_text(data, encoding="utf-8", newline="")
-        else:
-            partial.write_bytes(data)
+        # Created its user's only (0600) whatever the umask: exports hold notes, listening history, feeds.
+        with os.fdopen(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        make_private(partial)  # an older partial file kept its mode
         partial.replace(path)
     except OSError as exc:
         partial.unlink(missing_ok=True)

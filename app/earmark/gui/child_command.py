@@ -7,10 +7,11 @@ import contextlib
 import json
 import os
 import signal
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, Slot
+
+from earmark.gui.child_process import earmark_process, error_lines
 
 
 class ChildCommand(QObject):
@@ -45,10 +46,7 @@ class ChildCommand(QObject):
         if self._process is not None:
             return False
         self._stderr = b""
-        process = QProcess(self)
-        process.setProgram(sys.executable)
-        launcher = [] if getattr(sys, "frozen", False) else ["-m", "earmark"]
-        process.setArguments([*launcher, "--library", str(self._library_path), *args])
+        process = earmark_process(self, self._library_path, args)
         process.readyReadStandardOutput.connect(self._read_lines)
         process.readyReadStandardError.connect(self._read_errors)
         process.finished.connect(self._on_finished)
@@ -94,9 +92,7 @@ class ChildCommand(QObject):
     def _on_finished(self, exit_code: int, _status: QProcess.ExitStatus) -> None:
         self._read_lines()
         self._read_errors()
-        errors = [line.removeprefix("earmark: ") for line in self._stderr.decode(errors="replace").splitlines()
-                  if line.strip()]
-        self._ended(exit_code, errors)
+        self._ended(exit_code, error_lines(self._stderr))
         self._finish()
 
     @Slot(QProcess.ProcessError)

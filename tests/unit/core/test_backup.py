@@ -48,6 +48,7 @@ def test_backup_then_restore_into_an_empty_library_gives_back_the_same_library(
 
 def test_feed_passwords_stay_out_of_backups(library: sqlite_utils.Database, fixed: FixedLibrary,
                                             tmp_path: Path) -> None:
+    set_setting(library, "secrets.store_in_library", True)  # kept in the file by choice: still not in backups
     set_credentials(library, fixed.podcast, "ana", "s3cret")
     write_backup(library, tmp_path / "backup.json")
     assert "s3cret" not in (tmp_path / "backup.json").read_text(encoding="utf-8")

@@ -288,7 +288,7 @@ def test_export_opml_to_an_unwritable_place_exits_1(cli: Cli, feeds: dict[str, s
 # set-credentials and sources, in a real process
 
 
-def test_set_credentials_from_stdin_then_refresh(tmp_path: Path, feed_server: FeedServer) -> None:
+def test_set_credentials_from_stdin_then_refresh(tmp_path: Path, feed_server: FeedServer, keyring_bus: str) -> None:
     library = tmp_path / "library.db"
     url = feed_server.serve_feed("/private.xml", rss("Members only", ENTRIES), auth=("member", "pa ss:word"))
     opml = _write(tmp_path / "private.opml", _opml(_outline("Members", url)))

@@ -29,7 +29,10 @@ from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tags_for_sources
 from earmark.core.db.transcripts import stored_transcript
 from earmark.core.models import Chapter, PodcastPrefs
+from earmark.core.secrets.feeds import feed_key
+from earmark.core.secrets.store import Secrets
 from earmark.core.settings import get_setting
+from earmark.core.sync.account import get_account
 from earmark.core.topics.layout import stored_positions
 
 FOLDER = Path(__file__).parents[2] / "fixtures" / "libraries"
@@ -134,8 +137,22 @@ def check_v7(db: sqlite_utils.Database) -> None:
     assert articles and all(duration and duration > 0 for _title, duration in articles)
 
 
+def check_v8(db: sqlite_utils.Database) -> None:
+    """Schema 8: the feed password kept in the library by choice, the sync account and its journal."""
+    cast = next(source for source in list_sources(db) if source.title == "Graph Cast")
+    assert cast.has_credentials
+    assert Secrets(db).get(feed_key(cast.url or "", "ana")) == "fixture-password"
+    account = get_account(db)
+    assert account is not None and (account.user, account.device) == ("ana", "earmark-fixture")
+    journal = db.execute("SELECT action, count(*) FROM sync_journal GROUP BY action ORDER BY action").fetchall()
+    assert [action for action, _count in journal] == ["play", "subscribe"]
+    assert db.execute("SELECT count(*) FROM sync_seen").fetchone()[0] == 1
+    assert db.execute("SELECT episode FROM sync_waiting").fetchall() == [("https://elsewhere.example.com/1.mp3",)]
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
-VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7}
+VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
+                                                                      8: check_v8}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

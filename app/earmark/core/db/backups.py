@@ -17,6 +17,7 @@ from earmark.core.db.backup_files import backups_folder, restoring_path
 from earmark.core.db.connection import copy_database, library_error
 from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.errors import BackupError, LibraryDamagedError, LibraryError
+from earmark.core.privacy import private_folder
 
 KINDS = ("daily", "manual", "before-restore", "before-migration")
 _STAMP = "%Y-%m-%d-%H%M%S"
@@ -195,8 +196,7 @@ def library_in_use(library: Path) -> bool:
 
 
 def _new_name(library: Path, kind: str, when: datetime) -> Path:
-    folder = backups_folder(library)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = private_folder(backups_folder(library))
     base = f"{library.stem}-{when:{_STAMP}}-{kind}"
     target = folder / f"{base}{library.suffix}"
     number = 2

@@ -16,8 +16,9 @@ from urllib.parse import quote
 
 import sqlite_utils
 
-from earmark.core.db.backup_files import finish_interrupted_restore
+from earmark.core.db.backup_files import backups_folder, finish_interrupted_restore
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
+from earmark.core.db.scrub import scrub_secrets
 from earmark.core.errors import (
     LibraryBusyError,
     LibraryDamagedError,
@@ -26,6 +27,7 @@ from earmark.core.errors import (
     LibraryReadOnlyError,
     LibraryTooNewError,
 )
+from earmark.core.privacy import make_private, private_folder, tighten_library
 
 BUSY_TIMEOUT_MS = 15000
 # Less room than this on the library's disk counts as full: SQLite needs a few pages for its WAL and 32 KiB for
@@ -47,7 +49,8 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
     if read_only:
         return _open_read_only(path, any_thread)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.parent.exists():
+            private_folder(path.parent)
         finish_interrupted_restore(path)
         _probe(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
@@ -63,6 +66,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
             if version > 0:
                 backup_before_migration(path, version)
             apply_migrations(conn)
+        tighten_library(path, backups_folder(path))
     except (OSError, sqlite3.Error) as exc:
         conn.close()
         raise _open_failure(path, exc) from exc
@@ -234,12 +238,14 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
         try:
             source.backup(dest)
             dest.execute("PRAGMA journal_mode = DELETE")  # a backup is one self-contained file
+            scrub_secrets(dest)
             if check:
                 problems = [row[0] for row in dest.execute("PRAGMA quick_check(5)")]
                 if problems != ["ok"]:
                     raise LibraryDamagedError(f"{source_path} is damaged ({problems[0].splitlines()[-1]})")
         finally:
             dest.close()
+        make_private(partial)
         partial.replace(target)
     except BaseException:
         partial.unlink(missing_ok=True)

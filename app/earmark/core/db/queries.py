@@ -52,7 +52,9 @@ class ItemFilter:
     duration_min: float | None = None
     duration_max: float | None = None
     text: str = ""
-    downloaded: bool = False  # only items with a download (complete or not)
+    downloaded: bool = False  # only episodes downloaded completely (their file is on disk)
+    downloading: bool = False  # only episodes whose download is queued, under way or paused
+    download_failed: bool = False  # only episodes whose download failed
     sort: SortKey = "default"
     reverse: bool = False
 
@@ -137,8 +139,10 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
     if flt.duration_max is not None:
         conditions.append(f"{_DURATION} <= ?")
         params.append(float(flt.duration_max))
-    if flt.downloaded:
-        conditions.append("i.id IN (SELECT item_id FROM downloads)")
+    for wanted, statuses in ((flt.downloaded, "'done'"), (flt.downloading, "'queued', 'downloading', 'paused'"),
+                             (flt.download_failed, "'failed'")):
+        if wanted:
+            conditions.append(f"i.id IN (SELECT item_id FROM downloads WHERE status IN ({statuses}))")
     return (" AND ".join(conditions) or "1"), params
 
 

@@ -22,6 +22,7 @@ from earmark.core.feeds.parse import parse_feed
 from earmark.core.feeds.parse_worker import watch_parent
 from earmark.core.feeds.subscribe import body_hash
 from earmark.core.models import FeedData
+from earmark.core.secrets.feeds import forget_on_move
 
 WORKERS = 8  # connections at once
 PER_HOST = 3  # connections at once to one server
@@ -179,18 +180,23 @@ def store_checked(db: sqlite_utils.Database, checked: _Checked) -> FeedOutcome:
     fetched = checked.fetched
     assert fetched is not None  # a check without an error has fetched
     url = target.url
+    asks = None
     if fetched.moved_to and move_source(db, target.source_id, fetched.moved_to):
         url = outcome.url = fetched.moved_to
+        asks = forget_on_move(db, target.source_id, target.url, url)
     if checked.unchanged:
         record_checked(db, target.source_id, fetched.etag, fetched.last_modified)
         outcome.status = "not_modified"
-        return outcome
-    assert checked.feed is not None  # a changed body was parsed
-    result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified,
-                                                          body_hash(fetched.data)))
-    outcome.title = result.title
-    outcome.new, outcome.updated = result.new, result.updated
-    outcome.warning = checked.feed.warning
+    else:
+        assert checked.feed is not None  # a changed body was parsed
+        result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified,
+                                                              body_hash(fetched.data)))
+        outcome.title = result.title
+        outcome.new, outcome.updated = result.new, result.updated
+        outcome.warning = checked.feed.warning
+    if asks is not None:
+        record_failure(db, url, asks, status="auth")  # the feed asks for its credentials again
+        outcome.warning = asks
     return outcome
 
 

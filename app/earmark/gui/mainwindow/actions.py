@@ -44,8 +44,10 @@ SPECS = (
     ActionSpec("refresh_selected", "Feeds", "Refresh (Retry) &Selected Feeds", ("Shift+F5",)),
     ActionSpec("cancel_refresh", "Feeds", "S&top Refreshing"),
     ActionSpec("set_password", "Feeds", "Set Feed &Password…"),
+    ActionSpec("unsubscribe", "Feeds", "U&nsubscribe…"),
     ActionSpec("podcast_settings", "Feeds", "Podcast Playback Se&ttings…", ("Ctrl+Shift+T",)),
     ActionSpec("show_subscriptions", "Feeds", "S&ubscriptions", ("Ctrl+Shift+U",)),
+    ActionSpec("sync_now", "Feeds", "S&ync Now", ("Ctrl+Shift+S",)),
     ActionSpec("play_selected", "Playback", "&Play Selected", ("Return", "Enter"), Widget),
     ActionSpec("play_pause", "Playback", "Play/&Pause", ("Space", "K")),
     ActionSpec("back_10", "Playback", "Back 10 Seconds", ("J",)),
@@ -179,8 +181,10 @@ class Actions:
     refresh_selected: QAction
     cancel_refresh: QAction
     set_password: QAction
+    unsubscribe: QAction
     podcast_settings: QAction
     show_subscriptions: QAction
+    sync_now: QAction
     play_selected: QAction
     play_pause: QAction
     back_10: QAction

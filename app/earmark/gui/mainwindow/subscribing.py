@@ -4,6 +4,7 @@ sample library, links and files handed over by another launch, and what is dropp
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -73,8 +74,18 @@ class SubscribeController(QObject):
         dialog.open()
 
     def _store_feed(self, url: str, read: ReadFeed) -> None:
-        self._runner.write(store_subscription, url, read, on_done=self._on_changes,
-                           on_error=lambda message: self._failed(url, message))
+        def store(kept: bool) -> None:
+            note = "" if kept else (" Its password was not kept: no keyring runs, and passwords are not kept in the "
+                                    "library file.")  # subscribed all the same
+            self._runner.write(store_subscription, url, read if kept else replace(read, user=None, password=None),
+                               on_done=lambda changes: self._on_changes(replace(changes, message=changes.message
+                                                                                + note)),
+                               on_error=lambda message: self._failed(url, message))
+
+        if read.user is not None:
+            self._feeds.keyring.ensure(store)  # asks once per session when there is no keyring
+        else:
+            store(True)
 
     def _failed(self, url: str, message: str) -> None:
         self._runner.write(note_feed_failure, url, message, on_done=self._on_changes)

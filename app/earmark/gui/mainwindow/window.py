@@ -14,6 +14,7 @@ from earmark.core.errors import NotFoundError
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.graph.panel import PATH
+from earmark.gui.library_watch import LibraryWatch
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.articles import ArticlesController
 from earmark.gui.mainwindow.backups import BackupsController
@@ -32,11 +33,13 @@ from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, SUBSCRIPTI
 from earmark.gui.mainwindow.plain_view import PlainView
 from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.mainwindow.player_status import dialog_when_needed
 from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.mainwindow.subscribing import SubscribeController
+from earmark.gui.mainwindow.sync import SyncController
 from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
 from earmark.gui.mpris import Mpris
@@ -83,8 +86,11 @@ class MainWindow(QMainWindow):
                                      automatic=read_only_reason is None)
         self.backups = BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.feedback.show_error,
                                          read_only=read_only_reason is not None)
+        self.sync = SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
+            sentence, 15000), self.feeds.keyring, self.preferences, automatic=read_only_reason is None)
+        self.feeds.refreshed.connect(lambda _summary: self.sync.after_refresh())
         self.subscriptions = SubscriptionsView(self.feeds.sources_model,
-                                               [a.refresh_selected, a.set_password, a.refresh_all])
+                                               [a.refresh_selected, a.set_password, a.unsubscribe, a.refresh_all])
         self.selection = Selection(self.lists, self.subscriptions, lambda: self.navigator.current.view)
         self.organize = OrganizeController(self, runner, db, self.selection, self.sidebar_panel,
                                            lambda: self.items_model.item_filter, self.apply_changes, self.feedback)
@@ -108,6 +114,8 @@ class MainWindow(QMainWindow):
                                      self.selection.selected_episode_ids, self.play_item_id, self)
         self.episodes = EpisodeController(self, runner, db, session, a, self.selection.selected_item_ids,
                                           self.selection.selected_source_id, self.apply_changes)
+        self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
+        LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = HelpController(self, runner, db, a)
         self.mpris = Mpris(session, self, self.queue, parent=self)
         self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback, self)
@@ -180,6 +188,8 @@ class MainWindow(QMainWindow):
         a.import_opml.triggered.connect(self.feeds.ask_import_opml)
         a.export_opml.triggered.connect(self.feeds.ask_export_opml)
         a.refresh_all.triggered.connect(self.feeds.refresh_all)
+        a.sync_now.triggered.connect(self.sync.sync_now)
+        a.unsubscribe.triggered.connect(lambda: self.feeds.ask_unsubscribe(self.selection.selected_source_ids()))
         a.refresh_selected.triggered.connect(self._refresh_selected)
         a.cancel_refresh.triggered.connect(self.feeds.cancel)
         a.set_password.triggered.connect(self._set_password)
@@ -232,7 +242,7 @@ class MainWindow(QMainWindow):
         self.feeds.refresh_started.connect(self.episodes.refresh_started)
         self.feeds.refresher.feed_done.connect(self.episodes.feed_refreshed)
         session.item_changed.connect(self._on_playing_item)
-        session.player.failed.connect(lambda message: self.feedback.show_error(message, title="Playback problem"))
+        dialog_when_needed(session.player, self.feedback.show_error)  # other failures: the player bar says them
         self._runner.failed.connect(self.feedback.show_error)
         self._runner.cannot_save.connect(self.feedback.cannot_save)
         self._runner.saved.connect(self.feedback.saved)
@@ -273,7 +283,7 @@ class MainWindow(QMainWindow):
             self.reload()
         else:
             self.items_model.refresh_items(changes.items)
-            self.panes.follow(changes)
+        self.panes.follow(changes)
         if changes.message:
             self.feedback.status(changes.message, 8000)
 
@@ -385,6 +395,7 @@ class MainWindow(QMainWindow):
         self.articles.shutdown()
         self.graph.shutdown()
         self.feeds.shutdown()
+        self.sync.shutdown()
         self.backups.shutdown()
         self.mpris.unregister()
         self.episodes.downloads.shutdown()
