@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from earmark.core.errors import EarmarkError
 from earmark.core.models import Changes, Item, Source
-from earmark.core.topics.graph import GraphData, read_graph
+from earmark.core.topics.graph import GraphData, GraphFilter, read_graph
 from earmark.core.topics.graphml import write_graphml
 from earmark.core.topics.layout import Position, compute_layout, needs_layout
 from earmark.gui.graph.panel import LIBRARY, PATH, GraphPanel
@@ -195,12 +195,16 @@ class GraphController(QObject):
             return
         self._reading_graph = True
         self._again_graph = False
-        self._runner.read(needs_layout, on_done=self._on_needs_layout, on_error=self._graph_failed)
+        self._runner.read(needs_layout, self._filter(), on_done=self._on_needs_layout, on_error=self._graph_failed)
+
+    def _filter(self) -> GraphFilter:
+        item = self._selected_item()
+        return self.panel.graph_filter(item.id if item else None)
 
     def _on_needs_layout(self, needed: bool) -> None:
         if needed:
             self._on_progress(0.5, "Laying out the graph…")
-            self._runner.read(compute_layout, on_done=self._keep_layout, on_error=self._graph_failed)
+            self._runner.read(compute_layout, self._filter(), on_done=self._keep_layout, on_error=self._graph_failed)
         else:
             self._read_graph()
 
