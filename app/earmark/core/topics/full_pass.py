@@ -28,9 +28,9 @@ WRITE_ITEMS = 500  # items whose terms and relations are stored in one transacti
 SMALL_TAG = 50  # items sharing a tag this rare are scored even when their texts differ
 TERMS_STORED = QUERY_TERMS  # an item's strongest terms kept in the library (its reasons, topics, new items' matches)
 ANALYSIS_SHARE = 0.6  # of the progress bar
-# How the pass's connection writes: foreign keys off (rows of items deleted meanwhile are dropped at the end), a
-# larger page cache (the term index grows by inserts in term order), checkpoints of the log less often.
-WRITE_SETTINGS = {"foreign_keys": 0, "cache_size": -65536, "wal_autocheckpoint": 16384}
+# How the pass's connection writes: foreign keys off (rows of items deleted meanwhile are dropped at the end), and
+# a larger page cache (the term index grows by inserts in term order).
+WRITE_SETTINGS = {"foreign_keys": 0, "cache_size": -65536}
 
 
 @dataclass(slots=True)
