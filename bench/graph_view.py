@@ -32,7 +32,7 @@ from earmark.core.db.connection import open_library  # noqa: E402
 from earmark.core.topics.build import update_relations  # noqa: E402
 from earmark.core.topics.clusters import find_clusters  # noqa: E402
 from earmark.core.topics.graph import Edge, GraphData, Node, all_edges  # noqa: E402
-from earmark.core.topics.layout import compute_layout, store_layout, stored_positions  # noqa: E402
+from earmark.core.topics.layout import layout  # noqa: E402
 from realistic import realistic_library  # noqa: E402 - after the path set-up above
 
 if TYPE_CHECKING:
@@ -54,16 +54,15 @@ def graph_of(folder: Path) -> tuple[GraphData, float]:
     shutil.copyfile(realistic_library(10_000), library)
     db = open_library(library)
     update_relations(db)
-    started = time.perf_counter()
-    store_layout(db, compute_layout(db))
-    layout_seconds = time.perf_counter() - started
     every = list(all_edges(db).values())
     best = densest(every, NODES)
-    positions = stored_positions(db)
+    edges = sorted((e for e in every if e.a in best and e.b in best), key=lambda e: -e.weight)[:EDGES]
+    started = time.perf_counter()
+    positions = layout(sorted(best), edges)
+    layout_seconds = time.perf_counter() - started
     nodes = [Node(item_id, title, kind, source_id, None, 0, *positions[item_id])
              for item_id, title, kind, source_id in db.execute("SELECT id, title, kind, source_id FROM items")
              if item_id in best]
-    edges = sorted((e for e in every if e.a in best and e.b in best), key=lambda e: -e.weight)[:EDGES]
     degree = Counter(n for e in edges for n in (e.a, e.b))
     for node in nodes:
         node.degree = degree[node.id]
@@ -129,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="earmark-graph-view-") as folder:
         data, layout_seconds = graph_of(Path(folder))
     print(f"  {len(data.nodes):,} nodes, {len(data.edges):,} edges, {len(data.clusters)} topic clusters"
-          f" (layout of the 10,000 items: {layout_seconds:.1f} s, in the background)")
+          f" (their layout: {layout_seconds:.1f} s, in the background)")
     app = QApplication.instance() or QApplication([sys.argv[0]])
     panel = GraphPanel()
     panel.resize(1200, 800)
