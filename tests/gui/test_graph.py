@@ -115,7 +115,7 @@ def test_graph_view_zooms_pans_finds_and_selects(qtbot: QtBot, launch: Launch, s
     qtbot.waitUntil(lambda: current_title(window) == "CUDA graphs")
     assert panel.isVisible()  # the graph stays; the library's selection moved
     tip = next(i for i in panel.scene.nodes.values() if i.node.title == "CUDA graph trees").toolTip()
-    assert "CUDA graphs" in tip and "topic: cuda graphs" in tip
+    assert "↔ CUDA graphs <span style='color:gray'>(CUDA graphs," in tip
 
     qtbot.keyClicks(panel.find_box, "aotautog")
     qtbot.keyClick(panel.find_box, Qt.Key.Key_Return)
@@ -182,3 +182,17 @@ def test_learning_path_highlights_and_queues_in_order(qtbot: QtBot, launch: Laun
     assert not QImage(str(tmp_path / "graph.png")).isNull()
     assert "<svg" in (tmp_path / "graph.svg").read_text(encoding="utf-8")
     assert "Reference counting" in (tmp_path / "graph.graphml").read_text(encoding="utf-8")
+
+
+def test_the_graph_labels_apart_and_names_its_topic_clusters(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = open_window(qtbot, launch)
+    show_graph(qtbot, window)
+    view = window.graph.panel.view
+    qtbot.keyClick(view, Qt.Key.Key_0)  # fit
+    rects = view.label_rects()
+    assert rects and not [(a, b) for n, a in enumerate(rects) for b in rects[n + 1:] if a.intersects(b)]
+    names = [name.split(" (")[0] for _colour, name in view.legend.entries]
+    assert view.legend.isVisible() and "Inductor" in names and len(names) >= 4, names
+    assert not {"pytorch", "python", "episode", "model", "function", "pull requests"} & {n.lower() for n in names}
+    colours = {item.colour.name() for item in window.graph.panel.scene.nodes.values()}
+    assert len(colours) >= 5  # one per topic cluster

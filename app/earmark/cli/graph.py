@@ -46,7 +46,7 @@ def _up_to_date(db: sqlite_utils.Database) -> None:
 
 
 def _related(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
-    from earmark.core.db.relations import related_items
+    from earmark.core.topics.reasons import related as related_items
 
     get_item(db, args.item_id)  # an unknown id fails before any work
     _up_to_date(db)

@@ -8,7 +8,8 @@ It reads technical vocabulary as people write it:
   letter (ATen, iPhone, H100) stay whole.
 - ``tokens(text)``: every word lower case, whole, followed by its parts (the whole first, so an exact name still
   counts as itself); ``words(text)`` gives the same as ``Word`` (surface, whole, parts) in order, and
-  ``word(surface)`` one of them.
+  ``word(surface)`` one of them; ``runs(text)`` the words in runs that a phrase never crosses (sentence ends,
+  commas, brackets, dashes, line breaks: the topic graph's two-word phrases).
 - ``case_compounds(text)``: only the names that capitals or digits cut ({aotautograd: (aot, autograd)}), fast
   enough to run on every item written to the library (the search index learns them).
 - ``looks_technical(word)``: written as a name rather than a plain word (AOTAutograd, FP8, torch.compile).
@@ -23,7 +24,7 @@ It reads technical vocabulary as people write it:
 from earmark.core.text.acronyms import acronym_definitions
 from earmark.core.text.aliases import Aliases, cooccurring_aliases, maintained, name_of
 from earmark.core.text.identifiers import looks_technical, normal_form, split_identifier
-from earmark.core.text.words import Word, case_compounds, tokens, word, words
+from earmark.core.text.words import Word, case_compounds, runs, tokens, word, words
 
 __all__ = ["Aliases", "Word", "acronym_definitions", "case_compounds", "cooccurring_aliases", "looks_technical",
-           "maintained", "name_of", "normal_form", "split_identifier", "tokens", "word", "words"]
+           "maintained", "name_of", "normal_form", "runs", "split_identifier", "tokens", "word", "words"]

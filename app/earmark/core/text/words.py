@@ -18,6 +18,9 @@ _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 MAX_NAME = 32  # characters; longer "names" are hashes or run-together text
 MAX_DIGIT_CHANGES = 2  # letters/digits alternating more often than this: an identifier, not a name (uint8, GPT4o pass)
 _HINT = re.compile(r"[A-Z0-9](?<=[^\W_][A-Z0-9])[^\W_]*")  # the hint and the rest of its word
+# What a phrase never crosses: a sentence's end, a comma, a bracket or quote, a dash between spaces, a line break.
+_BREAK = r"[.!?;:](?=\s|$)|[,()\[\]{}\"“”«»|]|\s[-–—]\s|\n"
+_PIECE = re.compile(f"({_BREAK})|({_WORD.pattern})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,20 @@ def words(text: str) -> Iterator[Word]:
     """Every word of ``text`` in order (web addresses left out)."""
     for match in _WORD.finditer(_URL.sub(" ", text)):
         yield word(match.group())
+
+
+def runs(text: str) -> Iterator[list[Word]]:
+    """The words of ``text`` in runs that a phrase never crosses (a sentence's end, a comma, a bracket or quote,
+    a dash between spaces, a line break), in one scan; web addresses left out."""
+    run: list[Word] = []
+    for _break, surface in _PIECE.findall(_URL.sub(" ", text)):
+        if surface:
+            run.append(word(surface))
+        elif run:
+            yield run
+            run = []
+    if run:
+        yield run
 
 
 def tokens(text: str) -> list[str]:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from earmark.core.models import Source
 from earmark.core.topics.graph import GraphFilter
 from earmark.core.topics.path import Step
-from earmark.gui.graph.scene import GraphScene
+from earmark.gui.graph.scene import KIND, SOURCE, TOPIC_COLOURS, GraphScene
 from earmark.gui.graph.view import GraphView
 
 LIBRARY, NEIGHBOURHOOD, PATH = "library", "neighbourhood", "path"
@@ -104,9 +104,12 @@ class GraphPanel(QWidget):
         self.topics = QCheckBox("Topics")
         self.topics.setObjectName("graphTopics")
         self.colour = QComboBox()
-        self.colour.addItem("Colour by kind", "kind")
-        self.colour.addItem("Colour by source", "source")
+        self.colour.setObjectName("graphColour")
+        self.colour.addItem("Colour by topic", TOPIC_COLOURS)
+        self.colour.addItem("Colour by kind", KIND)
+        self.colour.addItem("Colour by source", SOURCE)
         self.colour.currentIndexChanged.connect(lambda _i: self.colours_changed.emit(self.colour.currentData()))
+        self.colours_changed.connect(self.scene.recolour)
         self.set_choices([], [])
 
         self.path_label = QLabel()
@@ -137,7 +140,10 @@ class GraphPanel(QWidget):
         layout.addLayout(first)
         layout.addLayout(second)
         layout.addWidget(self.path_label)
-        layout.addWidget(self.view, 1)
+        beside = QHBoxLayout()
+        beside.addWidget(self.view, 1)
+        beside.addWidget(self.view.legend, 0, Qt.AlignmentFlag.AlignTop)  # beside the graph: it hides no node
+        layout.addLayout(beside, 1)
         layout.addLayout(bottom)
 
         for combo in (self.tag, self.source):

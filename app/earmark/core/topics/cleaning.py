@@ -1,4 +1,5 @@
-"""Key phrases of a text: words and two- and three-word phrases, without boilerplate, URLs or stop words."""
+"""What of a text the topic graph leaves out: URLs, sponsor lines, link lists under a heading ("Links:"), the lines
+a source repeats in most of its items; and the stop words no concept starts or ends with."""
 
 from __future__ import annotations
 
@@ -25,20 +26,18 @@ episode episodes podcast podcasts show notes talk talks discuss discusses discus
 cover covers covered look looks listen hear read article today week links link go goes whole good great lot lots
 include includes including topic topics
 """.split())
-MAX_WORDS = 3
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
-_CHUNK = re.compile(r"[^\s\w.+#'-]+|[.!?;:](?:\s|$)|\s-\s|\n")  # phrases never cross these
-_TOKEN = re.compile(r"[A-Za-z_][\w+#]*(?:[.-][A-Za-z_]\w*)*|\d+[A-Za-z]\w*")
-_POSSESSIVE = re.compile(r"['’]s\b")
-_CAMEL = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b|\b[A-Z]{2,}[a-z][A-Za-z]*\b")
-_CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
 # Lines that every source repeats in some form: sponsor reads, calls to subscribe, headings of link lists.
 _BOILERPLATE_LINE = re.compile(
     r"^\s*(?:links?|further reading|show notes|credits|transcript|sponsor(?:ed)?(?: by)?|this episode is "
     r"(?:sponsored|brought to you)|support (?:the|this) (?:show|podcast)|subscribe|follow us|rate and review)\b",
     re.IGNORECASE)
+_FOOTER_HEADING = re.compile(
+    r"^\s*(?:links?|further reading|references|resources|related links|mentioned in (?:this|the) (?:episode|show)|"
+    r"show notes|sponsors?|credits)\s*:?\s*$", re.IGNORECASE)
+FOOTER_LINE_CHARS = 160  # a link list's lines are link texts: a longer line is prose again
 BOILERPLATE_SHARE = 0.5  # a line in at least this share of a source's items is the source's boilerplate
-_BOILERPLATE_MIN_ITEMS = 4
+BOILERPLATE_MIN_ITEMS = 4
 _BOILERPLATE_MIN_CHARS = 20
 
 
@@ -59,7 +58,7 @@ def line_key(line: str) -> str:
 def boilerplate(texts: Iterable[str]) -> frozenset[str]:
     """The line keys that at least BOILERPLATE_SHARE of ``texts`` (one source's items) have."""
     texts = list(texts)
-    if len(texts) < _BOILERPLATE_MIN_ITEMS:
+    if len(texts) < BOILERPLATE_MIN_ITEMS:
         return frozenset()
     counts: Counter[str] = Counter()
     for text in texts:
@@ -69,56 +68,17 @@ def boilerplate(texts: Iterable[str]) -> frozenset[str]:
 
 
 def clean(text: str, shared: frozenset[str] = frozenset()) -> str:
-    """``text`` without URLs, link-list headings, sponsor lines and the source's ``shared`` boilerplate."""
-    lines = [line for line in text.splitlines()
-             if not _BOILERPLATE_LINE.match(line) and (not shared or line_key(line) not in shared)]
+    """``text`` without URLs, sponsor lines, the source's ``shared`` boilerplate, and link lists: a heading such
+    as "Links:" or "Further reading" and the short lines under it (an item's own footer, not what it is about)."""
+    lines = []
+    in_footer = False
+    for line in text.splitlines():
+        if _FOOTER_HEADING.match(line):
+            in_footer = True
+            continue
+        if in_footer and line.strip() and len(line) <= FOOTER_LINE_CHARS:
+            continue
+        in_footer = False
+        if not _BOILERPLATE_LINE.match(line) and (not shared or line_key(line) not in shared):
+            lines.append(line)
     return _URL.sub(" ", "\n".join(lines))
-
-
-def _chunks(text: str) -> list[tuple[list[str], list[str | None], str]]:
-    """Each sentence-like chunk's words (lower case), their terms (None for stop words) and the chunk."""
-    result = []
-    for chunk in _CHUNK.split(text):
-        words = [w.rstrip("+#").lower() or w for w in _TOKEN.findall(_POSSESSIVE.sub(" ", chunk))]
-        if words:
-            result.append((words, [None if w in STOP_WORDS or len(w) < 2 else stem(w) for w in words], chunk))
-    return result
-
-
-def terms(text: str) -> list[str]:
-    """Every key-phrase occurrence in ``text``: its lower-case, singular form (what items share). Phrases are one
-    to three words long, within a sentence, and have no stop word; a CamelCase word also counts as its parts
-    (``TorchInductor`` is ``torchinductor``, ``torch`` and ``inductor``)."""
-    found: list[str] = []
-    for _words, keep, chunk in _chunks(text):
-        found += [k for k in keep if k]
-        found += [f"{a} {b}" for a, b in zip(keep, keep[1:], strict=False) if a and b]
-        found += [f"{a} {b} {c}" for a, b, c in zip(keep, keep[1:], keep[2:], strict=False) if a and b and c]
-        if _CAMEL.search(chunk):
-            found += [term for term, _surface in _camel_parts(chunk)]
-    return found
-
-
-def phrases(text: str) -> list[tuple[str, str]]:
-    """The occurrences of ``terms`` as (term, surface): the surface is the words as written (lower case)."""
-    found: list[tuple[str, str]] = []
-    for words, keep, chunk in _chunks(text):
-        count = len(words)
-        for start in range(count):
-            for end in range(start + 1, min(start + MAX_WORDS, count) + 1):
-                if keep[end - 1] is None:
-                    break
-                found.append((" ".join(k for k in keep[start:end] if k), " ".join(words[start:end])))
-        if _CAMEL.search(chunk):
-            found.extend(_camel_parts(chunk))
-    return found
-
-
-def _camel_parts(chunk: str) -> list[tuple[str, str]]:
-    parts: list[tuple[str, str]] = []
-    for word in _CAMEL.findall(chunk):
-        for part in _CAMEL_PART.findall(word):
-            lower = part.lower()
-            if len(lower) > 3 and lower not in STOP_WORDS:
-                parts.append((stem(lower), lower))
-    return parts
