@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,6 +29,25 @@ def desktop_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "config" / "earmark.conf"
     monkeypatch.setenv("EARMARK_CONFIG", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def no_modifier_held_over() -> Iterator[None]:
+    """No keyboard modifier stays held from one test into the next. QTest's key click skips its release when the
+    widget it pressed on is gone by then (a shortcut that switched views), and Qt then takes Shift or Ctrl for held:
+    the next test's selectRow extended a selection instead of making one."""
+    yield
+    qt = sys.modules.get("PySide6.QtWidgets")
+    if qt is None or qt.QApplication.instance() is None:
+        return
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    if qt.QApplication.keyboardModifiers() != Qt.KeyboardModifier.NoModifier:
+        widget = qt.QWidget()
+        for key in (Qt.Key.Key_Shift, Qt.Key.Key_Control, Qt.Key.Key_Alt, Qt.Key.Key_Meta):
+            QTest.keyRelease(widget, key)
+        widget.deleteLater()
 
 
 @pytest.fixture(autouse=True)
