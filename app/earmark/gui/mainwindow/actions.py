@@ -104,11 +104,18 @@ SPECS = (
     ActionSpec("colour_tag", "Organize", "Tag &Colour…"),
     ActionSpec("delete_entry", "Organize", "&Delete Tag or Smart List", ("Del",), Widget),
     ActionSpec("focus_search", "Go", "&Search", ("Ctrl+F", "/")),
-    ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
+    ActionSpec("focus_list", "Go", "Go to &List", ("Esc", "Ctrl+1")),
     ActionSpec("go_back", "Go", "&Back", ("Alt+Left",)),
     ActionSpec("go_forward", "Go", "&Forward", ("Alt+Right",)),
-    ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U",)),
-    ActionSpec("focus_sidebar", "Go", "Go to S&idebar", ("F6",)),
+    ActionSpec("focus_details", "Go", "Go to Det&ails", ("Ctrl+2",)),
+    ActionSpec("focus_related", "Go", "Go to Relat&ed", ("Ctrl+3",)),
+    ActionSpec("focus_notes", "Go", "Go to &Notes", ("Ctrl+4",)),
+    ActionSpec("focus_transcript", "Go", "Go to &Transcript", ("Ctrl+5",)),
+    ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U", "Ctrl+6")),
+    ActionSpec("focus_player", "Go", "Go to the &Player Bar", ("Ctrl+7",)),
+    ActionSpec("focus_sidebar", "Go", "Go to S&idebar", ("Ctrl+8",)),
+    ActionSpec("next_pane", "Go", "Ne&xt Pane", ("F6",)),
+    ActionSpec("previous_pane", "Go", "Pre&vious Pane", ("Shift+F6",)),
     ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
     ActionSpec("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",)),
     ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",)),
@@ -245,8 +252,15 @@ class Actions:
     focus_list: QAction
     go_back: QAction
     go_forward: QAction
+    focus_details: QAction
+    focus_related: QAction
+    focus_notes: QAction
+    focus_transcript: QAction
     focus_queue: QAction
+    focus_player: QAction
     focus_sidebar: QAction
+    next_pane: QAction
+    previous_pane: QAction
     continue_listening: QAction
     continue_reading: QAction
     downloaded: QAction

@@ -27,6 +27,7 @@ from earmark.gui.mainwindow.navigator import Navigator
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.opening import ItemOpener
 from earmark.gui.mainwindow.organize import OrganizeController
+from earmark.gui.mainwindow.pane_keys import pane_keys
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.mainwindow.plain_view import PlainView
 from earmark.gui.mainwindow.playback import PlaybackController
@@ -132,6 +133,10 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_actions()
         self._connect_parts()
+        self.focus_chain = pane_keys(self, a, self.navigator, {
+            "details": self.detail, "related": self.graph.related, "notes": self.notes.pane,
+            "transcript": self.notes.transcript, "queue": self.queue_view, "player": self.player_bar,
+            "sidebar": self.sidebar})
         if read_only_reason:
             self.banner.show_problem(read_only_reason, permanent=True)
         self.navigator.start()
@@ -205,8 +210,6 @@ class MainWindow(QMainWindow):
         a.colour_tag.triggered.connect(self.organize.colour_tag)
         a.delete_entry.triggered.connect(self.organize.delete_entry)
         a.show_settings.triggered.connect(self.desktop.show_settings)
-        a.focus_queue.triggered.connect(self.queue_view.list.setFocus)
-        a.focus_sidebar.triggered.connect(self.sidebar.setFocus)
         a.focus_search.triggered.connect(nav.find)
         a.focus_list.triggered.connect(nav.to_list)
         a.go_back.triggered.connect(nav.back)
@@ -352,6 +355,7 @@ class MainWindow(QMainWindow):
         self.desktop.shutdown()
         self.preferences.set_value("window.view", self.navigator.key())
         self.window_events.shutdown()
+        self.focus_chain.shutdown()
         self.lists.shutdown()  # a search typed just before closing must not start a read afterwards
         self.notes.shutdown()
         self.reading.shutdown()

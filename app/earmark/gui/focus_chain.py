@@ -1,0 +1,155 @@
+"""Tab, Shift+Tab, F6 and Shift+F6 between a window's panes in the order they are laid out.
+
+Qt's own Tab order is the order widgets were made in, and item views use Tab to move between their cells, so a
+person was trapped in the item list. Here the panes are read where they are on screen (columns from left to
+right, top to bottom in a column, a bar across the window after what is above it), so the order keeps working
+when panes are moved, docked or hidden. Tab goes to the next control of a pane, and from a pane's last control
+to the next pane; an item view is one stop (its arrow keys move between its rows). F6 goes to the next pane
+itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cmp_to_key
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QWidget
+
+NEXT, PREVIOUS = 1, -1
+TAB_KEYS = {Qt.Key.Key_Tab: NEXT, Qt.Key.Key_Backtab: PREVIOUS}
+# Inner parts of these widgets take the focus as their owner's part, never as a stop of their own.
+COMPOSITE = (QAbstractItemView, QAbstractSpinBox, QComboBox)
+
+
+@dataclass(frozen=True, slots=True)
+class Pane:
+    """A pane of the window: ``root()`` is its widget now (None while it has none), ``enter`` puts the
+    keyboard in it as its own shortcut does (by default: its first control)."""
+
+    name: str
+    root: Callable[[], QWidget | None]
+    enter: Callable[[], None] | None = None
+
+
+class FocusChain(QObject):
+    """Moves the keyboard between the ``panes`` of ``window`` (see the module docstring). Installed as an
+    application event filter, it takes Tab and Shift+Tab (with or without Ctrl) while the keyboard is in the
+    window; dialogs and popups keep their own Tab order."""
+
+    def __init__(self, window: QWidget, panes: Sequence[Pane]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._panes = list(panes)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
+    def shutdown(self) -> None:
+        """Stop taking Tab (the window is closing)."""
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Tab and Shift+Tab in the window move along the chain; every other event goes on untouched."""
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        key = Qt.Key(event.key())
+        shifted = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if key not in TAB_KEYS or event.modifiers() & Qt.KeyboardModifier.AltModifier:
+            return False
+        if watched is not QApplication.focusWidget() or not isinstance(watched, QWidget) \
+                or watched.window() is not self._window:
+            return False
+        self.tab(PREVIOUS if shifted or TAB_KEYS[key] == PREVIOUS else NEXT)
+        return True
+
+    # Moving ------------------------------------------------------------------------------------------------------
+
+    def tab(self, step: int) -> None:
+        """The keyboard to the next (``step`` 1) or previous (-1) control of the chain."""
+        stops = [stop for _pane, pane_stops in self.layout() for stop in pane_stops]
+        if not stops:
+            return
+        here = self._stop_of(QApplication.focusWidget(), stops)
+        target = stops[0] if here is None and step == NEXT else stops[-1] if here is None \
+            else stops[(stops.index(here) + step) % len(stops)]
+        target.setFocus(Qt.FocusReason.BacktabFocusReason if step == PREVIOUS else Qt.FocusReason.TabFocusReason)
+
+    def cycle(self, step: int) -> None:
+        """F6 / Shift+F6: the keyboard to the next or previous pane."""
+        panes = [(pane, stops) for pane, stops in self.layout() if stops]
+        if not panes:
+            return
+        focused = QApplication.focusWidget()
+        current = next((i for i, (_pane, stops) in enumerate(panes) if self._stop_of(focused, stops)), None)
+        index = 0 if current is None and step == NEXT else (current or 0) + step
+        self.focus_pane(panes[index % len(panes)][0].name)
+
+    def focus_pane(self, name: str) -> None:
+        """The keyboard to the pane called ``name`` (its shortcut)."""
+        for pane, stops in self.layout():
+            if pane.name != name:
+                continue
+            if pane.enter is not None:
+                pane.enter()
+            elif stops:
+                stops[0].setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return
+
+    def layout(self) -> list[tuple[Pane, list[QWidget]]]:
+        """The panes shown, in layout order, each with its controls in layout order (a pane inside another one
+        takes its controls out of the outer pane)."""
+        roots = {pane.name: root for pane in self._panes if (root := pane.root()) is not None and _shown(root)}
+        shown = [pane for pane in self._panes if pane.name in roots]
+        shown.sort(key=cmp_to_key(lambda a, b: _before(self._rect(roots[a.name]), self._rect(roots[b.name]))))
+        inner = list(roots.values())
+        return [(pane, self._stops(roots[pane.name], [r for r in inner if r is not roots[pane.name]]))
+                for pane in shown]
+
+    # Reading the layout ------------------------------------------------------------------------------------------
+
+    def _rect(self, widget: QWidget) -> QRect:
+        """Where ``widget`` is, in global coordinates (panes may float in windows of their own)."""
+        return QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
+
+    def _stops(self, root: QWidget, others: list[QWidget]) -> list[QWidget]:
+        inner = [other for other in others if root.isAncestorOf(other)]  # panes of their own
+        found = [w for w in [root, *root.findChildren(QWidget)] if _focusable(w)
+                 and not any(other is w or other.isAncestorOf(w) for other in inner)]
+        stops = [w for w in found if not any(a is not w and a.isAncestorOf(w) for a in found
+                                             if isinstance(a, COMPOSITE))]
+        stops.sort(key=lambda w: (self._rect(w).top(), self._rect(w).left()))
+        return stops
+
+    @staticmethod
+    def _stop_of(widget: QWidget | None, stops: list[QWidget]) -> QWidget | None:
+        """The stop ``widget`` is or belongs to (an editor in a table belongs to the table)."""
+        while widget is not None:
+            if widget in stops:
+                return widget
+            widget = widget.parentWidget()
+        return None
+
+
+def _shown(widget: QWidget) -> bool:
+    return widget.isVisible() and widget.width() > 0 and widget.height() > 0
+
+
+def _focusable(widget: QWidget) -> bool:
+    return (_shown(widget) and widget.isEnabled() and widget.focusProxy() is None
+            and bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus))
+
+
+def _before(a: QRect, b: QRect) -> int:
+    """Columns left to right; in a column (the two overlap from left to right) top to bottom, the smaller of
+    two starting at the same height first."""
+    if a.right() < b.left():
+        return -1
+    if b.right() < a.left():
+        return 1
+    first, second = (a.top(), a.bottom()), (b.top(), b.bottom())
+    return (first > second) - (first < second)

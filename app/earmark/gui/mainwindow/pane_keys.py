@@ -1,0 +1,33 @@
+"""The main window's panes for the keyboard: Tab and Shift+Tab move between them in layout order, F6 and
+Shift+F6 go from pane to pane, and each pane has a Go action of its own (Ctrl+1 … Ctrl+8, docs/keyboard.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from earmark.gui.focus_chain import NEXT, PREVIOUS, FocusChain, Pane
+from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.navigator import Navigator
+
+
+def fixed(widget: QWidget) -> Callable[[], QWidget]:
+    """A pane whose widget stays the same."""
+    return lambda: widget
+
+
+def pane_keys(window: QWidget, actions: Actions, navigator: Navigator,
+              panes: dict[str, QWidget]) -> FocusChain:
+    """The window's focus chain over the central views, the search box of the view shown and ``panes`` (by
+    name: details, related, notes, transcript, queue, player, sidebar), with their actions connected."""
+    central = Pane("list", fixed(navigator.stack), navigator.focus_view)
+    search = Pane("search", navigator.find_field, navigator.find)
+    chain = FocusChain(window, [central, search, *(Pane(name, fixed(widget)) for name, widget in panes.items())])
+    for name in panes:
+        action = getattr(actions, f"focus_{name}", None)
+        if action is not None:
+            action.triggered.connect(lambda _checked=False, pane=name: chain.focus_pane(pane))
+    actions.next_pane.triggered.connect(lambda: chain.cycle(NEXT))
+    actions.previous_pane.triggered.connect(lambda: chain.cycle(PREVIOUS))
+    return chain
