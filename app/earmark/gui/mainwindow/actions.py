@@ -104,9 +104,10 @@ SPECS = (
     ActionSpec("colour_tag", "Organize", "Tag &Colour…"),
     ActionSpec("delete_entry", "Organize", "&Delete Tag or Smart List", ("Del",), Widget),
     ActionSpec("focus_search", "Go", "&Search", ("Ctrl+F", "/")),
-    ActionSpec("focus_list", "Go", "Go to &List", ("Esc", "Ctrl+1")),
+    ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
     ActionSpec("go_back", "Go", "&Back", ("Alt+Left",)),
     ActionSpec("go_forward", "Go", "&Forward", ("Alt+Right",)),
+    ActionSpec("focus_view", "Go", "Go to the View Sho&wn", ("Ctrl+1",)),
     ActionSpec("focus_details", "Go", "Go to Det&ails", ("Ctrl+2",)),
     ActionSpec("focus_related", "Go", "Go to Relat&ed", ("Ctrl+3",)),
     ActionSpec("focus_notes", "Go", "Go to &Notes", ("Ctrl+4",)),
@@ -252,6 +253,7 @@ class Actions:
     focus_list: QAction
     go_back: QAction
     go_forward: QAction
+    focus_view: QAction
     focus_details: QAction
     focus_related: QAction
     focus_notes: QAction
