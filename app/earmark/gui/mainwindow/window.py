@@ -35,6 +35,7 @@ from earmark.gui.mainwindow.player_bar import PlayerBar
 from earmark.gui.mainwindow.player_status import dialog_when_needed
 from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
+from earmark.gui.mainwindow.search_keys import SearchKeys
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.mainwindow.subscribing import SubscribeController
@@ -122,6 +123,7 @@ class MainWindow(QMainWindow):
         self.help = HelpController(self, runner, db, a)
         self.mpris = Mpris(session, self, self.queue, parent=self)
         self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback, self)
+        SearchKeys(self.search, self.item_list, self.items_model, lambda: self.panes.show(None))
         self._add_views()
         self._lay_out()
         self.desktop = DesktopController(
