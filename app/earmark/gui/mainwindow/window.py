@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
+from earmark.gui.accessibility import Announcer, make_readable
 from earmark.gui.graph.panel import PATH
 from earmark.gui.library_watch import LibraryWatch
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
@@ -135,6 +136,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_actions()
         self._connect_parts()
+        make_readable(self)
+        self.announcer = Announcer(self.player_bar, session.player, self.playback.sleep)
         self.focus_chain = pane_keys(self, a, self.navigator, {
             "details": self.detail, "related": self.graph.related, "notes": self.notes.pane,
             "transcript": self.notes.transcript, "queue": self.queue_view, "player": self.player_bar,
