@@ -13,7 +13,16 @@ from pytestqt.qtbot import QtBot
 from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note
 from helpers.gui import SAMPLE_ITEMS, Launch
-from helpers.journeys import click_row, focused, item_list, listed_titles, press, wait_rows
+from helpers.journeys import (
+    click_row,
+    focused,
+    highlighted_row,
+    item_list,
+    listed_titles,
+    press,
+    wait_rows,
+    wait_showing,
+)
 from helpers.keyboard import collapse, focused_pane
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
@@ -86,3 +95,20 @@ def test_each_pane_has_its_shortcut(qtbot: QtBot, launch: Launch, noted: None) -
         assert focused_pane() == pane, f"Ctrl+{key.name[-1]}"
     press(qtbot, Qt.Key.Key_F, CTRL)
     assert focused_pane() == "search"
+
+
+def test_enter_on_a_sidebar_entry_puts_the_keyboard_in_its_view(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    for row, view, pane in (("Podcasts", "list", "list"), ("Topic Graph", "graph", "view"),
+                            ("Subscriptions", "subscriptions", "view")):
+        press(qtbot, Qt.Key.Key_8, CTRL)
+        assert focused_pane() == "sidebar"
+        press(qtbot, Qt.Key.Key_Home)
+        for _step in range(40):
+            if highlighted_row(window).startswith(row):
+                break
+            press(qtbot, Qt.Key.Key_Down)
+        press(qtbot, Qt.Key.Key_Return)
+        wait_showing(qtbot, window, view)
+        assert focused_pane() == pane, f"Enter on {row}: the keyboard is in {focused_pane()}"
