@@ -18,6 +18,7 @@ DIRECTIONS = {Qt.Key.Key_Left: QPointF(-1, 0), Qt.Key.Key_Right: QPointF(1, 0), 
               Qt.Key.Key_Down: QPointF(0, 1)}
 OPEN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 PAN_STEP = 0.15  # of the visible width or height
+LABEL_MARGIN = 220  # pixels kept in view around a node selected by keys: its title is drawn right of it
 SIDEWAYS_COST = 2.0  # a node off to the side counts as this much further away
 CTRL, SHIFT, KEYPAD = (Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier,
                        Qt.KeyboardModifier.KeypadModifier)
@@ -121,7 +122,7 @@ class GraphKeys(QObject):
         scene = self._view.scene()
         scene.clearSelection()
         item.setSelected(True)
-        self._view.ensureVisible(item, 80, 80)
+        self._view.ensureVisible(item, LABEL_MARGIN, 60)  # its title, right of it, in view too
         self._view.node_clicked.emit(item.node.id)  # type: ignore[attr-defined]
 
 
