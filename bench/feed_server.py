@@ -171,6 +171,7 @@ class FeedHost:
         self._bodies: dict[tuple[int, int], tuple[bytes, bytes]] = {}
         self._lock = threading.Lock()
         self.version, self.slow, self.broken = 0, True, True
+        self.sent: Counter[int] = Counter()  # answers by status code, since the last ``take_counts``
         for spec in specs:
             self._body(spec, 0)
 
@@ -193,6 +194,17 @@ class FeedHost:
         with self._lock:
             first = [bodies for (_index, version), bodies in self._bodies.items() if version == 0]
         return {"plain": sum(len(plain) for plain, _ in first), "gzip": sum(len(packed) for _, packed in first)}
+
+    def count(self, status: int) -> None:
+        with self._lock:
+            self.sent[status] += 1
+
+    def take_counts(self) -> dict[str, int]:
+        """How many answers of each status were sent since the last call (which tells a 304 refresh from a full
+        one, for any client)."""
+        with self._lock:
+            counts, self.sent = self.sent, Counter()
+        return {str(status): count for status, count in sorted(counts.items())}
 
     def answer(self, path: str, gzip_ok: bool) -> Answer:
         spec = self._specs.get(path)
@@ -231,6 +243,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.host.set_stage(int(query["version"]), query["slow"] == "1", query["broken"] == "1")
             self._send(200, b"ok", [("Content-Type", "text/plain")])
             return
+        if parts.path == "/_counts":
+            self._send(200, json.dumps(self.server.host.take_counts()).encode(), [("Content-Type", "application/json")])
+            return
         if parts.path == "/_stats":
             self._send(200, json.dumps(self.server.host.stats()).encode(), [("Content-Type", "application/json")])
             return
@@ -248,6 +263,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(answer.status, answer.body, headers)
 
     def _send(self, status: int, body: bytes, headers: list[tuple[str, str | None]]) -> None:
+        if not self.path.startswith("/_"):
+            self.server.host.count(status)
         self.send_response(status)
         for name, value in headers:
             if value is not None:
@@ -294,6 +311,11 @@ class ServerProcess:
 
     def stats(self) -> dict[str, int]:
         with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/_stats", timeout=60) as response:
+            return dict(json.loads(response.read()))
+
+    def take_counts(self) -> dict[str, int]:
+        """Answers by status code since the last call, e.g. {"304": 300}."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/_counts", timeout=60) as response:
             return dict(json.loads(response.read()))
 
     def stop(self) -> None:
