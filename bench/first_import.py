@@ -134,22 +134,30 @@ class Gpo:
 
 
 def time_writes(folder: Path, server: ServerProcess) -> tuple[float, int]:
-    """Phase 3: every feed parsed once here, then stored into a new library the way the import stores them;
+    """Phase 3: every feed parsed here first as the import's parsing processes do (search text included), then
+    stored into a new library by the import's writer (``store_batch`` of each of its ``batches``);
     (seconds of the store, items stored)."""
     from earmark.core.db.connection import open_library
-    from earmark.core.db.merge import CacheState, store_feed
-    from earmark.core.feeds.parse import parse_feed
+    from earmark.core.db.sources import feed_targets
+    from earmark.core.feeds.fetch import Fetched
+    from earmark.core.feeds.parse import parse_with_text
+    from earmark.core.feeds.refresh import CheckedFeed, batches, store_batch
+    from earmark.core.feeds.subscriptions import import_opml, read_opml_file
 
-    feeds = [(server.url(spec), parse_feed(feed_body(spec), server.url(spec), "application/rss+xml"))
-             for spec in server.specs]
     path = folder / "writes.db"
     for name in (path.name, path.name + "-wal", path.name + "-shm"):
         (folder / name).unlink(missing_ok=True)
     db = open_library(path)
     try:
+        import_opml(db, read_opml_file(folder / "subscriptions.opml"))
+        specs = {server.url(spec): spec for spec in server.specs}
+        checked = []
+        for target in feed_targets(db):
+            body = feed_body(specs[target.url])
+            checked.append(CheckedFeed(target, Fetched(body, target.url), parse_with_text(body, target.url)))
         started = time.perf_counter()
-        for url, feed in feeds:
-            store_feed(db, url, feed, CacheState())
+        for batch in batches(checked):
+            store_batch(db, batch)
         seconds = time.perf_counter() - started
         items = int(db.execute("SELECT count(*) FROM items").fetchone()[0])
     finally:

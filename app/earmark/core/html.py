@@ -74,3 +74,9 @@ def to_text(markup: str) -> str:
     markup = html.unescape(markup)
     text = _SPACES.sub(" ", markup)
     return _LINES.sub("\n\n", "\n".join(line.strip() for line in text.splitlines())).strip()
+
+
+def search_text(*markups: str) -> str:
+    """What the search index holds for an item's HTML parts (show notes, article body): each as text, joined by
+    a blank line."""
+    return "\n\n".join(part for part in map(to_text, markups) if part)

@@ -15,7 +15,7 @@ from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
 from earmark.core.feeds.defuse import defuse_doctype, repair_character_references
 from earmark.core.feeds.namespaces import ItemExtras, NamespaceData, read_extras
-from earmark.core.html import to_text
+from earmark.core.html import search_text, to_text
 from earmark.core.models import EntryData, FeedData
 from earmark.core.timefmt import iso_from_struct, parse_duration
 
@@ -58,6 +58,16 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{_name(url)} is not a podcast or news feed{_bozo_reason(parsed)}.")
     return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed))
+
+
+def parse_with_text(data: bytes, url: str, content_type: str | None = None) -> FeedData:
+    """``parse_feed``, with each entry's search text worked out as well, where the parsing runs (a worker process
+    for a big feed). For a feed stored for the first time, whose entries are all new: the writer then has only
+    rows to write."""
+    feed = parse_feed(data, url, content_type)
+    for entry in feed.entries:
+        entry.text = search_text(entry.description, entry.content)
+    return feed
 
 
 def response_headers(url: str, content_type: str | None) -> dict[str, str]:
