@@ -86,7 +86,8 @@ def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: lis
     }
     orphans = _Orphans(existing, {entry.identity for entry in entries}) if rematch else None
     order: dict[str, EntryData] = {}
-    new: list[list[object]] = []
+    new: list[EntryData] = []
+    rows: list[list[object]] = []
     changed: list[list[object]] = []
     for entry in entries:
         if entry.identity in order:  # a feed that repeats an item: the first one wins
@@ -96,7 +97,8 @@ def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: lis
         if entry.identity not in existing and orphans is not None:
             orphans.adopt(db, entry, tuple(values))
         if entry.identity not in existing:
-            new.append([source_id, entry.identity, *values, _search_text(entry)])
+            new.append(entry)
+            rows.append([source_id, entry.identity, *values, _search_text(entry)])
             continue
         item_id, stored = existing[entry.identity]
         if stored != tuple(values):
@@ -106,8 +108,8 @@ def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: lis
         update_items(db, (*FEED_FIELDS, "text"), changed)
     added = now_iso()
     inserted = insert_items(db, ("source_id", "identity", *FEED_FIELDS, "text", "added"),
-                            [[*row, added] for row in new]) if new else {}
-    result.new.extend(inserted[(source_id, row[1])] for row in new)
+                            [[*row, added] for row in rows]) if rows else {}
+    result.new.extend(inserted[(source_id, entry.identity)] for entry in new)
     return {identity: existing[identity][0] if identity in existing else inserted[(source_id, identity)]
             for identity in order}
 

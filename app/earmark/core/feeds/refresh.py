@@ -103,8 +103,9 @@ class Refresher:
                     for batch in batches([one for one in checked if one is not None]):
                         stored = store_batch(db, batch)
                         outcomes += stored
-                        for outcome in stored if on_outcome is not None else ():
-                            on_outcome(outcome)
+                        if on_outcome is not None:
+                            for outcome in stored:
+                                on_outcome(outcome)
             except BaseException:
                 # On an error in the loop (a full disk): drop what has not started. Only then: a finished
                 # refresh must not trip the caller's Event, which may be reused for the next refresh.
