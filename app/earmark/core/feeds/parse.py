@@ -15,7 +15,7 @@ from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
 from earmark.core.feeds.defuse import defuse_doctype, repair_character_references
 from earmark.core.feeds.namespaces import ItemExtras, NamespaceData, read_extras
-from earmark.core.html import search_text, to_text
+from earmark.core.html import remembering_text, search_text, to_text
 from earmark.core.models import EntryData, FeedData
 from earmark.core.timefmt import iso_from_struct, parse_duration
 
@@ -64,9 +64,10 @@ def parse_with_text(data: bytes, url: str, content_type: str | None = None) -> F
     """``parse_feed``, with each entry's search text worked out as well, where the parsing runs (a worker process
     for a big feed). For a feed stored for the first time, whose entries are all new: the writer then has only
     rows to write."""
-    feed = parse_feed(data, url, content_type)
-    for entry in feed.entries:
-        entry.text = search_text(entry.description, entry.content)
+    with remembering_text():  # an article's body, flattened for its reading time, is flattened once
+        feed = parse_feed(data, url, content_type)
+        for entry in feed.entries:
+            entry.text = search_text(entry.description, entry.content)
     return feed
 
 
