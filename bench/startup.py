@@ -43,6 +43,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from feed_server import ServerProcess, write_opml
 from synthetic import CACHE_DIR, cache_name, cached_library
@@ -64,7 +65,7 @@ class Started:
     seconds: float
     rows: int
     rss_mb: float
-    reports: list[dict[str, object]]
+    reports: list[dict[str, Any]]
 
 
 class Desktop:
@@ -107,7 +108,7 @@ def start(command: list[str], env: dict[str, str], stages: int = 1) -> Started:
     started = time.perf_counter()
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             start_new_session=True)
-    reports: list[dict[str, object]] = []
+    reports: list[dict[str, Any]] = []
     seconds = 0.0
     try:
         assert proc.stdout is not None
@@ -128,7 +129,7 @@ def start(command: list[str], env: dict[str, str], stages: int = 1) -> Started:
         raise RuntimeError(f"{' '.join(command)}: the probe saw {len(reports)} of {stages} frames "
                            f"(exit code {proc.returncode})")
     first = reports[0]
-    return Started(seconds, int(first.get("rows", 0)), float(first["VmRSS"]), reports)  # type: ignore[arg-type]
+    return Started(seconds, int(first.get("rows", 0)), float(first["VmRSS"]), reports)
 
 
 # The libraries -------------------------------------------------------------------------------------------------
@@ -235,7 +236,7 @@ def run_bench(args: argparse.Namespace) -> int:
             print(f"libraries {big} ({big.stat().st_size / 1e6:.0f} MB); 30k: {earmark_30k.parent}")
             print(f"machine   {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; python "
                   f"{sys.version.split()[0]}; {args.runs} round(s) after one unmeasured one\n")
-            programs = {
+            programs: dict[str, tuple[list[str], str, dict[str, str]]] = {
                 "bare Qt": ([sys.executable, str(BARE)], "qt-window", {}),
                 "Earmark 100k": ([str(EARMARK), "--library", str(big_copy)], "qt-rows", {}),
                 "Earmark 30k": ([str(EARMARK), "--library", str(copy_30k)], "qt-rows", {}),
@@ -281,10 +282,10 @@ def print_summary(times: dict[str, list[Started]], memory: Started) -> None:
     painted, settled, scrolled = memory.reports
     print(f"  memory, Earmark 100k (relations marked worked out): {painted['VmRSS']:.0f} MB at the first paint, "
           f"{settled['VmRSS']:.0f} MB 3 s later (≤ {TARGET_START_MB}: "
-          f"{_verdict(float(settled['VmRSS']), TARGET_START_MB)}), "  # type: ignore[arg-type]
+          f"{_verdict(float(settled['VmRSS']), TARGET_START_MB)}), "
           f"{scrolled['VmRSS']:.0f} MB after scrolling {scrolled['rows']:,} rows in {scrolled['pages']} pages "
           f"(peak {scrolled['VmHWM']:.0f} MB; ≤ {TARGET_SCROLLED_MB}: "
-          f"{_verdict(float(scrolled['VmHWM']), TARGET_SCROLLED_MB)})")  # type: ignore[arg-type]
+          f"{_verdict(float(scrolled['VmHWM']), TARGET_SCROLLED_MB)})")
 
 
 def main(argv: list[str] | None = None) -> int:

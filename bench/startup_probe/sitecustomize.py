@@ -125,10 +125,10 @@ def _settled_then_scroll(widgets: Any, view: Any) -> None:
 
 
 def _watch_gtk(name: str) -> None:
-    import gi
+    import gi  # type: ignore[import-not-found]  # Debian's python3-gi, beside gPodder
 
     gi.require_version("Gtk", "3.0")  # what gPodder asks for, before it imports Gtk itself
-    from gi.repository import GLib, GObject, Gtk
+    from gi.repository import GLib, GObject, Gtk  # type: ignore[import-not-found]
 
     state = {"done": False}
 
@@ -138,10 +138,15 @@ def _watch_gtk(name: str) -> None:
                 and model.iter_n_children(None) > 0:
             state["done"] = True
             rows = model.iter_n_children(None)
-            GLib.idle_add(lambda: _report("painted", rows=rows) and False)  # once this draw has finished
+            GLib.idle_add(_report_once, rows)  # once this draw has finished
         return True  # keep the hook
 
     GObject.add_emission_hook(Gtk.TreeView, "draw", on_draw)
+
+
+def _report_once(rows: int) -> bool:
+    _report("painted", rows=rows)
+    return False  # an idle callback that is not called again
 
 
 # Waiting for the program to import its toolkit ---------------------------------------------------------------
@@ -161,7 +166,7 @@ class _AfterImport:
         spec = importlib.machinery.PathFinder.find_spec(name, path)
         if spec is None:
             return None
-        self._loader, spec.loader = spec.loader, self
+        self._loader, spec.loader = spec.loader, self  # type: ignore[assignment]  # a loader without the ABC
         return spec
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> Any:
