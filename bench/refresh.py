@@ -246,8 +246,8 @@ def time_writes(work: Path, server: ServerProcess, spec: FeedSpec) -> Writes:
     (median of 20), then of the same feed with 10 items edited (alternately edited and restored: each write
     changes 10 items; median of 20)."""
     from earmark.core.db.merge import CacheState, store_feed
+    from earmark.core.feeds.fetch import body_hash
     from earmark.core.feeds.parse import parse_feed
-    from earmark.core.feeds.subscribe import body_hash
 
     body, url = feed_body(spec), server.url(spec)
     parsed: list[FeedData] = []

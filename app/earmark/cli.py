@@ -52,15 +52,14 @@ from earmark.core.db.tags import (
     untag_source,
 )
 from earmark.core.errors import EarmarkError, LibraryReadOnlyError, NotFoundError
-from earmark.core.feeds.subscribe import subscribe
-from earmark.core.sample import load_sample
 from earmark.core.settings import LIBRARY_ENV, default_library_path, downloads_folder, get_setting
 from earmark.core.timefmt import format_clock, now_iso, parse_duration
 
 if TYPE_CHECKING:
     from earmark.core.feeds.refresh import FeedOutcome
 
-# Commands that refresh or read OPML import their modules when run: the window's start-up does not need them.
+# Commands that subscribe, load the sample, refresh or read OPML import their modules when run: a refresh that finds
+# nothing changed needs no parser, and the window's start-up none of them.
 
 Command = Callable[[sqlite_utils.Database, argparse.Namespace], int]
 
@@ -458,6 +457,8 @@ def _seconds(text: str) -> float:
 
 
 def _subscribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.feeds.subscribe import subscribe
+
     result = subscribe(db, args.source)
     print(f"Subscribed to {result.title} (source {result.source_id}): {len(result.new)} new, "
           f"{len(result.updated)} updated.")
@@ -465,6 +466,8 @@ def _subscribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 
 def _load_sample(db: sqlite_utils.Database, _args: argparse.Namespace) -> int:
+    from earmark.core.sample import load_sample
+
     result = load_sample(db)
     print(f"Sample library loaded: {result.episodes} episodes, {result.articles} articles.")
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import hashlib
 import time
 import zlib
 from dataclasses import dataclass, replace
@@ -49,6 +50,11 @@ class Fetched:
     last_modified: str | None = None
     moved_to: str | None = None  # set when every redirect on the way was permanent (301/308)
     not_modified: bool = False  # the server answered 304: ``data`` is empty
+
+
+def body_hash(data: bytes) -> str:
+    """The fingerprint that tells an unchanged feed body from a changed one."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def is_web_url(source: str) -> bool:

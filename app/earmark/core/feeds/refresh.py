@@ -16,13 +16,10 @@ from urllib.parse import urlparse
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
-from earmark.core.db.merge import CacheState, store_feed
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
-from earmark.core.feeds.fetch import Fetched, Validators, fetch
-from earmark.core.feeds.parse import parse_feed, parse_with_text
+from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
 from earmark.core.feeds.parse_worker import watch_parent
-from earmark.core.feeds.subscribe import body_hash
 from earmark.core.models import FeedData
 
 WORKERS = 8  # connections at once
@@ -163,6 +160,8 @@ class Refresher:
         """Small feeds parse here; big ones in a worker process, so that parsing uses every core and a
         GUI in this process keeps its share of the GIL. ``with_text``: the feed was never stored (no body hash
         yet), so every entry is new: their search text is worked out where the parsing runs too."""
+        from earmark.core.feeds.parse import parse_feed, parse_with_text  # deferred: an unchanged feed needs neither
+
         parse = parse_with_text if with_text else parse_feed
         if len(fetched.data) < INLINE_PARSE_BYTES or self._processes < 2:
             return parse(fetched.data, fetched.url, fetched.content_type)
@@ -244,6 +243,8 @@ def store_checked(db: sqlite_utils.Database, checked: CheckedFeed) -> FeedOutcom
         outcome.status = "not_modified"
         return outcome
     assert checked.feed is not None  # a changed body was parsed
+    from earmark.core.db.merge import CacheState, store_feed  # deferred: as the parsers, for changed feeds only
+
     result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified,
                                                           body_hash(fetched.data)))
     outcome.title = result.title
