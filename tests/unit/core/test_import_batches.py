@@ -12,9 +12,10 @@ import sqlite_utils
 import earmark.core.html as html_module
 from earmark.core.db.connection import open_library
 from earmark.core.db.sources import feed_targets
+from earmark.core.feeds.fetch import Fetched
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
 from earmark.core.feeds.parse import parse_with_text
-from earmark.core.feeds.refresh import INLINE_PARSE_BYTES, FeedOutcome, Refresher
+from earmark.core.feeds.refresh import INLINE_PARSE_BYTES, CheckedFeed, FeedOutcome, Refresher, store_batch
 from earmark.core.feeds.subscriptions import import_opml
 from helpers.feed_server import FeedServer, rss
 
@@ -115,3 +116,25 @@ def test_feeds_that_arrive_together_are_stored_and_reported_each_whole(tmp_path:
     assert sorted(outcome.url for outcome in outcomes) == sorted(urls)
     assert [outcome for outcome, _count in seen] == outcomes  # each feed reported once, as it is stored
     assert [(outcome.status, len(outcome.new), count) for outcome, count in seen] == [("ok", 30, 30)] * 40
+
+
+def test_a_batch_that_fails_keeps_none_of_its_feeds(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+    """The feeds of a batch share one transaction: when storing one fails (here a bug: an item kind the library
+    refuses), the feeds before it in the batch are not kept half-done either, and nothing is left open."""
+    urls = [feed_server.serve_body(f"/feed-{n}.xml", _episodes(n, 3)) for n in range(2)]
+    _subscribe(library, urls)
+    checked = []
+    for target in feed_targets(library):
+        body = _episodes(target.source_id, 3)
+        checked.append(CheckedFeed(target, Fetched(body, target.url), parse_with_text(body, target.url)))
+    broken = checked[1].feed
+    assert broken is not None
+    broken.entries[2].kind = "video"  # type: ignore[assignment]  # not an ItemKind: the library's CHECK refuses it
+    with pytest.raises(sqlite3.IntegrityError):
+        store_batch(library, checked)
+    assert not library.conn.in_transaction
+    assert library.execute("SELECT count(*) FROM items").fetchone()[0] == 0
+    assert [row[0] for row in library.execute("SELECT last_checked FROM sources")] == [None, None]
+    broken.entries[2].kind = "episode"
+    assert [outcome.status for outcome in store_batch(library, checked)] == ["ok", "ok"]
+    assert library.execute("SELECT count(*) FROM items").fetchone()[0] == 6

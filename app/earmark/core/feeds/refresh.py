@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 import sqlite_utils
 
-from earmark.core.db.connection import write_transaction
+from earmark.core.db.connection import batch_transaction
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
@@ -222,7 +222,7 @@ def batches(checked: list[CheckedFeed]) -> Iterator[list[CheckedFeed]]:
 def store_batch(db: sqlite_utils.Database, batch: list[CheckedFeed]) -> list[FeedOutcome]:
     """Record several feeds' checks in one transaction: a crash keeps the batches before it, whole, and none
     of this one."""
-    with write_transaction(db):
+    with batch_transaction(db):
         return [store_checked(db, checked) for checked in batch]
 
 
