@@ -71,7 +71,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
     except BaseException:
         conn.close()
         raise
-    return sqlite_utils.Database(conn)
+    return _database(conn)
 
 
 def open_library_or_read_only(path: str | Path) -> tuple[sqlite_utils.Database, str | None]:
@@ -112,7 +112,7 @@ def _open_read_only(path: Path, any_thread: bool = False) -> sqlite_utils.Databa
     except BaseException:
         conn.close()
         raise
-    return sqlite_utils.Database(conn)
+    return _database(conn)
 
 
 def _connect_read_only(uri: str, any_thread: bool) -> sqlite3.Connection:
@@ -275,6 +275,12 @@ def _remove_stale_partials(target: Path) -> None:
                 leftover.unlink()
         except OSError:
             pass  # gone already, or not ours to remove
+
+
+def _database(conn: sqlite3.Connection) -> sqlite_utils.Database:
+    """sqlite-utils' Database over ``conn``, without sqlite-utils plugins: loading them scanned every installed
+    package's entry points (9 ms of every start), and none is meant to change Earmark's connections."""
+    return sqlite_utils.Database(conn, execute_plugins=False)
 
 
 @contextmanager
