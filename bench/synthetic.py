@@ -18,6 +18,7 @@ from pathlib import Path
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.migrations import MIGRATIONS
+from earmark.core.db.search_words import learn_pending
 
 CACHE_DIR = Path(__file__).resolve().parent / ".cache"
 # Bump when the generated content changes, so cached libraries are rebuilt.
@@ -93,7 +94,10 @@ class LibraryInfo:
 
 
 def _schema_digest() -> str:
-    source = "".join(inspect.getsource(migration) for migration in MIGRATIONS)
+    """The number of migrations and a digest of the schema code: every module of the migrations package (the
+    steps and the helpers they use, such as the search index's triggers)."""
+    folder = Path(inspect.getfile(MIGRATIONS[0])).parent
+    source = "".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py")))
     return f"{len(MIGRATIONS)}.{hashlib.sha1(source.encode()).hexdigest()[:8]}"
 
 
@@ -190,6 +194,7 @@ def _build(path: Path, podcasts: int, episodes: int, articles: int, seed: int, s
         first_site = podcasts + 1
         for batch in _batches(_articles(rng, sentences, first_site, site_count, articles)):
             conn.executemany(insert, batch)
+        learn_pending(conn)  # what write_transaction does before its commit: the search vocabulary learns the words
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")

@@ -14,9 +14,10 @@ import pytest
 
 from helpers.feed_server import FeedServer
 from helpers.podcast import Episode, write_podcast
+from helpers.shared import shared_dir
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTRACT_TOOL = ROOT.parent / "shared" / "tools" / "check-cli-contract"
+CONTRACT_TOOL = shared_dir() / "tools" / "check-cli-contract"
 
 
 def earmark(*args: str, library: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:

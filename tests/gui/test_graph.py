@@ -14,22 +14,12 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.queue import queue_ids
-from earmark.core.sample import load_sample
-from earmark.core.settings import set_setting
 from earmark.gui.graph.panel import NEIGHBOURHOOD
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.models.items import COL_TITLE
 from helpers.gui import Launch
 
 SAMPLE_ITEMS = 54
-
-
-@pytest.fixture
-def sample(library_path: Path) -> None:
-    db = open_library(library_path)
-    load_sample(db)
-    set_setting(db, "feeds.refresh_on_start", False)
-    db.close()
 
 
 def open_window(qtbot: QtBot, launch: Launch) -> MainWindow:
@@ -54,11 +44,11 @@ def select_by_search(qtbot: QtBot, window: MainWindow, title: str) -> None:
     qtbot.keyClick(window.item_list, Qt.Key.Key_Home)
     for _step in range(row() or 0):
         qtbot.keyClick(window.item_list, Qt.Key.Key_Down)
-    qtbot.waitUntil(lambda: (item := window.selected_item()) is not None and item.title == title)
+    qtbot.waitUntil(lambda: (item := window.selection.selected_item()) is not None and item.title == title)
 
 
 def current_title(window: MainWindow) -> str | None:
-    item = window.selected_item()
+    item = window.selection.selected_item()
     return item.title if item else None
 
 
@@ -125,7 +115,7 @@ def test_graph_view_zooms_pans_finds_and_selects(qtbot: QtBot, launch: Launch, s
     qtbot.waitUntil(lambda: current_title(window) == "CUDA graphs")
     assert panel.isVisible()  # the graph stays; the library's selection moved
     tip = next(i for i in panel.scene.nodes.values() if i.node.title == "CUDA graph trees").toolTip()
-    assert "CUDA graphs" in tip and "topic: cuda graphs" in tip
+    assert "↔ CUDA graphs <span style='color:gray'>(CUDA graphs," in tip
 
     qtbot.keyClicks(panel.find_box, "aotautog")
     qtbot.keyClick(panel.find_box, Qt.Key.Key_Return)
@@ -155,7 +145,7 @@ def test_filters_and_neighbourhood(qtbot: QtBot, launch: Launch, sample: None) -
     with qtbot.waitSignal(window.graph.graph_shown):
         panel.set_mode(NEIGHBOURHOOD)
     near = set(panel.scene.nodes)
-    assert window.selected_item().id in near and len(near) < SAMPLE_ITEMS  # type: ignore[union-attr]
+    assert window.selection.selected_item().id in near and len(near) < SAMPLE_ITEMS  # type: ignore[union-attr]
     with qtbot.waitSignal(window.graph.graph_shown):
         panel.depth_box.setValue(2)
     titles = {i.node.title for i in panel.scene.nodes.values()}
@@ -192,3 +182,17 @@ def test_learning_path_highlights_and_queues_in_order(qtbot: QtBot, launch: Laun
     assert not QImage(str(tmp_path / "graph.png")).isNull()
     assert "<svg" in (tmp_path / "graph.svg").read_text(encoding="utf-8")
     assert "Reference counting" in (tmp_path / "graph.graphml").read_text(encoding="utf-8")
+
+
+def test_the_graph_labels_apart_and_names_its_topic_clusters(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = open_window(qtbot, launch)
+    show_graph(qtbot, window)
+    view = window.graph.panel.view
+    qtbot.keyClick(view, Qt.Key.Key_0)  # fit
+    rects = view.label_rects()
+    assert rects and not [(a, b) for n, a in enumerate(rects) for b in rects[n + 1:] if a.intersects(b)]
+    names = [name.split(" (")[0] for _colour, name in view.legend.entries]
+    assert view.legend.isVisible() and "Inductor" in names and len(names) >= 4, names
+    assert not {"pytorch", "python", "episode", "model", "function", "pull requests"} & {n.lower() for n in names}
+    colours = {item.colour.name() for item in window.graph.panel.scene.nodes.values()}
+    assert len(colours) >= 5  # one per topic cluster

@@ -81,7 +81,7 @@ def test_desktop_media_controls_see_and_drive_earmark(qtbot: QtBot, launch: Laun
         assert get(qtbot, bus_address, "PlaybackStatus") == 'variant string "Stopped"'
         qtbot.waitUntil(lambda: window.items_model.rowCount() == 3)
         window.item_list.setCurrentIndex(window.items_model.index(0, 0))
-        window.play_selected()
+        window.opener.play_selected()
         qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=8000)
         metadata = get(qtbot, bus_address, "Metadata")
         item = parts.session.item

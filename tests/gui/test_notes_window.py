@@ -26,6 +26,7 @@ from earmark.playback.player import PlayerState
 from helpers.audio import write_tone
 from helpers.feed_server import FeedServer
 from helpers.gui import Launch
+from helpers.journeys import showing
 
 pytestmark = pytest.mark.vlc
 
@@ -193,7 +194,7 @@ def test_notes_view_lists_every_note_newest_first_with_filters(qtbot: QtBot, lau
     parts = launch()
     window = parts.window
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert window.list_stack.currentWidget() is window.notes.view
+    assert showing(window) == "notes"
     assert window.sidebar.currentIndex() == window.sidebar_model.index_for(NOTES)
     view = window.notes.view
     qtbot.waitUntil(lambda: view.model.rowCount() == 3, timeout=5000)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
@@ -16,22 +15,12 @@ from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search import Snippet
 from earmark.core.db.smart_lists import list_smart_lists
 from earmark.core.db.tags import tag_counts
-from earmark.core.sample import load_sample
-from earmark.core.settings import set_setting
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.models.items import COL_MATCH, COL_TITLE, SnippetRole
 from earmark.gui.views.tag_editor import TagEditor
 from helpers.gui import Launch
 
 SAMPLE_ITEMS = 54
-
-
-@pytest.fixture
-def sample(library_path: Path) -> None:
-    db = open_library(library_path)
-    load_sample(db)
-    set_setting(db, "feeds.refresh_on_start", False)
-    db.close()
 
 
 def open_window(qtbot: QtBot, launch: Launch) -> MainWindow:
@@ -79,7 +68,7 @@ def test_tag_editor_tags_a_multi_selection_with_completion(qtbot: QtBot, launch:
     window.item_list.setFocus()
     qtbot.keyClick(window.item_list, Qt.Key.Key_Home)
     qtbot.keyClick(window.item_list, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
-    chosen = window.selected_item_ids()
+    chosen = window.selection.selected_item_ids()
     assert len(chosen) == 2
     qtbot.keyClick(window.item_list, Qt.Key.Key_T)
     qtbot.waitUntil(lambda: visible_dialog(TagEditor) is not None)
@@ -98,7 +87,7 @@ def test_tag_editor_tags_a_multi_selection_with_completion(qtbot: QtBot, launch:
                                 range(window.sidebar_model.rowCount())))
     assert ("to revisit", 2) in tag_counts(open_library(library_path))
 
-    assert window.selected_item_ids() == chosen  # the reload after tagging kept the whole selection
+    assert window.selection.selected_item_ids() == chosen  # the reload after tagging kept the whole selection
     window.activateWindow()  # the dialog had the focus
     window.item_list.setFocus()
     qtbot.waitUntil(window.item_list.hasFocus)
@@ -128,7 +117,7 @@ def test_favourite_key_and_filter_bar(qtbot: QtBot, launch: Launch, sample: None
     window = open_window(qtbot, launch)
     window.item_list.setFocus()
     qtbot.keyClick(window.item_list, Qt.Key.Key_Home)
-    first = window.selected_item_ids()
+    first = window.selection.selected_item_ids()
     qtbot.keyClick(window.item_list, Qt.Key.Key_F)
     qtbot.waitUntil(lambda: [i.id for i in list_items(open_library(library_path), ItemFilter(favourite=True))]
                     == first)

@@ -20,6 +20,7 @@ from earmark.playback.player import PlayerState
 from earmark.playback.vlc_player import VlcPlayer
 from helpers.gui import Launch
 from helpers.podcast import Episode, write_podcast
+from helpers.vlc_ears import Ears
 
 pytestmark = pytest.mark.vlc
 CHAPTERS = ((0.0, "Cold open"), (30.0, "Interview"), (60.0, "Listener mail"), (90.0, "Outro"))
@@ -70,7 +71,11 @@ def test_seek_keys_move_vlc(qtbot: QtBot, launch: Launch, chaptered: None, libra
 
 def test_speed_mute_and_pause_keys(qtbot: QtBot, launch: Launch, chaptered: None, library_path: Path) -> None:
     parts = launch()
+    assert isinstance(parts.session.player, VlcPlayer)
+    ears = Ears(parts.session.player)  # what VLC plays, heard
     player = start_playing(qtbot, parts)
+    qtbot.wait(300)
+    full = ears.level()
     press(qtbot, parts, Qt.Key.Key_BracketRight)
     qtbot.waitUntil(lambda: player.vlc_rate() == pytest.approx(1.05, abs=0.001), timeout=3000)
     for _ in range(3):
@@ -82,14 +87,17 @@ def test_speed_mute_and_pause_keys(qtbot: QtBot, launch: Launch, chaptered: None
     press(qtbot, parts, Qt.Key.Key_M)
     assert player.muted() and parts.window.player_bar.volume.text() == "Muted"
     assert parts.window.commands.mute.isChecked()
+    qtbot.waitUntil(lambda: ears.level() == 0, timeout=3000)  # VLC itself is silent
     press(qtbot, parts, Qt.Key.Key_M)
     assert not player.muted()
+    qtbot.waitUntil(lambda: ears.level() == full > 0, timeout=3000)
     press(qtbot, parts, Qt.Key.Key_K)
     qtbot.waitUntil(lambda: player.state == PlayerState.PAUSED, timeout=3000)
     press(qtbot, parts, Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=3000)
     press(qtbot, parts, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)  # volume down
     assert player.volume() == 95
+    qtbot.waitUntil(lambda: 0 < ears.level() < full, timeout=3000)  # and quieter
     parts.window.close()
     db = open_library(library_path)
     assert get_setting(db, "playback.speed") == 1.0 and get_setting(db, "playback.volume") == 95
@@ -139,7 +147,7 @@ def test_mark_played_and_unplayed_from_the_keyboard(qtbot: QtBot, launch: Launch
     window.item_list.selectAll()
     qtbot.keyClick(window.item_list, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.items_model.index(1, 4).data() == "played", timeout=3000)
-    ids = window.selected_item_ids()
+    ids = window.selection.selected_item_ids()
     assert all(get_item(open_library(library_path), i).played for i in ids)
     qtbot.keyClick(window.item_list, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier | Shift)
     qtbot.waitUntil(lambda: window.items_model.index(1, 4).data() == "", timeout=3000)

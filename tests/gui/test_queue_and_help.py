@@ -145,6 +145,19 @@ def test_command_palette_finds_every_action_fuzzily_and_runs_it(qtbot: QtBot, la
     assert not palette.isVisible()
 
 
+def test_command_palette_forgives_a_slip_of_the_finger(qtbot: QtBot, launch: Launch, with_podcast: None) -> None:
+    window = launch().window
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    palette = window.help.palette
+    assert palette is not None
+    qtbot.keyClicks(palette.search, "chapter next")  # the words the other way round
+    assert palette.rows()[0].startswith("Playback: Next Chapter")
+    palette.search.clear()
+    qtbot.keyClicks(palette.search, "subscriptoins")  # two letters swapped
+    assert palette.rows()[0].startswith("Feeds: Subscriptions")
+    qtbot.keyClick(palette.search, Qt.Key.Key_Escape)
+
+
 def test_cheat_sheet_opens_on_question_mark_and_f1(qtbot: QtBot, launch: Launch, with_podcast: None) -> None:
     window = launch().window
     sheet = window.help.cheat_sheet

@@ -16,7 +16,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from earmark.core.db.backups import Backup, backups_folder, list_backups, make_backup
+from earmark.core.db.backup_files import backups_folder
+from earmark.core.db.backups import Backup, list_backups, make_backup
 from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note, list_notes
 from earmark.gui.application import Launcher, Parts
@@ -242,12 +243,14 @@ def test_damage_inside_the_file_is_found_by_the_daily_backup_and_said_in_a_dialo
     for number in range(400):
         add_note(db, 1, f"note {number} " + "y" * 300)
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = db.execute("PRAGMA page_size").fetchone()[0]
+    notes = [row[0] for row in db.execute("SELECT pageno FROM dbstat WHERE name = 'notes' AND pagetype = 'leaf'")]
     db.close()
-    size = library_path.stat().st_size
     with library_path.open("r+b") as handle:  # the header and the schema stay readable: the window opens
-        for offset in range(size // 2, size - 4096, 4096 * 4):
+        for number in notes:  # the notes' pages, whatever the page size
+            offset = (number - 1) * page
             handle.seek(offset)
-            handle.write(random.Random(offset).randbytes(4096))
+            handle.write(random.Random(offset).randbytes(min(page, 4096)))
     parts = _show(qtbot, Launcher(library_path, StandIn([]), ("--aout=dummy",)), opened)
     # Reading the damaged pages says so at once; the daily backup's check says it too, and keeps no damaged copy.
     qtbot.waitUntil(lambda: any("earlier backups were kept" in box.text() for box in _error_dialogs()),

@@ -38,7 +38,8 @@ def test_every_editable_setting_has_an_editor_of_its_type(qtbot: QtBot, launch: 
                                                           quiet_library: None) -> None:
     _window, dialog = open_dialog(qtbot, launch)
     titles = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
-    assert titles == ["Playback", "Downloads", "Feeds", "Reader", "Library", "Backups", "Appearance"]
+    assert titles == ["Playback", "Downloads", "Feeds", "Sync", "Reader", "Library", "Passwords", "Backups",
+                      "Appearance"]
     assert set(dialog.editors) == {key for key, s in SETTINGS.items() if s.editable}
     kinds = {key: type(editor.field) for key, editor in dialog.editors.items()}
     assert kinds["feeds.refresh_on_start"] is QCheckBox
@@ -58,17 +59,17 @@ def test_a_setting_added_to_the_registry_appears_by_itself(qtbot: QtBot, monkeyp
                                                            launch: Launch, quiet_library: None) -> None:
     window = launch().window
     added = {
-        "sync.folder": Setting("sync.folder", str, "", "Where the library is mirrored."),
-        "sync.every_days": Setting("sync.every_days", int, 0, "Mirror the library every this many days (0: never).",
+        "mirror.folder": Setting("mirror.folder", str, "", "Where the library is mirrored."),
+        "mirror.every_days": Setting("mirror.every_days", int, 0, "Mirror the library every this many days (0: never).",
                                    minimum=0, maximum=365, minimum_text="Never"),
     }
     for key, setting in added.items():
         monkeypatch.setitem(SETTINGS, key, setting)
-    assert [title for title, _settings in pages()][-1] == "Sync"  # a new group makes a new page
+    assert [title for title, _settings in pages()][-1] == "Mirror"  # a new group makes a new page
     dialog = SettingsDialog(window.preferences, window)
     qtbot.addWidget(dialog)
-    assert dialog.editors["sync.folder"].choose_button is not None
-    every = dialog.editors["sync.every_days"].field
+    assert dialog.editors["mirror.folder"].choose_button is not None
+    every = dialog.editors["mirror.every_days"].field
     assert isinstance(every, QSpinBox) and every.specialValueText() == "Never"
 
 

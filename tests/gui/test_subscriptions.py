@@ -22,6 +22,7 @@ from earmark.gui.models.sources import COL_ERROR, COL_STATUS, SourceTableModel
 from earmark.gui.views.credentials import CredentialsDialog
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
+from helpers.journeys import press, showing
 
 REFRESH_MS = 30_000  # a refresh runs in a child process: its start-up is part of the wait
 
@@ -73,7 +74,7 @@ def test_f5_refreshes_every_feed_and_the_failing_one_shows_its_error(
     assert "1 failed" in window.statusBar().currentMessage()
 
     qtbot.keyClick(window, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert window.list_stack.currentWidget() is window.subscriptions
+    assert showing(window) == "subscriptions"
     assert QApplication.focusWidget() is window.subscriptions.table
     model: SourceTableModel = window.feeds.sources_model
     qtbot.waitUntil(lambda: any(s.status == "error" for s in model.sources()))
@@ -94,7 +95,9 @@ def test_retry_of_the_selected_feed_after_the_server_recovers(
     window = launch().window
     window.feeds.refresh_all()
     finished(qtbot, window)
-    window.show_subscriptions()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    press(qtbot, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     model = window.feeds.sources_model
     qtbot.waitUntil(lambda: any(s.status == "error" for s in model.sources()))
     row = next(r for r, s in enumerate(model.sources()) if s.title == "Broken Show")
@@ -154,10 +157,11 @@ def test_opml_import_and_export_from_the_window(qtbot: QtBot, launch: Launch, li
 
 
 def test_a_feed_behind_a_password_asks_for_it_when_subscribing(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                               keyring_bus: str,
                                                                server: FeedServer) -> None:
     url = server.serve_feed("/private.xml", rss("Private Show", episodes("p", 2)), auth=("ann", "s3cret"))
     window = launch().window
-    window.subscribe(url)
+    window.subscribing.subscribe(url)
     qtbot.waitUntil(lambda: any(isinstance(w, CredentialsDialog) and w.isVisible()
                                 for w in QApplication.topLevelWidgets()), timeout=10_000)
     dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, CredentialsDialog) and w.isVisible())

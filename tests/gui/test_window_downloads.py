@@ -52,7 +52,7 @@ def test_download_pause_resume_and_play_the_local_file(qtbot: QtBot, launch: Lau
     window = parts.window
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1)
     window.item_list.setCurrentIndex(window.items_model.index(0, 0))
-    item_id = window.selected_item_ids()[0]
+    item_id = window.selection.selected_item_ids()[0]
     progress: list[int] = []
     window.episodes.downloads.progressed.connect(lambda _i, received, _t: progress.append(received))
     qtbot.keyClick(window.item_list, Qt.Key.Key_D, Ctrl)
@@ -118,9 +118,8 @@ def test_a_stream_that_fails_is_explained_and_keeps_the_position(qtbot: QtBot, l
     window.item_list.setCurrentIndex(window.items_model.index(0, 0))
     qtbot.keyClick(window.item_list, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.player_bar.message.isVisible(), timeout=15_000)
-    assert "gone.mp3" in window.player_bar.message.text()
-    for box in QApplication.topLevelWidgets():
-        if box.objectName() == "errorDialog":
-            box.close()
+    assert window.player_bar.message.text() == ("“Gone one” was not found on the server (404 Not Found): the "
+                                                "podcast may have moved or removed it.")
+    assert not [box for box in QApplication.topLevelWidgets() if box.objectName() == "errorDialog"]  # no dialog
     window.close()
     assert get_item(open_library(library_path), item.id).position == pytest.approx(42.0)

@@ -24,6 +24,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from helpers.shared import shared_dir
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 MAX_DELAY = 10.0  # a slow route never holds a request longer than this, even if a test forgets to stop
 PACE_CHUNK = 16 * 1024
@@ -32,7 +34,7 @@ POLL_INTERVAL = 0.02  # how fast stop() returns (http.server's default of 0.5 s 
 
 def fixtures_root() -> Path:
     """Where the shared fixtures live (``../shared/fixtures`` beside the repo); it may not exist."""
-    return (REPO_ROOT / ".." / "shared" / "fixtures").resolve()
+    return shared_dir() / "fixtures"
 
 
 def fixtures_dir() -> Path:
@@ -47,6 +49,14 @@ def fixture_files(*folders: str) -> list[Path]:
     """Every file in these fixture sub-folders, sorted (empty when the fixtures are missing)."""
     root = fixtures_root()
     return sorted(p for folder in folders if (root / folder).is_dir() for p in (root / folder).iterdir() if p.is_file())
+
+
+OWN_FIXTURES = REPO_ROOT / "tests" / "fixtures"
+
+
+def own_fixture_files(folder: str) -> list[Path]:
+    """The fixtures written for these tests (tests/fixtures/FOLDER, ``em__`` names): in every clone."""
+    return sorted(p for p in (OWN_FIXTURES / folder).iterdir() if p.is_file())
 
 
 def closed_port() -> int:
@@ -135,6 +145,8 @@ class Route:
     truncate_requests: int | None = None  # truncate only the first N requests (None: every one)
     ranges: bool = False  # answer "Range: bytes=N-" with 206 and the rest of the body
     pace: float = 0.0  # seconds to wait between 16 KiB chunks of the body (a slow download)
+    stall_at: int | None = None  # send this many body bytes, then hold the connection silent (MAX_DELAY at most)
+    fail_first: tuple[int, ...] = ()  # statuses answered to the first requests (500, 500: fails twice, then works)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +214,10 @@ class _Handler(SimpleHTTPRequestHandler):
             count = self.server.answered[path] = self.server.answered.get(path, 0) + 1
         if route.truncate_requests is not None and count > route.truncate_requests:
             route = replace(route, truncate=None)
+        if count <= len(route.fail_first):
+            status = route.fail_first[count - 1]
+            self._send(status, f"status {status}".encode(), "text/plain", [])
+            return
         if route.ranges and self.headers.get("Range", "").startswith("bytes="):
             self._answer_range(route)
             return
@@ -215,7 +231,7 @@ class _Handler(SimpleHTTPRequestHandler):
         rest = route.body[start:]
         self._send(206, rest, route.content_type,
                    [("Content-Range", f"bytes {start}-{len(route.body) - 1}/{len(route.body)}"),
-                    ("Accept-Ranges", "bytes")], truncate=route.truncate, pace=route.pace)
+                    ("Accept-Ranges", "bytes")], truncate=route.truncate, pace=route.pace, stall_at=route.stall_at)
 
     def _answer(self, route: Route) -> None:
         validators = [("ETag", route.etag), ("Last-Modified", route.last_modified)]
@@ -227,7 +243,18 @@ class _Handler(SimpleHTTPRequestHandler):
         else:
             ranges = [("Accept-Ranges", "bytes")] if route.ranges else []
             self._send(route.status, route.body, route.content_type, [*validators, *route.headers, *ranges],
-                       route.location, route.truncate, route.pace)
+                       route.location, route.truncate, route.pace, route.stall_at)
+
+    def _stall(self, head: bytes) -> None:
+        """Send ``head``, then nothing: the connection stays open and silent until the server stops (or
+        MAX_DELAY), as a stalled CDN node does."""
+        try:
+            self.wfile.write(head)
+            self.wfile.flush()
+        except OSError:
+            return
+        self.server.stopping.wait(MAX_DELAY)
+        self.close_connection = True
 
     def _not_modified(self, route: Route) -> bool:
         """RFC 9110: If-None-Match decides when sent; If-Modified-Since only without it."""
@@ -239,7 +266,8 @@ class _Handler(SimpleHTTPRequestHandler):
         return since is not None and route.last_modified is not None and since == route.last_modified
 
     def _send(self, status: int, body: bytes, content_type: str | None, headers: Iterable[tuple[str, str | None]],
-              location: str | None = None, truncate: int | None = None, pace: float = 0.0) -> None:
+              location: str | None = None, truncate: int | None = None, pace: float = 0.0,
+              stall_at: int | None = None) -> None:
         self.send_response(status)
         if location is not None:
             self.send_header("Location", location)
@@ -255,6 +283,9 @@ class _Handler(SimpleHTTPRequestHandler):
             self.close_connection = True
         self.end_headers()
         body = body if truncate is None else body[:truncate]
+        if stall_at is not None:
+            self._stall(body[:stall_at])
+            return
         if not pace:
             self.wfile.write(body)
             return

@@ -15,6 +15,8 @@ from earmark.core.db.history import record_play
 from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item, tag_source
 from earmark.core.db.transcripts import store_transcript
+from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
+from earmark.core.feeds.subscriptions import import_opml
 from earmark.core.models import Cue, EntryData, FeedData, Transcript
 from earmark.core.notes.transcripts import take_note
 
@@ -45,11 +47,13 @@ def _entry(identity: str, title: str, **fields: object) -> EntryData:
 
 def build(db: sqlite_utils.Database) -> FixedLibrary:
     """Fill an empty library with the fixed content."""
-    feed = FeedData(title="Compiler Cast", link="https://example.com/", entries=[
+    feed = FeedData(title="Compiler Cast", link="https://example.com/", author="Ana Lopez & Ben Ito", entries=[
         _entry("ep-1", "Graph capture: the basics", url="https://example.com/ep1",
                enclosure_url="https://cdn.example.com/ep1.mp3", published="2024-05-06T10:00:00+00:00",
                duration=750.0, author="Ana Lopez",
-               description="<p>How graph capture works, part one.</p><p>Links and credits.</p>"),
+               description='<p>How graph capture works, part one. #pt2 [[draft]]</p><p>Links:</p><ul><li><a '
+                           'href="https://isocpp.org/std">the C++ standard</a></li><li><a href="/credits">Credits'
+                           "</a></li></ul>"),
         _entry("ep-2", 'Lowering "in depth" #2', url="https://www.youtube.com/watch?v=abc123&t=10",
                enclosure_url="https://cdn.example.com/ep2.mp3", published="2024-05-13T10:00:00+00:00",
                duration=4000.0, description="From FX graphs to kernels."),
@@ -87,5 +91,9 @@ def build(db: sqlite_utils.Database) -> FixedLibrary:
         for item_id, position, finished, when in ((ids["ep-1"], 120.0, False, datetime(2024, 5, 7, 8, 10)),
                                                   (ids["ep-2"], 4000.0, True, datetime(2024, 5, 14, 10, 0))):
             record_play(db, item_id, position, finished, now=when.replace(tzinfo=UTC))
+        db.execute("UPDATE items SET added = '2024-05-20T09:00:00+00:00', position = 2 WHERE id = ?", [article])
+    # A subscription from another app's list: the user's title, in a folder in a folder, a local feed file.
+    import_opml(db, OpmlDocument(None, [OpmlFeed("file:///home/ana/podcasts/recordings.xml", "Ana's recordings",
+                                                 ["tech", "tech/deep & nested"])], []))
     return FixedLibrary(podcast=result.source_id, site=site, basics=ids["ep-1"], video=ids["ep-2"],
                         local=ids["ep-3"], article=article, untouched=ids["ep-4"])

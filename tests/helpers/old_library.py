@@ -8,7 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from earmark.core.db.migrations import m001_initial
+from earmark.core.db.migrations import MIGRATIONS, m001_initial
 
 WORDS = ("graph memory tensor kernel compile quantize export trace lowering fusion cache shard gradient batch "
          "layout stride dispatch autograd module buffer stream device").split()
@@ -75,3 +75,20 @@ def check_upgraded(path: Path, expected: OldLibrary) -> None:
         assert (some[0],) in found  # the search index was rebuilt with the notes
     finally:
         conn.close()
+
+
+def library_with_plain_passwords(path: Path) -> None:
+    """A library as version 7 left it: a feed password in its row, another inside an address."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    for number, migration in enumerate(MIGRATIONS[:7], start=1):
+        conn.execute("BEGIN")
+        migration(conn)
+        conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute("COMMIT")
+    conn.execute("""INSERT INTO sources (kind, title, url, auth_user, auth_password, added) VALUES
+                    ('podcast', 'Private', 'https://feeds.example.com/private.xml', 'alice', 'plain-row-pw',
+                     '2025-01-01T00:00:00+00:00'),
+                    ('podcast', 'Token', 'https://bob:plain-url-pw@other.example.com/feed.xml', NULL, NULL,
+                     '2025-01-01T00:00:00+00:00')""")
+    conn.close()

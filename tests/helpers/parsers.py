@@ -33,7 +33,7 @@ from earmark.core.db.search import search_ids, snippets
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tags_for_sources
 from earmark.core.downloads.names import MAX_NAME_BYTES, download_path
-from earmark.core.errors import BackupError, FeedError, TranscriptError, UnreachableError
+from earmark.core.errors import BackupError, FeedError, SyncError, TranscriptError, UnreachableError
 from earmark.core.feeds import fetch as fetch_module
 from earmark.core.feeds.fetch import MAX_FEED_BYTES, canonical_source, parse_retry_after
 from earmark.core.feeds.namespaces import read_extras
@@ -45,6 +45,9 @@ from earmark.core.models import Chapter, FeedData, Transcript
 from earmark.core.notes.backup import backup_document, read_backup, restore_backup
 from earmark.core.notes.transcript_parse import MAX_TRANSCRIPT_BYTES, parse_transcript
 from earmark.core.settings import SETTINGS, get_setting, library_settings
+from earmark.core.sync.actions import MAX_SECONDS, EpisodeAction, read_actions
+from earmark.core.sync.http import decode_json
+from earmark.core.sync.server import expect_dict
 from earmark.core.timefmt import parse_duration
 from helpers import notes_library
 from helpers.fuzz import Parser
@@ -314,6 +317,27 @@ def _body_ok(_data: bytes, body: bytes) -> None:
     assert len(body) <= MAX_FEED_BYTES
 
 
+def _sync_actions(data: bytes) -> list[EpisodeAction]:
+    """An episode-actions answer from a sync server, as the client reads it."""
+    answer = expect_dict(decode_json(data, "sync.example.com", "/api/2/episodes/u.json"), "sync.example.com", "x")
+    return read_actions(answer.get("actions"))[0]
+
+
+def _sync_actions_ok(_data: bytes, actions: list[EpisodeAction]) -> None:
+    for action in actions:
+        assert action.action in ("play", "download", "delete", "new", "flattr") and 0 <= action.at < 2**35
+        for seconds in (action.started, action.position, action.total):
+            assert seconds is None or 0 <= seconds <= MAX_SECONDS
+        assert action.as_json()["timestamp"]  # every action read can be written back
+
+
+def _sync_seeds() -> list[bytes]:
+    action = {"podcast": FEED_URL, "episode": "https://feeds.example.com/1.mp3", "guid": "g1", "action": "PLAY",
+              "timestamp": "2024-01-02T03:04:05+00:00", "started": 0, "position": 120, "total": -1}
+    return [json.dumps({"actions": [action, {**action, "action": "download", "timestamp": 1700000000}],
+                        "timestamp": 1700000000}).encode(), b'{"actions": [], "timestamp": 0}']
+
+
 PARSERS: dict[str, Parser] = {p.name: p for p in (
     Parser("feed", lambda d: parse_feed(d, FEED_URL), (FeedError,), ("feeds", "feeds-malformed", "hostile"),
            _feed_ok, examples=500, notes="parse_feed (fast path, feedparser fallback, namespaces pass)"),
@@ -352,4 +376,6 @@ PARSERS: dict[str, Parser] = {p.name: p for p in (
            notes="fetch._read_within with Content-Encoding: gzip"),
     Parser("deflate-body", _body("deflate"), (UnreachableError,), (), _body_ok, seeds=_compressed_seeds("deflate"),
            notes="fetch._read_within with Content-Encoding: deflate (zlib or raw)"),
+    Parser("sync-actions", _sync_actions, (SyncError,), (), _sync_actions_ok, seeds=_sync_seeds,
+           notes="sync: a server's episode actions (gpodder.net API v2, Nextcloud gPodder Sync)"),
 )}

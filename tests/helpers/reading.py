@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers.shared import shared_dir
+
 READING = Path(__file__).resolve().parents[1] / "fixtures" / "reading"
 PAGES = READING / "pages"
 FILES = READING / "files"
 LISTS = READING / "lists"
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+SEEDS = shared_dir() / "seeds"
 WEEKLY_SEED = SEEDS / "000_9a1684e5242061c6.txt"  # the PyTorch Weekly #1 newsletter, in Markdown
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 FILL_CHUNK = 4096
+# Room for a new library (about 2 MB empty: one 32 KiB page per table and index) and a few transactions of its WAL.
+SMALL_DISK_KIB = 8192
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:
@@ -25,7 +27,7 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 @contextmanager
-def small_disk(folder: Path, size_kib: int = 2048) -> Iterator[Path]:
+def small_disk(folder: Path, size_kib: int = SMALL_DISK_KIB) -> Iterator[Path]:
     """A tmpfs of ``size_kib`` mounted on ``folder`` for the duration; skips the test when mounting fails."""
     folder.mkdir(parents=True, exist_ok=True)
     if os.geteuid() != 0 or shutil.which("mount") is None:

@@ -85,14 +85,102 @@ def test_the_scalable_icon_is_an_svg() -> None:
     assert root.tag.endswith("svg") and root.get("viewBox") == "0 0 128 128"
 
 
-def test_install_and_uninstall_for_the_current_user(tmp_path: Path) -> None:
+DESKTOP_SESSION_VARIABLES = ("XDG_CURRENT_DESKTOP", "XDG_SESSION_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION",
+                             "GNOME_DESKTOP_SESSION_ID", "XDG_MENU_PREFIX")
+
+
+def desktop_env(tmp_path: Path) -> dict[str, str]:
+    """A user of their own: HOME and every XDG folder (the system ones too) under ``tmp_path``, no desktop
+    session (xdg-mime then works on the freedesktop files themselves, as on a plain Debian)."""
     home = tmp_path / "home"
+    env = {key: value for key, value in os.environ.items() if key not in DESKTOP_SESSION_VARIABLES}
+    return {**env, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config"),
+            "XDG_DATA_DIRS": str(tmp_path / "system" / "data"), "XDG_CONFIG_DIRS": str(tmp_path / "system" / "xdg")}
+
+
+def fake_earmark(tmp_path: Path) -> Path:
     fake_bin = tmp_path / "my apps" / "earmark"
     fake_bin.parent.mkdir()
     fake_bin.write_text("#!/bin/sh\n")
     fake_bin.chmod(0o755)
-    env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
-           "XDG_CONFIG_HOME": str(home / "config")}
+    return fake_bin
+
+
+def run_script(name: str, env: dict[str, str], *args: str) -> str:
+    result = subprocess.run([str(PACKAGING / name), *args], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def default_app(env: dict[str, str], mime_type: str) -> str:
+    result = subprocess.run([tool("xdg-mime", "xdg-utils"), "query", "default", mime_type], capture_output=True,
+                            text=True, env=env, timeout=60)
+    return result.stdout.strip()
+
+
+def tree(folder: Path) -> dict[str, str]:
+    """Every folder and file under ``folder`` with the file's text (folders: "")."""
+    return {str(p.relative_to(folder)): p.read_text() if p.is_file() else "" for p in sorted(folder.rglob("*"))}
+
+
+def test_install_keeps_the_users_default_app_and_uninstall_gives_the_desktop_back(tmp_path: Path) -> None:
+    env = desktop_env(tmp_path)
+    home, apps = Path(env["HOME"]), Path(env["XDG_DATA_HOME"]) / "applications"
+    apps.mkdir(parents=True)
+    (apps / "my-reader.desktop").write_text("[Desktop Entry]\nType=Application\nName=My Reader\nExec=true %f\n"
+                                            "MimeType=text/x-opml+xml;\n")
+    subprocess.run([tool("xdg-mime", "xdg-utils"), "default", "my-reader.desktop", "text/x-opml+xml"], env=env,
+                   check=True, timeout=60)
+    with (Path(env["XDG_CONFIG_HOME"]) / "mimeapps.list").open("a") as mimeapps:
+        mimeapps.write("# my own line\n[Added Associations]\ntext/plain=my-reader.desktop;\n")
+    before = tree(home)
+
+    said = run_script("install", env, str(fake_earmark(tmp_path)))
+    assert default_app(env, "text/x-opml+xml") == "my-reader.desktop"
+    assert "default app for text/x-opml+xml (my-reader.desktop) stays" in said
+    assert default_app(env, "x-scheme-handler/podcast") == ENTRY.name  # nobody had podcast: links
+    assert default_app(env, "x-scheme-handler/feed") == ENTRY.name
+
+    run_script("uninstall", env)
+    assert default_app(env, "text/x-opml+xml") == "my-reader.desktop"
+    assert default_app(env, "x-scheme-handler/podcast") == ""
+    assert tree(home) == before  # the same folders and files, mimeapps.list line for line
+
+
+def test_uninstall_after_install_on_a_new_account_leaves_nothing(tmp_path: Path) -> None:
+    env = desktop_env(tmp_path)
+    home = Path(env["HOME"])
+    home.mkdir()
+    earmark = str(fake_earmark(tmp_path))
+    run_script("install", env, earmark)
+    assert default_app(env, "text/x-opml+xml") == ENTRY.name  # there was no default: Earmark becomes it
+    assert "[Default Applications]" in (Path(env["XDG_CONFIG_HOME"]) / "mimeapps.list").read_text()
+    run_script("install", env, earmark)  # again (an update): the first install's folders are still undone
+    run_script("uninstall", env)
+    assert tree(home) == {}  # no empty folders, no mimeapps.list with empty sections
+
+
+def test_uninstall_keeps_the_users_folders_and_other_defaults(tmp_path: Path) -> None:
+    env = desktop_env(tmp_path)
+    home = Path(env["HOME"])
+    icons = Path(env["XDG_DATA_HOME"]) / "icons" / "hicolor" / "48x48" / "apps"
+    icons.mkdir(parents=True)
+    (icons / "someone-else.png").write_bytes(b"png")
+    config = Path(env["XDG_CONFIG_HOME"])
+    config.mkdir(parents=True)
+    (config / "mimeapps.list").write_text("[Default Applications]\nx-scheme-handler/feed=feeds.desktop\n")
+    before = tree(home)
+    run_script("install", env, str(fake_earmark(tmp_path)))
+    mimeapps = (config / "mimeapps.list").read_text()
+    assert "x-scheme-handler/feed=feeds.desktop" in mimeapps and f"x-scheme-handler/podcast={ENTRY.name}" in mimeapps
+    run_script("uninstall", env)
+    assert tree(home) == before
+
+
+def test_install_and_uninstall_for_the_current_user(tmp_path: Path) -> None:
+    env = desktop_env(tmp_path)
+    home = Path(env["HOME"])
+    fake_bin = fake_earmark(tmp_path)
     result = subprocess.run([str(PACKAGING / "install"), str(fake_bin)], capture_output=True, text=True, env=env,
                             timeout=120)
     assert result.returncode == 0, result.stderr

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from earmark.cli import _parser
+from earmark.cli import build_parser
 from earmark.core.settings import SETTINGS
 from earmark.gui.mainwindow.actions import SPECS, ActionSpec, conflicts, effective_shortcuts, normalized
 
@@ -15,11 +15,18 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def commands() -> list[str]:
-    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return sorted(sub.choices)
 
 
-@pytest.mark.parametrize("command", commands())
+def subcommands() -> list[str]:
+    """Commands of command groups (``sync login``…)."""
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(f"{name} {child}" for name, parser in sub.choices.items() for action in parser._actions
+                  if isinstance(action, argparse._SubParsersAction) for child in action.choices)
+
+
+@pytest.mark.parametrize("command", commands() + subcommands())
 def test_every_command_has_a_section_in_the_cli_doc(command: str) -> None:
     assert f"## earmark {command}\n" in (DOCS / "cli.md").read_text(encoding="utf-8")
 

@@ -15,7 +15,8 @@ SAMPLES = SAMPLE.findall((ROOT / "docs" / "export.md").read_text(encoding="utf-8
 
 def test_every_format_has_a_sample() -> None:
     names = {name for name, _ in SAMPLES}
-    assert {"readwise.csv", "notes.json", "history.csv", "history.json"} <= names
+    assert {"readwise.csv", "notes.json", "history.csv", "history.json", "subscriptions.opml", "reading-list.json",
+            "reading-list.csv"} <= names
     assert any(name.startswith("markdown/") for name in names)
 
 

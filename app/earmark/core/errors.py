@@ -67,3 +67,15 @@ class BackupError(EarmarkError):
 
 class ExtractionError(EarmarkError):
     """A page or file holds no article Earmark can read (no text found, not a web page, a feed)."""
+
+
+class NoKeyringError(EarmarkError):
+    """No system keyring (Secret Service) can keep a password: none is running, or it stayed locked."""
+
+
+class SyncError(EarmarkError):
+    """A sync with the gpodder.net or Nextcloud server failed (unreachable, refused, a broken answer)."""
+
+
+class SyncAuthError(SyncError):
+    """The sync server refused the user name or password (or there is no password to send)."""

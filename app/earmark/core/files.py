@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from earmark.core.errors import UnreachableError
+from earmark.core.privacy import make_private
 
 
 def read_file(path: Path, kind: str, max_bytes: int | None = None, purpose: str = "") -> bytes:
@@ -12,7 +15,10 @@ def read_file(path: Path, kind: str, max_bytes: int | None = None, purpose: str 
     (with ``max_bytes``) larger than that. ``kind`` says what the file should be ("an OPML file"), ``purpose``
     what it would be too large for ("a subscription list")."""
     try:
-        if max_bytes is not None and path.stat().st_size > max_bytes:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # a device or a pipe could read forever
+            raise UnreachableError(f"{path} is not a file (a device or a pipe), so it is not {kind}.")
+        if max_bytes is not None and info.st_size > max_bytes:
             raise UnreachableError(f"{path} is larger than {max_bytes // (1024 * 1024)} MB, too large for {purpose}.")
         return path.read_bytes()
     except FileNotFoundError as exc:
@@ -28,10 +34,10 @@ def write_file(path: Path, data: str | bytes) -> None:
     sentence when the disk says no."""
     partial = path.with_name(f".{path.name}.partial")
     try:
-        if isinstance(data, str):
-            partial.write_text(data, encoding="utf-8", newline="")
-        else:
-            partial.write_bytes(data)
+        # Created its user's only (0600) whatever the umask: exports hold notes, listening history, feeds.
+        with os.fdopen(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        make_private(partial)  # an older partial file kept its mode
         partial.replace(path)
     except OSError as exc:
         partial.unlink(missing_ok=True)

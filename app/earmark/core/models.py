@@ -306,8 +306,11 @@ class Download:
     received: int
     error: str | None = None
     finished: str | None = None
+    title: str | None = None  # the episode's
+    content_type: str | None = None  # the enclosure's, as the feed says
 
     def as_json(self) -> dict[str, object]:
         """The object printed by ``downloads --json`` (a contract: add, never rename)."""
         return {"item_id": self.item_id, "url": self.url, "path": self.path, "status": self.status,
-                "size": self.size, "received": self.received, "error": self.error, "finished": self.finished}
+                "size": self.size, "received": self.received, "error": self.error, "finished": self.finished,
+                "title": self.title}

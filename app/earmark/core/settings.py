@@ -145,6 +145,17 @@ SETTINGS: dict[str, Setting] = {
                 "How many daily backups of the library to keep in the backups folder beside it (0: make none). "
                 "The window makes one a day when it opens, and so does earmark refresh.",
                 label="Daily backups to keep", minimum=0, maximum=365),
+        Setting("sync.interval", int, 30,
+                "Minutes between syncs with the gpodder.net or Nextcloud server while the window is open (0: only "
+                "on start, after each refresh and on demand).", label="Sync every", minimum=0, maximum=24 * 60,
+                step=5, suffix=" min", minimum_text="Only on start, after refreshes and on demand"),
+        Setting("sync.device_caption", str, "",
+                "The name this device shows on the sync server (empty: Earmark on this computer's name).",
+                label="Device name on the server"),
+        Setting("secrets.store_in_library", bool, False,
+                "Keep feed and sync passwords in the library file instead of the system keyring. Unencrypted: "
+                "anyone who can read the file can read them (backups and exports still leave them out). Only for "
+                "desktops without a keyring.", label="Keep passwords in the library file (unencrypted)"),
         Setting("list.sorts", dict, {}, "The order chosen for each view of the item list (set by clicking a "
                                         "column header), by view.", internal=True),
         Setting("reader.font_size", int, 13, "Text size of the reader, in points (8 to 32).",
@@ -154,6 +165,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("reader.open_article", int, 0,
                 "The article open in the reader when the window closed, opened again at start (0: none).",
                 internal=True),
+        Setting("window.view", str, "", "The view shown when the window last closed on this library (shown again "
+                                        "when it opens, unless the library is empty).", internal=True),
         # This desktop's settings, not the library's (the library path chooses the library).
         Setting("library.path", str, "",
                 "The library file the window opens (empty: the default, library.db in the user data folder). "
@@ -175,8 +188,6 @@ SETTINGS: dict[str, Setting] = {
                                               "detail, notes, transcript).", store="desktop", internal=True),
         Setting("window.columns", list, [], "The widths of the item list's columns.", store="desktop",
                 internal=True),
-        Setting("window.view", str, "", "The sidebar view selected when the window closed (shown again at start).",
-                store="desktop", internal=True),
     )
 }
 
@@ -186,7 +197,12 @@ def default_library_path() -> Path:
     configured = os.environ.get(LIBRARY_ENV)
     if configured:
         return Path(configured).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "library.db"
+    return default_data_folder() / "library.db"
+
+
+def default_data_folder() -> Path:
+    """Earmark's own folder in the user data folder (``~/.local/share/earmark`` on Linux)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def library_settings() -> list[Setting]:
@@ -199,7 +215,7 @@ def downloads_folder(db: sqlite_utils.Database) -> Path:
     configured = str(get_setting(db, "downloads.folder")).strip()
     if configured:
         return Path(configured).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "downloads"
+    return default_data_folder() / "downloads"
 
 
 def get_setting(db: sqlite_utils.Database, key: str) -> object:

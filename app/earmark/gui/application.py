@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from earmark import __version__
 from earmark.core.db.backups import list_backups, restore_backup
 from earmark.core.db.connection import open_library_or_read_only
+from earmark.core.db.private_files import tighten_data
 from earmark.core.errors import EarmarkError
 from earmark.gui.icons import APP_ICON_NAME, app_icon
 from earmark.gui.mainwindow.window import MainWindow
@@ -57,6 +58,8 @@ def build(library_path: Path, vlc_args: tuple[str, ...] = (), desktop: DesktopSe
     that cannot be written opens read-only, the window saying why. ``desktop`` holds the desktop settings
     (default: $EARMARK_CONFIG, else the user's configuration)."""
     db, read_only_reason = open_library_or_read_only(library_path)
+    if read_only_reason is None:
+        tighten_data(db)  # what an older version left readable by others
     runner = TaskRunner(library_path, read_only=read_only_reason is not None)
     player = VlcPlayer(vlc_args)
 

@@ -23,7 +23,7 @@ from earmark.core.db.downloads import (
     update_download,
 )
 from earmark.core.db.podcast_prefs import auto_download_sources
-from earmark.core.downloads.transfer import RETRY_DELAYS, DownloadCancelled, download, part_path
+from earmark.core.downloads.transfer import RETRY_DELAYS, DownloadCancelled, Expected, download, part_path
 from earmark.core.errors import EarmarkError
 from earmark.core.models import Download
 from earmark.core.settings import downloads_folder, get_setting
@@ -131,7 +131,8 @@ class DownloadManager(QObject):
 
         try:
             download(record.url, Path(record.path), progress=progress, stop=stop, retries=retries,
-                     delays=RETRY_DELAYS if self.retry_delays is None else self.retry_delays)
+                     delays=RETRY_DELAYS if self.retry_delays is None else self.retry_delays, name=record.title,
+                     expected=Expected(record.content_type))
             self._ended.emit(record.item_id, None)
         except Exception as exc:  # every failure is reported on the GUI thread (a bug is also logged there)
             self._ended.emit(record.item_id, exc)

@@ -6,14 +6,15 @@ never stalls; the child writes to the library in short transactions of its own, 
 
 from __future__ import annotations
 
-import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QProcess, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from earmark.gui.child_command import ChildCommand
 
 KILL_AFTER_MS = 5000  # a cancelled refresh finishes the feeds in flight; after this it is killed
+QUIT_KILL_AFTER_MS = 500  # on quit it is killed sooner: each feed is stored in a transaction of its own
 
 
 @dataclass(slots=True)
@@ -29,7 +30,7 @@ class RefreshSummary:
     notes: list[str] = field(default_factory=list)  # what the command said on the side (skipped outlines…)
 
 
-class FeedRefresh(QObject):
+class FeedRefresh(ChildCommand):
     """Starts and watches one refresh at a time.
 
     Signals: ``started(int)`` with the number of feeds, ``feed_done(dict)`` per feed (the ``refresh --json``
@@ -41,15 +42,8 @@ class FeedRefresh(QObject):
     finished = Signal(object)
 
     def __init__(self, library_path: Path, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._library_path = library_path
-        self._process: QProcess | None = None
+        super().__init__(library_path, parent)
         self._summary = RefreshSummary()
-        self._stderr = b""
-
-    def is_running(self) -> bool:
-        """Whether a refresh is under way."""
-        return self._process is not None
 
     def refresh(self, source_ids: list[int] | None = None) -> bool:
         """Refresh the given sources (even if backing off), or every due feed; False when one is running."""
@@ -64,85 +58,43 @@ class FeedRefresh(QObject):
 
     def cancel(self) -> None:
         """Start no more feeds; those in flight finish and are stored."""
-        if self._process is not None:
+        if self.is_running():
             self._summary.cancelled = True
-            process = self._process
-            process.terminate()
-            QTimer.singleShot(KILL_AFTER_MS, self, lambda: process.kill() if self._process is process else None)
+            process = self._stop(KILL_AFTER_MS, wait=False)
+            QTimer.singleShot(KILL_AFTER_MS, self,
+                              lambda: process.kill() if process is not None and self._process is process else None)
 
     def shutdown(self) -> None:
-        """Stop a running refresh and wait for it (on quit): what was stored stays stored."""
-        process = self._process
-        if process is None:
-            return
-        self._summary.cancelled = True
-        process.terminate()
-        if not process.waitForFinished(KILL_AFTER_MS):
-            process.kill()
-            process.waitForFinished(1000)
+        """Stop a running refresh on quit, killing it (with its parsing processes) if it has not ended within
+        QUIT_KILL_AFTER_MS: quitting never waits for the network, and what was stored stays stored."""
+        if self.is_running():
+            self._summary.cancelled = True
+            self._stop(QUIT_KILL_AFTER_MS, wait=True, group=True)
 
     def _start(self, args: list[str]) -> bool:
-        if self._process is not None:
+        if self.is_running():
             return False
         self._summary = RefreshSummary()
-        self._stderr = b""
-        process = QProcess(self)
-        process.setProgram(sys.executable)
-        launcher = [] if getattr(sys, "frozen", False) else ["-m", "earmark"]
-        process.setArguments([*launcher, "--library", str(self._library_path), *args])
-        process.readyReadStandardOutput.connect(self._read_lines)
-        process.readyReadStandardError.connect(self._read_errors)
-        process.finished.connect(self._on_finished)
-        process.errorOccurred.connect(self._on_error)
-        self._process = process
-        process.start()
-        return True
+        return self._run(args)
 
-    @Slot()
-    def _read_lines(self) -> None:
-        process = self._process
-        while process is not None and process.canReadLine():
-            line = bytes(process.readLine().data()).strip()
-            try:
-                message = json.loads(line)
-            except ValueError:
-                continue  # not ours (a library warning on stdout): ignore
-            if not isinstance(message, dict):
-                continue
-            if set(message) == {"total"}:
-                self._summary.total = int(message["total"])
-                self.started.emit(self._summary.total)
-                continue
-            self._summary.checked += 1
-            self._summary.new += int(message.get("new") or 0)
-            self._summary.failed += message.get("status") in ("error", "gone")
-            self.feed_done.emit(message)
-
-    @Slot()
-    def _read_errors(self) -> None:
-        if self._process is not None:
-            self._stderr += bytes(self._process.readAllStandardError().data())
-
-    @Slot(int, QProcess.ExitStatus)
-    def _on_finished(self, exit_code: int, _status: QProcess.ExitStatus) -> None:
-        self._read_lines()
-        self._read_errors()
-        lines = [line.removeprefix("earmark: ") for line in self._stderr.decode(errors="replace").splitlines()]
-        if exit_code != 0 and not self._summary.cancelled:
-            self._summary.error = lines[-1] if lines else f"The refresh stopped unexpectedly (exit code {exit_code})."
-            lines = lines[:-1]
-        self._summary.notes = [line for line in lines if line.strip()]
-        self._finish()
-
-    @Slot(QProcess.ProcessError)
-    def _on_error(self, error: QProcess.ProcessError) -> None:
-        if error == QProcess.ProcessError.FailedToStart and self._process is not None:
-            self._summary.error = f"The refresh could not start: {self._process.errorString()}."
-            self._finish()
-
-    def _finish(self) -> None:
-        process, self._process = self._process, None
-        if process is None:
+    def _message(self, message: dict[str, object]) -> None:
+        if set(message) == {"total"}:
+            self._summary.total = int(message["total"])  # type: ignore[call-overload]  # the command's number
+            self.started.emit(self._summary.total)
             return
-        process.deleteLater()
+        self._summary.checked += 1
+        self._summary.new += int(message.get("new") or 0)  # type: ignore[call-overload]  # the command's number
+        self._summary.failed += message.get("status") in ("error", "gone")
+        self.feed_done.emit(message)
+
+    def _ended(self, exit_code: int, errors: list[str]) -> None:
+        if exit_code != 0 and not self._summary.cancelled:
+            self._summary.error = errors[-1] if errors else f"The refresh stopped unexpectedly (exit code {exit_code})."
+            errors = errors[:-1]
+        self._summary.notes = errors
+
+    def _not_started(self, sentence: str) -> None:
+        self._summary.error = f"The refresh could not start: {sentence}."
+
+    def _done(self) -> None:
         self.finished.emit(self._summary)

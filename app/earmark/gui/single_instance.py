@@ -1,16 +1,24 @@
 """One window per library: a second launch hands its arguments to the running one over a local socket
-(QLocalServer) and exits."""
+(QLocalServer) and exits.
+
+The socket lives in a folder only its user can enter (core/privacy.py's runtime_folder), and both ends check
+with SO_PEERCRED that the other is the same user: the arguments can hold private links (a feed's token), and
+a name another user could take first would hand them to that user."""
 
 from __future__ import annotations
 
-import getpass
 import hashlib
 import json
 import logging
+import os
+import socket as pysocket
+import struct
 from pathlib import Path
 
-from PySide6.QtCore import QDir, QLockFile, QObject, Signal, Slot
+from PySide6.QtCore import QLockFile, QObject, Signal, Slot
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+from earmark.core.privacy import runtime_folder
 
 log = logging.getLogger(__name__)
 TIMEOUT_MS = 3000
@@ -18,13 +26,25 @@ ACK = b"ok\n"
 
 
 def server_name(library: Path) -> str:
-    """The socket name of the instance that has ``library`` open (one per user and library file)."""
-    try:
-        user = getpass.getuser()
-    except (KeyError, OSError):  # no user name for this uid (containers)
-        user = "user"
+    """The socket path of the instance that has ``library`` open (one per user and library file)."""
     digest = hashlib.sha1(str(library.expanduser().resolve()).encode()).hexdigest()[:12]
-    return f"earmark-{user}-{digest}"
+    return str(runtime_folder() / f"earmark-{digest}")
+
+
+def same_user(socket: QLocalSocket) -> bool:
+    """Whether the process at the other end of a connected socket runs as this user (SO_PEERCRED)."""
+    descriptor = int(socket.socketDescriptor())
+    if descriptor < 0 or not hasattr(pysocket, "SO_PEERCRED"):
+        return False
+    peer = pysocket.socket(fileno=os.dup(descriptor))
+    try:
+        credentials = peer.getsockopt(pysocket.SOL_SOCKET, pysocket.SO_PEERCRED, struct.calcsize("3i"))
+    except OSError:
+        return False
+    finally:
+        peer.close()
+    _pid, uid, _gid = struct.unpack("3i", credentials)
+    return uid == os.getuid()
 
 
 def hand_over(name: str, arguments: list[str], timeout_ms: int = TIMEOUT_MS) -> bool:
@@ -33,6 +53,10 @@ def hand_over(name: str, arguments: list[str], timeout_ms: int = TIMEOUT_MS) -> 
     socket = QLocalSocket()
     socket.connectToServer(name)
     if not socket.waitForConnected(timeout_ms):
+        return False
+    if not same_user(socket):
+        log.warning("The socket %s belongs to another user: nothing was handed to it", name)
+        socket.abort()
         return False
     socket.write(json.dumps({"arguments": arguments}).encode() + b"\n")
     answered = socket.waitForBytesWritten(timeout_ms) and _wait_for_line(socket, timeout_ms)
@@ -78,6 +102,11 @@ class InstanceServer(QObject):
     @Slot()
     def _on_connection(self) -> None:
         while (socket := self._server.nextPendingConnection()) is not None:
+            if not same_user(socket):
+                log.warning("Refused a connection from another user's process")
+                socket.abort()
+                socket.deleteLater()
+                continue
             socket.readyRead.connect(lambda s=socket: self._read(s))
             socket.disconnected.connect(socket.deleteLater)
             self._read(socket)
@@ -99,7 +128,7 @@ class InstanceServer(QObject):
 def claim_or_hand_over(name: str, arguments: list[str]) -> InstanceServer | None:
     """Become the instance for ``name`` (the listening server is returned), or hand ``arguments`` to the one
     already running and return None. A lock file keeps two simultaneous launches from both claiming."""
-    lock = QLockFile(str(Path(QDir.tempPath()) / f"{name}.lock"))
+    lock = QLockFile(f"{name}.lock")
     lock.setStaleLockTime(10_000)
     locked = lock.tryLock(TIMEOUT_MS)
     try:

@@ -71,7 +71,7 @@ def _play_an_episode(parts: Parts) -> int:
     wait(lambda: window.sidebar_model.rowCount() > 0, 10, "the library to load")
     if window.sidebar_model.total == 0:
         print("library empty: loading the sample library")
-        window.load_sample()
+        window.commands.load_sample.trigger()
         wait(lambda: window.sidebar_model.total > 0, 60, "the sample library to load")
     wait(lambda: window.items_model.rowCount() > 0, 10, "the item list to fill")
     row = next((r for r in range(window.items_model.rowCount())

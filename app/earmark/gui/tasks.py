@@ -75,6 +75,12 @@ class TaskRunner(QObject):
         """Run on the writer thread (everything that changes the library)."""
         return self._submit(self._writer, fn, args, on_done, on_error, is_write=True)
 
+    def on_writer(self, fn: Callable[..., T], *args: object, on_done: Done | None = None,
+                  on_error: Failed | None = None) -> Future[T]:
+        """Run on the writer thread with its connection, without writing (what that connection sees changes
+        only when another connection, another process's, writes)."""
+        return self._submit(self._writer, fn, args, on_done, on_error)
+
     def compute(self, fn: Callable[..., T], *args: object, on_done: Done | None = None,
                 on_error: Failed | None = None) -> Future[T]:
         """Run ``fn(*args)`` in the pool, without the library (network and parsing)."""

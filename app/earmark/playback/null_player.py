@@ -6,6 +6,7 @@ from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Slot
 
 from earmark.core.models import Chapter
 from earmark.playback.player import Player, PlayerState, clamp_rate, missing_local_file
+from earmark.playback.problems import Trouble
 
 TICK_MS = 100
 
@@ -29,12 +30,12 @@ class NullPlayer(Player):
     def _length(self) -> float:
         return self.lengths.get(self._uri or "", self._default_length)
 
-    def load(self, uri: str, start: float = 0.0) -> None:
+    def _open(self, uri: str, start: float = 0.0) -> None:
         self._tick.stop()
-        self._uri = uri
+        self._base = max(0.0, start)
         missing = missing_local_file(uri)
         if missing:
-            self._fail(f"The audio file {missing} is missing.")
+            self.report(Trouble.MISSING, missing)
             return
         self._base = min(max(0.0, start), self._length())
         self._set_state(PlayerState.LOADING)
@@ -64,6 +65,9 @@ class NullPlayer(Player):
     def play(self) -> None:
         if self._uri is None or self._state == PlayerState.PLAYING:
             return
+        if self._state == PlayerState.ERROR:
+            self.retry()
+            return
         if self._state == PlayerState.ENDED:
             self._base = 0.0
         self._start_clock()
@@ -76,7 +80,7 @@ class NullPlayer(Player):
 
     def stop(self) -> None:
         self._stop_clock()
-        self._uri = None
+        self._forget()
         self._base = 0.0
         self._set_state(PlayerState.STOPPED)
 

@@ -6,9 +6,10 @@ from enum import StrEnum
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from earmark.core.models import Chapter
+from earmark.playback.problems import Problem, Trouble, describe
 
 
 class PlayerState(StrEnum):
@@ -22,6 +23,7 @@ class PlayerState(StrEnum):
     ERROR = "error"
 
 
+SERVER_RETRY_DELAYS = (2.0, 5.0, 10.0)  # a server error is retried after these many seconds, then reported
 MIN_RATE = 0.5
 MAX_RATE = 4.0
 RATE_STEP = 0.05
@@ -31,9 +33,14 @@ class Player(QObject):
     """One media player. Methods are called on the GUI thread; signals are emitted there too.
 
     Signals: ``state_changed(str)``, ``position_changed(float)`` (seconds, a few times a second while
-    playing and after seeks), ``seeked(float)`` (after a seek, with the target), ``duration_changed(float)``,
-    ``rate_changed(float)``, ``volume_changed(int, bool)`` (percent, muted), ``chapters_found(list)`` (the
-    Chapters embedded in the media), ``ended()``, ``failed(str)`` (a plain sentence).
+    playing, after seeks and on loading), ``seeked(float)`` (after a seek, with the target),
+    ``duration_changed(float)`` (0: not known yet), ``rate_changed(float)``, ``volume_changed(int, bool)``
+    (percent, muted), ``buffering_changed(bool)`` (playing, but waiting for data), ``chapters_found(list)``
+    (the Chapters embedded in the media), ``ended()`` (played to its very end), ``problem_reported(object)``
+    (a Problem: every failure, also those the player retries by itself), ``failed(str)`` (the sentence of a
+    failure that stopped playback until the user acts).
+
+    After a failure, ``position()`` is where playback stopped, and ``play()`` (or ``retry()``) resumes there.
     """
 
     state_changed = Signal(str)
@@ -43,7 +50,9 @@ class Player(QObject):
     rate_changed = Signal(float)
     volume_changed = Signal(int, bool)
     chapters_found = Signal(list)
+    buffering_changed = Signal(bool)
     ended = Signal()
+    problem_reported = Signal(object)
     failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -54,6 +63,14 @@ class Player(QObject):
         self._muted = False
         self._fade = 1.0  # a sleep timer's fade-out scales the volume without changing it
         self._voice_boost = False
+        self._title: str | None = None
+        self._problem: Problem | None = None
+        self._resume_at = 0.0  # where the media was loaded, then where it stopped after a failure
+        self._attempts = 0  # failed loads of this media in a row (server errors retried by themselves)
+        self.retry_delays = SERVER_RETRY_DELAYS  # tests shorten the waits
+        self._retry_timer = QTimer(self)
+        self._retry_timer.setSingleShot(True)
+        self._retry_timer.timeout.connect(self._retry_now)
 
     @property
     def state(self) -> PlayerState:
@@ -70,13 +87,70 @@ class Player(QObject):
             self._state = state
             self.state_changed.emit(str(state))
 
-    def _fail(self, message: str) -> None:
-        self._set_state(PlayerState.ERROR)
-        self.failed.emit(message)
+    @property
+    def problem(self) -> Problem | None:
+        """The failure that stopped the media (None once it plays)."""
+        return self._problem
 
-    def load(self, uri: str, start: float = 0.0) -> None:
-        """Open media (a file:// or http(s) URI) and start playing it at ``start`` seconds."""
+    def title(self) -> str:
+        """What to call the media in sentences: the title given to ``load``, else its file name."""
+        return self._title or display_name(self._uri)
+
+    def load(self, uri: str, start: float = 0.0, title: str | None = None) -> None:
+        """Open media (a file:// or http(s) URI) and start playing it at ``start`` seconds; ``title`` names it
+        in sentences."""
+        self._retry_timer.stop()
+        self._attempts = 0
+        self._title = title
+        self._begin(uri, start)
+
+    def retry(self) -> None:
+        """Open the media again where it stopped (after a failure), or where it was loaded: the user asks, so
+        a server error gets its retries again."""
+        self._attempts = 0
+        self._retry_now()
+
+    def _retry_now(self) -> None:
+        self._retry_timer.stop()
+        if self._uri is not None:
+            self._begin(self._uri, self._resume_at)
+
+    def _begin(self, uri: str, start: float) -> None:
+        self._uri = uri
+        self._resume_at = start
+        self._problem = None
+        self.position_changed.emit(start)
+        self._open(uri, start)
+
+    def _open(self, uri: str, start: float) -> None:
+        """The backend's part of ``load``."""
         raise NotImplementedError
+
+    def report(self, kind: Trouble, detail: str = "", position: float | None = None) -> None:
+        """Stop with a failure: say it once (``problem_reported``, and ``failed`` when it is final), keep where
+        playback stopped, and try again by itself after a server error, a few times."""
+        if position is not None:
+            self._resume_at = position
+            self.position_changed.emit(position)  # what the bar shows is where it stopped, as the sentence says
+        retry_in = None
+        if kind == Trouble.SERVER_ERROR and self._attempts < len(self.retry_delays):
+            retry_in = self.retry_delays[self._attempts]
+        self._attempts += 1
+        sentence = describe(kind, self.title(), detail=detail, position=self._resume_at, duration=self.duration(),
+                            retry_in=retry_in, attempts=self._attempts)
+        self._problem = Problem(kind, sentence, self._resume_at, retry_in)
+        self._set_state(PlayerState.ERROR)
+        self.problem_reported.emit(self._problem)
+        if retry_in is not None:
+            self._retry_timer.start(int(retry_in * 1000))
+        else:
+            self.failed.emit(sentence)
+
+    def refuse(self, kind: Trouble, title: str) -> None:
+        """Say that an item cannot be played at all (no audio), leaving the player as it is."""
+        problem = Problem(kind, describe(kind, title))
+        self.problem_reported.emit(problem)
+        self.failed.emit(problem.sentence)
 
     def play(self) -> None:
         """Resume (or start) playback of the loaded media."""
@@ -89,6 +163,12 @@ class Player(QObject):
     def stop(self) -> None:
         """Stop and unload; the position is forgotten by the player (keep it first)."""
         raise NotImplementedError
+
+    def _forget(self) -> None:
+        """What every backend's ``stop`` does: no media, no failure pending, no retry."""
+        self._retry_timer.stop()
+        self._uri = None
+        self._problem = None
 
     def seek(self, seconds: float) -> None:
         """Jump to ``seconds`` from the start (clamped to the media)."""
@@ -153,6 +233,10 @@ class Player(QObject):
         """What the listener hears, in percent: 0 when muted, the volume scaled by a fade otherwise."""
         return 0 if self._muted else round(self._volume * self._fade)
 
+    def buffering(self) -> bool:
+        """Whether playback waits for data (a stream slower than the audio)."""
+        return False
+
     def voice_boost(self) -> bool:
         """Whether the voice boost filter is on."""
         return self._voice_boost
@@ -182,6 +266,14 @@ class Player(QObject):
 def clamp_rate(rate: float) -> float:
     """A speed within the supported range, rounded to the 0.05 steps the UI offers."""
     return round(min(MAX_RATE, max(MIN_RATE, rate)) * 20) / 20
+
+
+def display_name(uri: str | None) -> str:
+    """A media's file name, for sentences when it has no title."""
+    if not uri:
+        return "The media"
+    name = unquote(urlparse(uri).path.rsplit("/", 1)[-1])
+    return name or uri
 
 
 def missing_local_file(uri: str) -> str | None:

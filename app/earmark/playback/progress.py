@@ -12,6 +12,7 @@ from PySide6.QtCore import QElapsedTimer, QObject, Signal, Slot
 from earmark.core.chapters import chapter_index
 from earmark.core.models import Chapter, Item, PodcastPrefs, ProgressUpdate
 from earmark.playback.player import Player, PlayerState
+from earmark.playback.problems import Problem, Trouble
 
 SAVE_INTERVAL_SECONDS = 5.0
 
@@ -51,11 +52,13 @@ class PlaybackSession(QObject):
         self._chapters: list[Chapter] = []
         self._chapter = -1
         self._finished = False  # the item reached its end (or its skipped outro): nothing more to save
+        self._started_at = 0.0  # where the item was loaded
         self._since_save = QElapsedTimer()
         player.position_changed.connect(self._on_position)
         player.state_changed.connect(self._on_state)
         player.seeked.connect(self._on_seeked)
         player.ended.connect(self._on_ended)
+        player.problem_reported.connect(self._on_problem)
         player.chapters_found.connect(self._on_media_chapters)
 
     @property
@@ -83,7 +86,7 @@ class PlaybackSession(QObject):
         downloaded file when there is one, with its podcast's settings."""
         context = context or PlayContext()
         if item.enclosure_url is None:
-            self.player.failed.emit(f"“{item.title}” has no audio to play.")
+            self.player.refuse(Trouble.NO_AUDIO, item.title)
             return
         if self._item is not None and self._item.id == item.id and not self._finished and self.player.state in (
             PlayerState.PLAYING, PlayerState.PAUSED, PlayerState.LOADING
@@ -103,7 +106,8 @@ class PlaybackSession(QObject):
         self.player.set_voice_boost(self._prefs.voice_boost)
         if context.rate is not None:
             self.player.set_rate(context.rate)
-        self.player.load(context.local_uri or item.enclosure_url, start)
+        self._started_at = start
+        self.player.load(context.local_uri or item.enclosure_url, start, title=item.title)
 
     def stop(self) -> None:
         """Save the position, then stop the player and forget the item."""
@@ -189,6 +193,13 @@ class PlaybackSession(QObject):
     def _on_seeked(self, position: float) -> None:
         if self._saving() and self.player.state in (PlayerState.PLAYING, PlayerState.PAUSED):
             self._store(position, ended=False)
+
+    @Slot(object)
+    def _on_problem(self, problem: Problem) -> None:
+        """Playback stopped part-way (a stream cut or stalled): keep where it stopped, not played."""
+        if self._saving() and abs(problem.position - self._started_at) > 0.5:
+            self._started_at = problem.position
+            self._store(problem.position, ended=False)
 
     @Slot()
     def _on_ended(self) -> None:

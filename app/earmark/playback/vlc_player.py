@@ -1,47 +1,41 @@
-"""The python-vlc backend. VLC's callbacks run on VLC's threads and only emit signals."""
+"""The python-vlc backend. VLC's callbacks run on VLC's threads and only emit signals (or note log facts)."""
 
 from __future__ import annotations
 
 import os
 from typing import Any
-from urllib.parse import unquote, urlparse
 
 from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal, Slot
 
 from earmark.core.models import Chapter
 from earmark.playback.player import Player, PlayerState, clamp_rate, missing_local_file
+from earmark.playback.problems import Trouble
+from earmark.playback.vlc_engine import (
+    DEFAULT_ARGS,
+    PlaybackUnavailableError,
+    import_vlc,
+    media_chapters,
+    set_voice_boost,
+)
+from earmark.playback.vlc_log import StreamLog, attach, stopped_early, unplayable
 
 POLL_MS = 200
 STALL_SECONDS = 20.0  # a stream that sends nothing for this long (starting or playing) is reported
+BUFFERING_SECONDS = 1.5  # a playing stream whose clock has not moved for this long is waiting for data
 SEEK_SETTLE_SECONDS = 1.0  # VLC's clock this close to a seek's target means the seek was applied
 SEEK_WAIT_MS = 2000  # a seek VLC has not applied by then (a stream that cannot seek) is given up
-DEFAULT_ARGS = ("--no-video", "--quiet", "--no-xlib", "--no-metadata-network-access")
-# Voice boost through VLC's equalizer (libVLC can switch it per player while playing, unlike the compressor
-# and normaliser filters, which are fixed per instance): louder overall, speech frequencies lifted, rumble cut.
-VOICE_PREAMP_DB = 6.0
-VOICE_BANDS_DB = {0: -6.0, 1: -4.0, 2: -2.0, 5: 2.0, 6: 4.0, 7: 3.0}  # 60 Hz, 170 Hz, 310 Hz, 3 kHz, 6 kHz, 12 kHz
-
-
-class PlaybackUnavailableError(RuntimeError):
-    """libVLC could not be loaded on this machine."""
-
-
-def _import_vlc():  # type: ignore[no-untyped-def]
-    try:
-        import vlc
-    # python-vlc raises NotImplementedError when it finds no libvlc, and exits when PYTHON_VLC_LIB_PATH is wrong.
-    except (ImportError, OSError, NotImplementedError, SystemExit) as exc:
-        raise PlaybackUnavailableError(
-            "Playback needs VLC: install libvlc (Debian: libvlc5 and vlc-plugin-base)."
-        ) from exc
-    return vlc
+START_WAIT_MS = 15_000  # the same for the start position (a stream without Range support is read up to it)
+_EVENTS = {"MediaPlayerPlaying": "playing", "MediaPlayerPaused": "paused", "MediaPlayerStopped": "stopped",
+           "MediaPlayerEndReached": "ended", "MediaPlayerEncounteredError": "error"}
 
 
 class VlcPlayer(Player):
     """Plays media through libVLC. ``extra_args`` go to the VLC instance (tests pass ``--aout=dummy``).
 
     libVLC is loaded on the first ``load()``, not at construction: that keeps ~40 ms out of the window's
-    start-up, and a machine without VLC learns it (through ``failed``) when it first tries to play.
+    start-up, and a machine without VLC learns it (through ``failed``) when it first tries to play. VLC tells
+    only that a stream failed or ended; why comes from its log (vlc_log.py), and "ended" counts as the end of
+    the episode only when the position got there.
     """
 
     _vlc_event = Signal(str, float, int)  # event name, value, load generation
@@ -52,9 +46,13 @@ class VlcPlayer(Player):
         self._args = [*DEFAULT_ARGS, *env_args, *extra_args]
         self._instance: Any = None
         self._player: Any = None
+        self._log = StreamLog()
+        self._log_callback: Any = None  # kept alive while VLC may call it
         self._rate = 1.0
         self._duration: float | None = None
         self._reached_playing = False
+        self._buffering = False
+        self._volume_pending = False  # the volume could not be handed to VLC yet
         self._generation = 0  # bumped on every load: events of the previous media are dropped
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
@@ -69,33 +67,30 @@ class VlcPlayer(Player):
         # VLC applies a seek a little later: until its clock gets there, the target is the position (so that
         # keys pressed in quick succession add up).
         self._seek_target: float | None = None
+        self._seek_wait_ms = SEEK_WAIT_MS
         self._since_seek = QElapsedTimer()
 
     def start_engine(self) -> None:
         """Load libVLC now (PlaybackUnavailableError when it cannot be loaded)."""
         if self._player is not None:
             return
-        vlc = _import_vlc()
+        vlc = import_vlc()
         instance = vlc.Instance(self._args)
         if instance is None:
             raise PlaybackUnavailableError("VLC could not be started (libvlc_new failed).")
         self._instance = instance
+        self._log_callback = attach(instance, self._log)
         self._player = instance.media_player_new()
         events = self._player.event_manager()
-        mapping = {
-            vlc.EventType.MediaPlayerPlaying: "playing",
-            vlc.EventType.MediaPlayerPaused: "paused",
-            vlc.EventType.MediaPlayerStopped: "stopped",
-            vlc.EventType.MediaPlayerEndReached: "ended",
-            vlc.EventType.MediaPlayerEncounteredError: "error",
-        }
-        for event_type, name in mapping.items():
-            events.event_attach(event_type, self._relay, name)
+        for event_name, name in _EVENTS.items():
+            events.event_attach(getattr(vlc.EventType, event_name), self._relay, name)
         events.event_attach(vlc.EventType.MediaPlayerLengthChanged, self._relay_length)
 
     # VLC threads: emit only (reading the generation is atomic under the GIL).
     def _relay(self, _event: object, name: str) -> None:
-        self._vlc_event.emit(name, 0.0, self._generation)
+        # Where VLC ended: by the time the GUI thread hears of it, the player has stopped and forgotten.
+        value = self._player.get_time() / 1000.0 if name == "ended" else 0.0
+        self._vlc_event.emit(name, value, self._generation)
 
     def _relay_length(self, event: object) -> None:
         self._vlc_event.emit("length", float(event.u.new_length) / 1000.0, self._generation)  # type: ignore[attr-defined]
@@ -109,78 +104,119 @@ class VlcPlayer(Player):
                 self._duration = value
                 self.duration_changed.emit(value)
         elif name == "playing":
-            first = not self._reached_playing
-            self._reached_playing = True
-            self._since_progress.start()
-            self._player.set_rate(self._rate)
-            self._apply_volume()  # VLC's audio output exists from now on
-            self._poll.start()
-            self._set_state(PlayerState.PLAYING)
-            if first:
-                chapters = self.media_chapters()
-                if chapters:
-                    self.chapters_found.emit(chapters)
+            self._on_playing()
         elif name == "paused":
             self._poll.stop()
             self._emit_position()
             self._set_state(PlayerState.PAUSED)
         elif name == "ended":
-            self._poll.stop()
-            if not self._reached_playing or not self._duration:
-                # VLC reports a file it cannot open as "ended": tell the user instead.
-                self._fail(f"{_display_name(self._uri)} could not be played: the file is missing, damaged or in "
-                           "a format VLC cannot read.")
-                return
-            self._set_state(PlayerState.ENDED)
-            self.ended.emit()
+            self._on_end(value)
         elif name == "error":
-            self._poll.stop()
-            self._fail(f"{_display_name(self._uri)} could not be played (VLC reported an error).")
+            self._halt()
+            self.report(*unplayable(self._log.facts()))
         elif name == "stopped" and self._state in (PlayerState.PLAYING, PlayerState.PAUSED):
             self._poll.stop()
             self._set_state(PlayerState.STOPPED)
 
+    def _on_playing(self) -> None:
+        first = not self._reached_playing
+        self._reached_playing = True
+        self._problem = None
+        self._attempts = 0
+        self._since_progress.start()
+        self._player.set_rate(self._rate)
+        self._apply_volume()  # VLC's audio output exists from now on
+        self._poll.start()
+        self._set_state(PlayerState.PLAYING)
+        if first:
+            chapters = self.media_chapters()
+            if chapters:
+                self.chapters_found.emit(chapters)
+
+    def _on_end(self, at: float) -> None:
+        """VLC reached the end of what it could read (at ``at`` seconds): the episode's end, or a stream that
+        stopped early."""
+        position = max(self._last_position, at)
+        self._halt()
+        facts = self._log.facts()
+        if not self._reached_playing or not self._duration:
+            # VLC reports a file it cannot open, a web page it "played" or a stream cut before it could start
+            # as ended: tell the user what happened instead.
+            self.report(*unplayable(facts))
+            return
+        early = stopped_early(facts, position, self._duration) if _is_stream(self._uri) else None
+        if early is not None:
+            self.report(early, position=position)
+            return
+        self._set_state(PlayerState.ENDED)
+        self.ended.emit()
+
+    def _halt(self) -> None:
+        self._poll.stop()
+        self._watchdog.stop()
+        self._set_buffering(False)
+
     @Slot()
     def _emit_position(self) -> None:
+        if self._volume_pending:
+            self._apply_volume()
         if self._uri is not None:
             position = self.position()
             if position != self._last_position:
                 self._last_position = position
                 self._since_progress.start()
+                self._set_buffering(False)
             self.position_changed.emit(position)
+
+    def _set_buffering(self, buffering: bool) -> None:
+        if buffering != self._buffering:
+            self._buffering = buffering
+            self.buffering_changed.emit(buffering)
+
+    def buffering(self) -> bool:
+        return self._buffering
 
     @Slot()
     def _check_stall(self) -> None:
-        """Report a stream that stopped sending: VLC itself waits for it indefinitely."""
-        if self._state == PlayerState.PAUSED or self._since_progress.elapsed() < self.stall_seconds * 1000:
+        """Show a stream that waits for data, and stop one that stopped sending: VLC itself waits forever."""
+        waited = self._since_progress.elapsed()
+        if self._state == PlayerState.PLAYING and waited >= BUFFERING_SECONDS * 1000:
+            self._set_buffering(True)
+        if self._state == PlayerState.PAUSED or waited < self.stall_seconds * 1000:
             return
         if self._state not in (PlayerState.LOADING, PlayerState.PLAYING):
             self._watchdog.stop()
             return
         starting = self._state == PlayerState.LOADING
-        self._poll.stop()
-        self._watchdog.stop()
+        position = self._resume_at if starting else self.position()
+        self._halt()
         self._generation += 1  # what VLC reports about this media from now on is of no interest
         self._player.stop()
-        self._fail(f"{_display_name(self._uri)} {'did not start' if starting else 'stopped'}: no audio arrived "
-                   f"for {self.stall_seconds:g} s (the server may be down or too slow).")
+        detail = f"nothing arrived for {self.stall_seconds:g} s"
+        self.report(Trouble.SLOW_START if starting else Trouble.TOO_SLOW, detail, position)
 
-    def load(self, uri: str, start: float = 0.0) -> None:
+    def _open(self, uri: str, start: float = 0.0) -> None:
         self._poll.stop()
-        self._uri = uri
         try:
             self.start_engine()
         except PlaybackUnavailableError as exc:
-            self._fail(str(exc))
+            self.report(Trouble.NO_PLAYER, str(exc))
             return
         self._player.stop()  # synchronous: the old media's last events carry the old generation
         self._generation += 1
-        self._seek_target = None
+        self._log.reset()
+        # VLC reports 0 until it has reached the start: until then, the start is the position (a save
+        # meanwhile would rewind the episode).
+        self._seek_target = start if start > 0 else None
+        self._seek_wait_ms = START_WAIT_MS
+        self._since_seek.start()
         self._duration = None
+        self.duration_changed.emit(0.0)
         self._reached_playing = False
+        self._set_buffering(False)
         missing = missing_local_file(uri)
         if missing:
-            self._fail(f"The audio file {missing} is missing.")
+            self.report(Trouble.MISSING, missing)
             return
         media = self._instance.media_new(uri)
         if start > 0:
@@ -193,13 +229,15 @@ class VlcPlayer(Player):
         self._since_progress.start()
         self._watchdog.start()
         if self._player.play() == -1:
-            self._fail(f"{_display_name(uri)} could not be played.")
+            self.report(Trouble.UNREADABLE)
 
     def play(self) -> None:
         if self._uri is None:
             return
-        if self._state in (PlayerState.ENDED, PlayerState.ERROR, PlayerState.STOPPED):
-            self.load(self._uri, 0.0)
+        if self._state == PlayerState.ERROR:
+            self.retry()
+        elif self._state in (PlayerState.ENDED, PlayerState.STOPPED):
+            self._begin(self._uri, 0.0)
         else:
             self._since_progress.start()
             self._player.set_pause(0)
@@ -210,11 +248,10 @@ class VlcPlayer(Player):
         self._since_progress.start()
 
     def stop(self) -> None:
-        self._poll.stop()
-        self._watchdog.stop()
+        self._halt()
         if self._player is not None:
             self._player.stop()
-        self._uri = None
+        self._forget()
         self._set_state(PlayerState.STOPPED)
 
     def seek(self, seconds: float) -> None:
@@ -223,22 +260,29 @@ class VlcPlayer(Player):
         target = max(0.0, seconds)
         if self._duration:
             target = min(target, max(0.0, self._duration - 0.5))
+        if self._state in (PlayerState.LOADING, PlayerState.ERROR):
+            self._resume_at = target  # where the media starts (or a retry resumes)
         self._player.set_time(int(target * 1000))
         self._seek_target = target
+        self._seek_wait_ms = SEEK_WAIT_MS
         self._since_seek.start()
         self.position_changed.emit(target)
         self.seeked.emit(target)
 
     def position(self) -> float:
-        if self._player is None:
-            return 0.0
-        millis = self._player.get_time()
-        reported = max(0.0, millis / 1000.0) if millis is not None else 0.0
+        if self._player is None or self._state in (PlayerState.LOADING, PlayerState.ERROR):
+            return self._resume_at if self._uri is not None else 0.0
+        reported = self._vlc_time()
         if self._seek_target is not None:
-            if abs(reported - self._seek_target) > SEEK_SETTLE_SECONDS and self._since_seek.elapsed() < SEEK_WAIT_MS:
+            waiting = self._since_seek.elapsed() < self._seek_wait_ms
+            if abs(reported - self._seek_target) > SEEK_SETTLE_SECONDS and waiting:
                 return self._seek_target
             self._seek_target = None
         return reported
+
+    def _vlc_time(self) -> float:
+        millis = self._player.get_time() if self._player is not None else None
+        return max(0.0, millis / 1000.0) if millis is not None else 0.0
 
     def duration(self) -> float | None:
         return self._duration
@@ -259,49 +303,28 @@ class VlcPlayer(Player):
     def media_chapters(self) -> list[Chapter]:
         if self._player is None or not self._reached_playing:
             return []
-        count = self._player.get_chapter_count()
-        if count is None or count <= 0:
-            return []
-        descriptions = self._player.get_full_chapter_descriptions(-1) or []
-        return [Chapter(d.time_offset / 1000.0, _text(d.name) or f"Chapter {n}")
-                for n, d in enumerate(descriptions, start=1)]
+        return media_chapters(self._player)
 
     def _apply_volume(self) -> None:
         if self._player is not None:
-            self._player.audio_set_volume(self.effective_volume())
+            # -1 until VLC has an audio output, which it may open after it says "playing": the poll tries again
+            self._volume_pending = self._player.audio_set_volume(self.effective_volume()) != 0
 
     def _apply_voice_boost(self) -> None:
-        if self._player is None:
-            return
-        if not self._voice_boost:
-            self._player.set_equalizer(None)
-            return
-        vlc = _import_vlc()
-        equalizer = vlc.AudioEqualizer()
-        equalizer.set_preamp(VOICE_PREAMP_DB)
-        for band, gain in VOICE_BANDS_DB.items():
-            equalizer.set_amp_at_index(gain, band)
-        self._player.set_equalizer(equalizer)  # VLC copies the settings
-        equalizer.release()
+        if self._player is not None:
+            set_voice_boost(self._player, self._voice_boost)
 
     def shutdown(self) -> None:
-        self._poll.stop()
-        self._watchdog.stop()
+        self._halt()
+        self._retry_timer.stop()
         if self._player is not None:
             self._player.stop()
+            if self._log_callback is not None:
+                self._instance.log_unset()  # waits for callbacks under way: none runs after this
             self._player.release()
             self._instance.release()
-            self._player = self._instance = None
+            self._player = self._instance = self._log_callback = None
 
 
-def _text(value: bytes | str | None) -> str:
-    if isinstance(value, bytes):
-        return value.decode("utf-8", errors="replace").strip()
-    return (value or "").strip()
-
-
-def _display_name(uri: str | None) -> str:
-    if not uri:
-        return "The media"
-    name = unquote(urlparse(uri).path.rsplit("/", 1)[-1])
-    return name or uri
+def _is_stream(uri: str | None) -> bool:
+    return bool(uri) and uri.split(":", 1)[0].lower() in ("http", "https")  # type: ignore[union-attr]

@@ -43,17 +43,21 @@ def test_backup_then_restore_into_an_empty_library_gives_back_the_same_library(
     assert item_ids(restored, ItemFilter(text="tile sizes")) == [fixed.video]  # the search index is rebuilt
     assert item_ids(restored, ItemFilter(text="graph capture")) == item_ids(library, ItemFilter(text="graph capture"))
     feeds = read_opml((tmp_path / "backup.opml").read_bytes(), "backup.opml").feeds
-    assert [(feed.url, feed.tags) for feed in feeds] == [("https://example.com/compiler.xml", ["podcasts"])]
+    assert sorted((feed.url, feed.title, feed.tags) for feed in feeds) == [
+        ("file:///home/ana/podcasts/recordings.xml", "Ana's recordings", ["tech", "tech/deep & nested"]),
+        ("https://example.com/compiler.xml", "Compiler Cast", ["podcasts"])]
+    assert restored.execute("SELECT title FROM sources WHERE user_title").fetchall() == [("Ana's recordings",)]
 
 
 def test_feed_passwords_stay_out_of_backups(library: sqlite_utils.Database, fixed: FixedLibrary,
                                             tmp_path: Path) -> None:
+    set_setting(library, "secrets.store_in_library", True)  # kept in the file by choice: still not in backups
     set_credentials(library, fixed.podcast, "ana", "s3cret")
     write_backup(library, tmp_path / "backup.json")
     assert "s3cret" not in (tmp_path / "backup.json").read_text(encoding="utf-8")
     restored = open_library(tmp_path / "restored.db")
     restore_backup(restored, tmp_path / "backup.json")
-    assert restored.execute("SELECT auth_user, auth_password FROM sources").fetchall() == [(None, None), (None, None)]
+    assert set(restored.execute("SELECT auth_user, auth_password FROM sources").fetchall()) == {(None, None)}
 
 
 def test_restore_refuses_a_library_that_is_not_empty(library: sqlite_utils.Database, fixed: FixedLibrary,

@@ -20,13 +20,14 @@ from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import FeedError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Chapter
-from helpers.feed_server import FeedServer, fixture_files
+from helpers.feed_server import OWN_FIXTURES, FeedServer, fixture_files, own_fixture_files
 from helpers.podcast import Episode, write_podcast
 
 JSON_FIXTURES = [p for p in fixture_files("chapters") if p.suffix == ".json"]
+OWN_JSON = [p for p in own_fixture_files("chapters") if p.name != "em__truncated.json"]
 
 
-@pytest.mark.parametrize("path", JSON_FIXTURES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", JSON_FIXTURES + OWN_JSON, ids=lambda p: p.name)
 def test_every_chapters_fixture_parses_in_order(path: Path) -> None:
     document = json.loads(path.read_bytes())
     if not isinstance(document.get("chapters"), list):  # another tool's output, not podcast:chapters
@@ -47,6 +48,16 @@ def test_the_namespace_example() -> None:
     assert chapters[0] == Chapter(0.0, "Intro")
     assert chapters[3] == Chapter(410.0, "Namespace", "https://github.com/Podcastindex-org/podcast-namespace")
     assert len(chapters) == 9
+
+
+def test_the_chapters_written_here() -> None:
+    chapters = parse_chapters((OWN_FIXTURES / "chapters" / "em__chapters.json").read_bytes())
+    assert chapters == [Chapter(0.0, "Intro"), Chapter(95.0, "Graph colouring"),
+                        Chapter(754.5, "Linear scan", "https://example.org/linear-scan"),
+                        Chapter(1500.0, "Listener questions"),  # its javascript: link dropped
+                        Chapter(1900.0, "Chapter 5")]  # no title: named by its number; "toc": false left out
+    with pytest.raises(FeedError, match="not JSON"):
+        parse_chapters((OWN_FIXTURES / "chapters" / "em__truncated.json").read_bytes())
 
 
 def test_odd_entries_are_skipped_and_bad_documents_refused() -> None:

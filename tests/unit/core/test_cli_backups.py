@@ -7,7 +7,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from earmark.core.db.backups import backups_folder
+from earmark.core.db.backup_files import backups_folder
 from earmark.core.db.connection import open_library
 from earmark.core.settings import set_setting
 from helpers.cli import Cli

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -78,12 +79,13 @@ def test_export_each_format(cli: Cli, tmp_path: Path) -> None:
     assert cli("export-notes", "--format", "json", "--out", str(tmp_path / "n.json"))[0] == 0
     assert json.loads((tmp_path / "n.json").read_text())["items"][0]["notes"][0]["text"] == "first note"
     code, out, _ = cli("export-notes", "--format", "csv", "--out", "-", "--item", str(basics))
-    assert list(csv.reader(io.StringIO(out))) == [
-        ["Highlight", "Title", "Author", "URL", "Note", "Location"],
-        ["first note", "Graph capture basics", "Notes Cast", "https://example.com/1", "", "65"]]
+    [header, row] = list(csv.reader(io.StringIO(out)))
+    assert header == ["Highlight", "Title", "Author", "URL", "Note", "Location", "Date"]
+    assert row[:6] == ["first note", "Graph capture basics", "Notes Cast", "https://example.com/1", "", "65"]
+    assert datetime.fromisoformat(row[6]).tzinfo is not None  # when the note was taken
     code, out, _ = cli("export-notes", "--format", "csv", "--out", str(tmp_path / "none.csv"), "--tag", "nothing")
     assert code == 0 and "no notes to export" in out
-    assert (tmp_path / "none.csv").read_text() == "Highlight,Title,Author,URL,Note,Location\n"
+    assert (tmp_path / "none.csv").read_text() == "Highlight,Title,Author,URL,Note,Location,Date\n"
     code, out, err = cli("export-notes", "--format", "markdown", "--out", "-")
     assert (code, out) == (1, "") and "written into a folder" in err
 

@@ -14,7 +14,7 @@ from earmark.core.settings import set_setting
 from helpers.audio import write_tone
 from helpers.feed_server import FeedServer, rss
 
-DOWNLOAD_FIELDS = {"item_id", "url", "path", "status", "size", "received", "error", "finished"}
+DOWNLOAD_FIELDS = {"item_id", "url", "path", "status", "size", "received", "error", "finished", "title"}
 
 
 def run(library: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -71,7 +71,7 @@ def test_download_saves_inside_the_folder_and_reports_failures(library_path: Pat
     set_setting(db, "downloads.retries", 0)
     db.close()
     code, out, err = run(library_path, capsys, "download", *map(str, served), "--json")
-    assert code == 1 and "answered 404" in err
+    assert code == 1 and "the server has no such file (404 Not Found)" in err
     records = {record["item_id"]: record for record in json.loads(out)}
     assert DOWNLOAD_FIELDS <= set(records[served[0]])
     assert records[served[0]]["status"] == "done" and records[served[1]]["status"] == "failed"

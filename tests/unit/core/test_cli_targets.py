@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from earmark.cli import _command_names, _parser, split_targets
+from earmark.cli import build_parser
+from earmark.cli.targets import command_names, split_targets
 
-COMMANDS = _command_names(_parser())
+COMMANDS = command_names(build_parser())
 
 
 @pytest.mark.parametrize("argv, rest, targets", [

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
+from earmark.core.articles.export import reading_list, render_reading_list
 from earmark.core.db.notes import NoteFilter, add_note
 from earmark.core.errors import UnreachableError
+from earmark.core.feeds.subscriptions import export_opml
 from earmark.core.notes.collect import collect
 from earmark.core.notes.export import READWISE_HEADER, export_history, export_notes
 from earmark.core.notes.files import safe_name
@@ -63,6 +65,21 @@ def test_history_formats_match_their_golden_files(library: sqlite_utils.Database
     compare(out, GOLDEN / out.name)
 
 
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_reading_list_formats_match_their_golden_files(library: sqlite_utils.Database, fixed: FixedLibrary,
+                                                       tmp_path: Path, fmt: str) -> None:
+    out = tmp_path / f"reading-list.{fmt}"
+    out.write_text(render_reading_list(reading_list(library, full=True), fmt, EXPORTED_AT), encoding="utf-8")  # type: ignore[arg-type]
+    compare(out, GOLDEN / out.name)
+
+
+def test_opml_matches_its_golden_file(library: sqlite_utils.Database, fixed: FixedLibrary, tmp_path: Path) -> None:
+    out = tmp_path / "subscriptions.opml"
+    created = re.compile(rb"<dateCreated>[^<]*</dateCreated>")  # the time of writing
+    out.write_bytes(created.sub(b"<dateCreated>Sat, 01 Jun 2024 12:00:00 GMT</dateCreated>", export_opml(library)))
+    compare(out, GOLDEN / out.name)
+
+
 def parse_front_matter(text: str) -> dict[str, object]:
     """A strict reader of the YAML subset the export writes: ``key: <JSON value>`` lines between ``---``.
     JSON is YAML (1.2), so what this accepts is valid YAML with the same values."""
@@ -83,7 +100,7 @@ def test_markdown_front_matter_re_parses_with_every_field(library: sqlite_utils.
     basics = matters["Graph capture the basics.md"]
     assert basics == {
         "title": "Graph capture: the basics", "source": "Compiler Cast", "url": "https://example.com/ep1",
-        "published": "2024-05-06T10:00:00+00:00", "duration": "00:12:30", "tags": ["compiler", "pt2"],
+        "published": "2024-05-06T10:00:00+00:00", "duration": "00:12:30", "tags": ["compiler", "podcasts", "pt2"],
         "exported-at": EXPORTED_AT, "earmark-id": fixed.basics,
     }
     article = matters["Ünïcode slashes a “quoted” title.md"]
@@ -142,12 +159,22 @@ def test_readwise_csv_header_and_rows(library: sqlite_utils.Database, fixed: Fix
     export_notes(library, "csv", NoteFilter(tag="compiler"), out, now=EXPORTED_AT)
     with out.open(newline="", encoding="utf-8") as file:
         rows = list(csv.reader(file))
-    assert rows[0] == ["Highlight", "Title", "Author", "URL", "Note", "Location"] == list(READWISE_HEADER)
+    assert rows[0] == ["Highlight", "Title", "Author", "URL", "Note", "Location", "Date"] == list(READWISE_HEADER)
     assert rows[1] == ["Intro: why \"graphs\" at all?\nSecond line.", "Graph capture: the basics", "Ana Lopez",
-                       "https://example.com/ep1", "", "5"]
+                       "https://example.com/ep1", "", "5", "2024-05-07T08:05:00+00:00"]
     assert rows[2][4].startswith("Dynamo reads the bytecode") and rows[2][5] == "65"
     assert rows[3][5] == ""  # a note on the whole episode has no location
     assert len(rows) == 4
+
+
+def test_readwise_author_is_the_episodes_else_the_podcasts_host(library: sqlite_utils.Database,
+                                                                fixed: FixedLibrary, tmp_path: Path) -> None:
+    out = tmp_path / "readwise.csv"
+    export_notes(library, "csv", NoteFilter(item_ids=(fixed.basics, fixed.video)), out, now=EXPORTED_AT)
+    with out.open(newline="", encoding="utf-8") as file:
+        authors = {row["Title"]: row["Author"] for row in csv.DictReader(file)}
+    assert authors == {"Graph capture: the basics": "Ana Lopez",  # the episode's own itunes:author
+                       'Lowering "in depth" #2': "Ana Lopez & Ben Ito"}  # the feed's, not "Compiler Cast"
 
 
 def test_json_export_holds_every_note_column_and_what_finds_the_item_again(library: sqlite_utils.Database,

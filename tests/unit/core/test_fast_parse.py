@@ -13,11 +13,12 @@ from feedparser.datetimes import _parse_date
 from feedparser.urls import _urljoin
 
 from earmark.core.errors import FeedError
+from earmark.core.feeds.entries import urljoin_keeps
 from earmark.core.feeds.fast_parse import _date, fast_parse
-from earmark.core.feeds.parse import parse_feed, urljoin_keeps
+from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData
 from earmark.core.timefmt import parse_duration
-from helpers.feed_server import fixture_files, fixtures_dir
+from helpers.feed_server import OWN_FIXTURES, fixture_files, fixtures_dir, own_fixture_files
 
 URL = "https://feeds.example.org/show/feed.xml"
 RSS_TYPE = "application/rss+xml"
@@ -28,7 +29,7 @@ ATOM = "http://www.w3.org/2005/Atom"
 SERVED_TYPES = {".rss": "application/x-rss+xml", ".xml": "application/xml", ".atom": "application/atom+xml",
                 ".rdf": "application/rdf+xml"}
 FEED_FILES = [path for path in fixture_files("feeds", "feeds-malformed", "hostile", "chapters", "transcripts")
-              if path.suffix in SERVED_TYPES]
+              + own_fixture_files("feeds") if path.suffix in SERVED_TYPES]
 # Real podcast and blog feeds that must take the fast path (the README's hand-verified ones among them).
 FAST_FIXTURES = [
     "rsp__atp.rss",
@@ -46,6 +47,8 @@ FAST_FIXTURES = [
     "rsp__bio.rdf",
     "rsp__macworld.rss",
     "rsp__scriptingNews.rss",
+    "em__podcast.rss",  # written for these tests (tests/fixtures/feeds): there in every clone
+    "em__news.rdf",
 ]
 
 
@@ -90,7 +93,7 @@ def test_fast_result_is_the_feedparser_result(path: Path) -> None:
 
 @pytest.mark.parametrize("name", FAST_FIXTURES)
 def test_real_feeds_take_the_fast_path(name: str) -> None:
-    path = fixtures_dir() / "feeds" / name
+    path = OWN_FIXTURES / "feeds" / name if name.startswith("em__") else fixtures_dir() / "feeds" / name
     data = path.read_bytes()
     assert same(data, URL, SERVED_TYPES[path.suffix]).warning is None
     # A local file comes without a content type: feedparser warns about that, and reads a document without an

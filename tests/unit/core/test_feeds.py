@@ -7,7 +7,7 @@ import json
 import os
 import time
 import urllib.error
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -23,7 +23,16 @@ from earmark.core.errors import EarmarkError, FeedError, GoneError, UnreachableE
 from earmark.core.feeds.fetch import fetch
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item, ProgressUpdate
-from helpers.feed_server import FeedServer, closed_port, fixture_files, fixtures_dir, fixtures_root, rss
+from helpers.feed_server import (
+    OWN_FIXTURES,
+    FeedServer,
+    closed_port,
+    fixture_files,
+    fixtures_dir,
+    fixtures_root,
+    own_fixture_files,
+    rss,
+)
 
 Snapshot = Callable[[sqlite_utils.Database], dict[str, list[tuple[object, ...]]]]
 
@@ -84,6 +93,13 @@ HAND_VERIFIED = [
      "https://example.com/file-03.mp3", None),
     ("apod__parser__feed__src__test__resources__feed-rss-testRss2Basic.xml", "title", 10, 10, "item-0",
      "http://example.com/media-0", None),
+    # The feeds written for these tests (tests/fixtures/feeds), which every clone has: the four ways of giving
+    # a duration (01:54:09, 10475 seconds, 28:49, and 07:00, which is 7 minutes), ISO-8859-1, and an undeclared
+    # itunes: prefix (not well-formed XML: feedparser's lenient reading).
+    ("em__podcast.rss", "Compiler Corner", 4, 4, "Episode 4: Register Allocation",
+     "https://media.example.org/cc/ep4.mp3", 1 * 3600 + 54 * 60 + 9),
+    ("em__latin1.xml", "Café Crème", 1, 1, "Épisode 1: Le café", "https://cafe.example.org/1.mp3", None),
+    ("em__undeclared-prefix.rss", "Forgot The Namespace", 2, 2, "First", "https://forgot.example.org/1.mp3", 300),
 ]
 
 
@@ -96,7 +112,7 @@ def test_local_fixture_matches_the_hand_verified_facts(
     library: sqlite_utils.Database, name: str, title: str, count: int, with_enclosure: int, first_title: str,
     first_enclosure: str, first_duration: int | None,
 ) -> None:
-    path = fixtures_dir() / "feeds" / name
+    path = OWN_FIXTURES / "feeds" / name if name.startswith("em__") else fixtures_dir() / "feeds" / name
     result = subscribe(library, str(path))
 
     assert result.title == title
@@ -119,6 +135,38 @@ def test_local_fixture_matches_the_hand_verified_facts(
     assert count_items(library, ItemFilter(source_id=result.source_id)) == count
 
 
+def test_the_durations_and_podcast_facts_of_the_feed_written_here(library: sqlite_utils.Database) -> None:
+    result = subscribe(library, str(OWN_FIXTURES / "feeds" / "em__podcast.rss"))
+    items = {item.title: item for item in list_items(library, ItemFilter(source_id=result.source_id))}
+    assert [items[title].duration for title in ("Episode 3: SSA Form", "Episode 2: Parsing Without Tears",
+                                                "Episode 1: Hello, Compiler")] == [10475, 28 * 60 + 49, 7 * 60]
+    fourth = items["Episode 4: Register Allocation"]
+    assert fourth.url == "https://compiler-corner.example.org/4" and fourth.published.startswith("2024-06-03")
+    row = library.execute("SELECT chapters_url, transcripts, season, episode FROM items WHERE id = ?",
+                          [fourth.id]).fetchone()
+    assert row[0] == "https://compiler-corner.example.org/4.chapters.json"
+    assert [link["url"] for link in json.loads(row[1])] == ["https://compiler-corner.example.org/4.vtt",
+                                                          "https://compiler-corner.example.org/4.srt"]
+    assert (row[2], row[3]) == (1, 4)
+
+
+def test_articles_from_the_atom_and_rss_1_feeds_written_here(library: sqlite_utils.Database) -> None:
+    blog = subscribe(library, str(OWN_FIXTURES / "feeds" / "em__blog.atom"))
+    assert blog.title == "Notes on Tensors & Shapes"
+    posts = list_items(library, ItemFilter(source_id=blog.source_id))
+    assert [(post.title, post.kind, post.url) for post in posts] == [
+        ("Broadcasting, explained", "article", "https://blog.example.org/posts/broadcasting"),  # xml:base applied
+        ("Views & copies", "article", "https://blog.example.org/posts/views"),
+        ("Strides", "article", "https://blog.example.org/posts/strides"),
+    ]
+    news = subscribe(library, str(OWN_FIXTURES / "feeds" / "em__news.rdf"))
+    assert [item.title for item in list_items(library, ItemFilter(source_id=news.source_id))] == [
+        "Linkers get faster", "Caches, again"]
+    with pytest.raises(FeedError, match="em__not-a-feed.html is not a podcast or news feed"):
+        subscribe(library, str(OWN_FIXTURES / "feeds" / "em__not-a-feed.html"))
+    assert len(list_sources(library)) == 2
+
+
 def test_the_same_file_by_path_uri_or_relative_path_is_one_source(library: sqlite_utils.Database) -> None:
     path = fixtures_dir() / "feeds" / "ns__example.xml"
     first = subscribe(library, str(path))
@@ -138,7 +186,8 @@ NOT_FEEDS = {
     "ns__docs__schema__podcast-example.xml": "an XSD example under a non-RSS root",
     "fp__wellformed__cdf__channel_abstract_map_description.xml": "a CDF channel with no items",
 }
-XML_FEEDS = [p for p in fixture_files("feeds") if p.suffix != ".json" and p.name not in NOT_FEEDS]
+XML_FEEDS = [p for p in fixture_files("feeds") + own_fixture_files("feeds")
+             if p.suffix not in (".json", ".html") and p.name not in NOT_FEEDS]
 
 
 @pytest.mark.parametrize("path", XML_FEEDS, ids=[p.name for p in XML_FEEDS])
@@ -153,16 +202,30 @@ def test_every_xml_feed_fixture_imports(library: sqlite_utils.Database, path: Pa
 ALL_FIXTURES = fixture_files("feeds", "feeds-malformed", "hostile", "opml", "chapters", "transcripts")
 
 
+@pytest.fixture(scope="session")
+def own_fixtures_server() -> Iterator[FeedServer]:
+    """One server over the fixtures written for these tests, for the whole session."""
+    with FeedServer(OWN_FIXTURES) as server:
+        yield server
+
+
+OWN_FILES = [path for folder in ("feeds", "chapters", "transcripts") for path in own_fixture_files(folder)]
+
+
 @pytest.mark.timeout(20)
-@pytest.mark.parametrize("path", ALL_FIXTURES, ids=[f"{p.parent.name}/{p.name}" for p in ALL_FIXTURES])
-def test_every_fixture_subscribes_or_fails_cleanly(fixtures_server: FeedServer, tmp_path: Path, path: Path) -> None:
+@pytest.mark.parametrize("path", ALL_FIXTURES + OWN_FILES, ids=[f"{p.parent.name}/{p.name}"
+                                                               for p in ALL_FIXTURES + OWN_FILES])
+def test_every_fixture_subscribes_or_fails_cleanly(request: pytest.FixtureRequest, tmp_path: Path, path: Path) -> None:
+    own = path.is_relative_to(OWN_FIXTURES)
+    fixtures_server: FeedServer = request.getfixturevalue("own_fixtures_server" if own else "fixtures_server")
+    root = OWN_FIXTURES if own else fixtures_root()
     db = open_library(tmp_path / "library.db")
     try:
         good_url = fixtures_server.serve_body("/earmark-tests/good.xml", GOOD_FEED)
         good = subscribe(db, good_url)
         good_items, good_source = _items_of(db, good.source_id), _source_row(db, good.source_id)
 
-        url = fixtures_server.url(path.relative_to(fixtures_root()).as_posix())
+        url = fixtures_server.url(path.relative_to(root).as_posix())
         try:
             result = subscribe(db, url)
         except EarmarkError as exc:

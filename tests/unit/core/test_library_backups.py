@@ -17,15 +17,15 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
+from earmark.core.db.backup_files import backups_folder, restoring_path
 from earmark.core.db.backups import (
-    backups_folder,
     check_backup,
     daily_backup,
     list_backups,
     make_backup,
     restore_backup,
 )
-from earmark.core.db.connection import open_library, restoring_path
+from earmark.core.db.connection import open_library
 from earmark.core.db.migrations import MIGRATIONS, m001_initial
 from earmark.core.db.notes import add_note
 from earmark.core.errors import BackupError, LibraryDamagedError

@@ -29,8 +29,12 @@ from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tags_for_sources
 from earmark.core.db.transcripts import stored_transcript
 from earmark.core.models import Chapter, PodcastPrefs
+from earmark.core.secrets.feeds import feed_key
+from earmark.core.secrets.store import Secrets
 from earmark.core.settings import get_setting
+from earmark.core.sync.account import get_account
 from earmark.core.topics.layout import stored_positions
+from helpers.search_index import assert_index_in_step
 
 FOLDER = Path(__file__).parents[2] / "fixtures" / "libraries"
 
@@ -134,8 +138,38 @@ def check_v7(db: sqlite_utils.Database) -> None:
     assert articles and all(duration and duration > 0 for _title, duration in articles)
 
 
+def check_v8(db: sqlite_utils.Database) -> None:
+    """Schema 8: the feed password kept in the library by choice, the sync account and its journal."""
+    cast = next(source for source in list_sources(db) if source.title == "Graph Cast")
+    assert cast.has_credentials
+    assert Secrets(db).get(feed_key(cast.url or "", "ana")) == "fixture-password"
+    account = get_account(db)
+    assert account is not None and (account.user, account.device) == ("ana", "earmark-fixture")
+    journal = db.execute("SELECT action, count(*) FROM sync_journal GROUP BY action ORDER BY action").fetchall()
+    assert [action for action, _count in journal] == ["play", "subscribe"]
+    assert db.execute("SELECT count(*) FROM sync_seen").fetchone()[0] == 1
+    assert db.execute("SELECT episode FROM sync_waiting").fetchall() == [("https://elsewhere.example.com/1.mp3",)]
+
+
+def check_v9(db: sqlite_utils.Database) -> None:
+    """Schema 9: the search vocabulary, learnt from a note like everything else (compound names, an acronym)."""
+    assert [item.title for item in list_items(db, ItemFilter(text="helper"))] == ["vmap"]  # BatchRulesHelper
+    assert [item.title for item in list_items(db, ItemFilter(text="batching rule registry"))] == ["vmap"]
+    assert [item.title for item in list_items(db, ItemFilter(text="BRR"))] == ["vmap"]
+
+
+def check_v10(db: sqlite_utils.Database) -> None:
+    """Schema 10: the subscription whose title the user chose (imported from an OPML list) is marked so."""
+    rows = db.execute("SELECT title, user_title FROM sources WHERE url = ?",
+                      ["https://renamed.example.com/feed.xml"]).fetchall()
+    assert rows == [("Ana's compiler picks", 1)]
+    # the other subscriptions follow their feeds' titles
+    assert db.execute("SELECT count(*) FROM sources WHERE user_title = 1").fetchone()[0] == 1
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
-VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7}
+VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
+                                                                      8: check_v8, 9: check_v9, 10: check_v10}
 
 
 def test_every_fixture_version_has_its_checks() -> None:
@@ -155,6 +189,10 @@ def test_an_old_library_migrates_with_everything_intact(fixture: Path, tmp_path:
         for since, check in VERSION_CHECKS.items():
             if since <= version:
                 check(db)
+        # Every library searches technical names from schema 9 on, its index equal to a rebuild.
+        assert "AOTAutograd" in [item.title for item in list_items(db, ItemFilter(text="autograd"))]
+        assert "TensorAccessor" in [item.title for item in list_items(db, ItemFilter(text="accessor"))]
+        assert_index_in_step(db)
         if version == 1:  # the first fixture has only its one note
             assert db.execute("SELECT at, text FROM notes").fetchall() == [(12.0, "Trees share memory pools")]
         if version < len(MIGRATIONS):

@@ -14,7 +14,15 @@ import defusedxml.ElementTree as DefusedET  # type: ignore[import-untyped]
 import pytest
 
 from earmark.core.errors import FeedError
-from earmark.core.feeds.opml import MAX_BYTES, MAX_DEPTH, OpmlDocument, OpmlFeed, read_opml, write_opml
+from earmark.core.feeds.opml import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_PATH_CHARS,
+    OpmlDocument,
+    OpmlFeed,
+    read_opml,
+)
+from earmark.core.feeds.opml_write import write_opml
 from helpers.feed_server import fixture_files, fixtures_dir, fixtures_root
 
 NO_FEED = "has no feed address (xmlUrl), so it was skipped."
@@ -48,7 +56,7 @@ def assert_sane(result: OpmlDocument | FeedError, name: str) -> None:
     urls = [feed.url for feed in result.feeds]
     assert len(urls) == len(set(urls)), "duplicate feeds were not merged"
     for feed in result.feeds:
-        assert re.match(r"https?://[^/]", feed.url), feed.url
+        assert re.match(r"https?://[^/]|file:///", feed.url), feed.url
         assert feed.title.strip() == feed.title and feed.title
         assert len(feed.tags) == len(set(feed.tags)) and all(tag and tag == tag.lower() for tag in feed.tags)
     assert all(sentence.endswith(".") for sentence in result.skipped)
@@ -129,7 +137,7 @@ def test_real_feed_reader_export_has_207_feeds_in_four_folders() -> None:
 @pytest.mark.parametrize(
     ("name", "tags"),
     [
-        ("lp__opml__categories__hier-2-nested.xml", ["grouping1", "grouping2"]),  # nested folders, outer first
+        ("lp__opml__categories__hier-2-nested.xml", ["grouping1", "grouping1/grouping2"]),  # a folder in a folder
         ("lp__opml__categories__hier-4-mixed.xml", ["grouping", "tag", "parent/child"]),  # folder, then categories
         ("lp__opml__categories__cats-1-single_standalone.xml", ["root"]),  # "/root": category path slashes trimmed
         ("lp__opml__categories__cats-3-multiple.xml", ["root1/node1", "root2/node2"]),
@@ -302,7 +310,7 @@ def test_outlines_nested_beyond_the_depth_limit_are_refused() -> None:
         return opml(folders + '<outline text="deep" xmlUrl="https://example.com/deep"/>' + "</outline>" * levels)
 
     doc = read_opml(nested(MAX_DEPTH - 1), "deep.opml")
-    assert doc.feeds[0].tags == [f"level {i}" for i in range(MAX_DEPTH - 1)]
+    assert doc.feeds[0].tags == ["/".join(f"level {i}" for i in range(depth)) for depth in range(1, MAX_DEPTH)]
     with pytest.raises(FeedError, match=rf"nests outlines more than {MAX_DEPTH} levels deep"):
         read_opml(nested(MAX_DEPTH), "deep.opml")
 
@@ -330,7 +338,7 @@ def test_nested_folders_become_tags_outer_to_inner() -> None:
         "list.opml",
     )
     assert [(feed.title, feed.tags) for feed in doc.feeds] == [
-        ("A", ["tech", "audio shows"]),  # a folder's title wins over its text, like a feed's
+        ("A", ["tech", "tech/audio shows"]),  # a folder's title wins over its text, like a feed's
         ("B", ["tech", "rust", "lang/go"]),
         ("C", []),
     ]
@@ -469,10 +477,39 @@ def test_feed_schemes_are_converted_to_web_addresses(xml_url: str, url: str) -> 
 
 
 @pytest.mark.parametrize(
+    ("xml_url", "url"),
+    [
+        ("file:///home/ana/feeds/show.xml", "file:///home/ana/feeds/show.xml"),  # what `earmark subscribe` stores
+        ("file:///tmp/with%20space.xml", "file:///tmp/with%20space.xml"),
+        ("file://localhost/tmp/show.xml", "file:///tmp/show.xml"),
+        ("FILE:/tmp/show.xml", "file:///tmp/show.xml"),
+        ("file:///tmp/caf%C3%A9 show.xml", "file:///tmp/caf%C3%A9%20show.xml"),
+    ],
+)
+def test_local_feed_files_are_subscriptions_too(xml_url: str, url: str) -> None:
+    doc = read_opml(opml(f'<outline text="Mine" xmlUrl="{escape(xml_url)}"/>'), "list.opml")
+    assert (doc.feeds, doc.skipped) == ([OpmlFeed(url, "Mine")], [])
+
+
+def test_a_folder_path_past_the_length_limit_gives_its_feeds_the_outer_tags_only() -> None:
+    long_name = "x" * (MAX_PATH_CHARS // 3)  # two levels fit, three do not
+    doc = read_opml(opml(f'<outline text="{long_name}"><outline text="{long_name}"><outline text="{long_name}">'
+                         '<outline text="A" xmlUrl="https://a.example/feed"/></outline></outline></outline>'),
+                    "long.opml")
+    assert doc.feeds[0].tags == [long_name, f"{long_name}/{long_name}"]
+    assert doc.skipped == [f"Folders nested under “{long_name[:79]}…” make a tag longer than {MAX_PATH_CHARS} "
+                           "characters, so their feeds only have the outer folders' tags."]
+    feeds = [OpmlFeed("https://a.example/feed", "A", [long_name, f"{long_name}/{long_name}/{long_name}"])]
+    again = read_opml(write_opml(feeds, "t"), "t.opml")  # such a tag is written as one folder, so it comes back
+    assert (again.feeds, again.skipped) == (feeds, [])
+
+
+@pytest.mark.parametrize(
     ("xml_url", "reason"),
     [
         ("javascript:alert(1)", "has a “javascript:” feed address, which Earmark cannot subscribe to"),
-        ("file:///etc/passwd", "has a “file:” feed address, which Earmark cannot subscribe to"),
+        ("file://server/share/feed.xml", "has a “file:” feed address that is not a file on this computer"),
+        ("file:feed.xml", "has a “file:” feed address that is not a file on this computer"),
         ("ftp://example.com/feed.xml", "has a “ftp:” feed address, which Earmark cannot subscribe to"),
         ("data:text/xml,<rss/>", "has a “data:” feed address, which Earmark cannot subscribe to"),
         ("example.com/feed.xml", "has a feed address that is not a full web address"),
@@ -636,10 +673,15 @@ REALISTIC = [
 ]
 
 
+def unordered(feeds: list[OpmlFeed]) -> list[tuple[str, str, str | None, list[str]]]:
+    """Feeds as the library keeps them: tags are a set, and feeds are found by address."""
+    return sorted((feed.url, feed.title, feed.html_url, sorted(feed.tags)) for feed in feeds)
+
+
 def test_round_trip_gives_the_same_feeds_back() -> None:
     written = write_opml(REALISTIC, "My subscriptions")
     doc = read_opml(written, "export.opml")
-    assert doc.feeds == REALISTIC
+    assert unordered(doc.feeds) == unordered(REALISTIC)
     assert doc.title == "My subscriptions"
     assert doc.skipped == []
 
@@ -647,7 +689,7 @@ def test_round_trip_gives_the_same_feeds_back() -> None:
 def test_round_trip_of_the_real_export_is_exact() -> None:
     original = read_fixture("rsp__Subs.opml")
     doc = read_opml(write_opml(original.feeds, "Subs"), "again.opml")
-    assert doc.feeds == original.feeds
+    assert doc.feeds == original.feeds  # one folder a feed: the order and the tags' order come back too
     assert doc.title == "Subs"
 
 
@@ -656,20 +698,43 @@ def test_round_trip_of_every_opml_fixture_is_exact() -> None:
     for path in fixture_files("opml"):
         original = outcome(path.read_bytes(), path.name)
         if isinstance(original, OpmlDocument) and original.feeds:
-            assert read_opml(write_opml(original.feeds, path.name), "again.opml").feeds == original.feeds, path.name
+            again = read_opml(write_opml(original.feeds, path.name), "again.opml").feeds
+            assert unordered(again) == unordered(original.feeds), path.name
             checked += 1
     if not checked:
         pytest.skip("the shared OPML fixtures are missing")
     assert checked >= 15
 
 
-def test_tags_with_commas_survive_the_round_trip_as_nested_folders() -> None:
+def test_tags_with_commas_or_slashes_survive_the_round_trip_as_folders_of_their_name() -> None:
     feeds = [
         OpmlFeed("https://a.example/feed", "A", ["news", "left, right", "daily"]),
         OpmlFeed("https://b.example/feed", "B", ["one, two"]),
         OpmlFeed("https://c.example/feed", "C", ["x", "y", "z,"]),
+        OpmlFeed("https://d.example/feed", "D", ["ac/dc", "a / b", "a//b", "x, y", "x, y/z"]),  # no "ac", "a"
     ]
-    assert read_opml(write_opml(feeds, "Commas"), "commas.opml").feeds == feeds
+    assert unordered(read_opml(write_opml(feeds, "Commas"), "commas.opml").feeds) == unordered(feeds)
+
+
+def test_a_feed_sits_in_each_of_its_folders_and_nested_tags_are_nested_folders() -> None:
+    feeds = [OpmlFeed("https://a.example/feed", "A", ["podcasts", "tech", "tech/deep & nested"]),
+             OpmlFeed("https://b.example/feed", "B", ["tech"])]
+    body = DefusedET.fromstring(write_opml(feeds, "t"), forbid_dtd=True).find("body")
+
+    def where(url: str, element: object = body, path: tuple[str, ...] = ()) -> list[list[str]]:
+        """The folder paths of every outline of ``url`` under ``element``."""
+        found = []
+        for child in element:  # type: ignore[attr-defined]
+            if child.get("xmlUrl") == url:
+                found.append(list(path))
+            found += where(url, child, (*path, child.get("text")) if child.get("xmlUrl") is None else path)
+        return found
+
+    assert [o.get("text") for o in body] == ["podcasts", "tech"]
+    assert sorted(where("https://a.example/feed")) == [["podcasts"], ["tech", "deep & nested"]]
+    assert where("https://b.example/feed") == [["tech"]]
+    again = read_opml(write_opml(feeds, "t"), "t.opml")
+    assert unordered(again.feeds) == unordered(feeds) and again.skipped == []
 
 
 def test_interleaved_tags_come_back_grouped_by_folder() -> None:
@@ -681,11 +746,11 @@ def test_interleaved_tags_come_back_grouped_by_folder() -> None:
     ]
     once = read_opml(write_opml(feeds, "t"), "once.opml").feeds
     assert [feed.title for feed in once] == ["One", "Four", "Two", "Three"]  # a folder sits where its first feed was
-    assert sorted(once, key=lambda feed: feed.url) == feeds
-    assert read_opml(write_opml(once, "t"), "twice.opml").feeds == once
+    assert unordered(once) == unordered(feeds)
+    assert unordered(read_opml(write_opml(once, "t"), "twice.opml").feeds) == unordered(once)
 
 
-def test_written_document_is_opml_2_with_folders_by_first_tag_and_all_tags_in_category() -> None:
+def test_written_document_is_opml_2_with_a_folder_per_tag_and_all_tags_in_category() -> None:
     written = write_opml(REALISTIC, "Mine & yours")
     assert written.startswith(b"<?xml version='1.0' encoding='UTF-8'?>\n<opml version=\"2.0\">")
     assert b"\n    <outline " in written  # pretty-printed
@@ -695,7 +760,8 @@ def test_written_document_is_opml_2_with_folders_by_first_tag_and_all_tags_in_ca
     assert created.tzinfo is not None and abs(datetime.now(UTC) - created) < timedelta(minutes=5)
     body = root.find("body")
     folders = [(o.get("text"), o.get("title"), len(o)) for o in body if o.get("xmlUrl") is None]
-    assert folders == [("tech", "tech", 3), ("news", "news", 2)]
+    assert folders == [("tech", "tech", 3), ("apple", "apple", 1), ("q&a <raw>", "q&a <raw>", 1),
+                       ("news", "news", 2), ("français", "français", 1), ("日本", "日本", 1)]
     atp = body.find("outline/outline[@xmlUrl='https://atp.fm/episodes?format=rss']")
     assert atp is not None
     assert atp.attrib == {
@@ -706,6 +772,7 @@ def test_written_document_is_opml_2_with_folders_by_first_tag_and_all_tags_in_ca
         "htmlUrl": "https://atp.fm/",
         "category": "tech,apple",
     }
+    assert len(body.findall("outline/outline[@xmlUrl='https://atp.fm/episodes?format=rss']")) == 2  # tech, apple
     solo = body.find("outline[@xmlUrl='https://solo.example/feed']")
     assert solo is not None and "category" not in solo.attrib and "htmlUrl" not in solo.attrib
 

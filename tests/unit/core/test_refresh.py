@@ -32,6 +32,7 @@ from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
 from earmark.core.feeds.refresh import INLINE_PARSE_BYTES, FeedOutcome, Refresher
 from earmark.core.feeds.subscriptions import import_opml
 from earmark.core.models import ProgressUpdate
+from earmark.core.settings import set_setting
 from earmark.core.timefmt import now_iso
 from helpers.feed_server import (
     FeedServer,
@@ -62,6 +63,12 @@ FAST_TIMEOUT = 0.5  # seconds: what "a slow server" means in these tests
 
 
 # Helpers: record subscriptions the way an OPML import does (not fetched yet), then refresh them.
+
+
+@pytest.fixture
+def passwords_in_library(library: sqlite_utils.Database) -> None:
+    """Feed passwords kept in the library file, as the user may choose (no keyring in these tests)."""
+    set_setting(library, "secrets.store_in_library", True)
 
 
 def _record(db: sqlite_utils.Database, *urls: str) -> list[int]:
@@ -353,7 +360,8 @@ def test_410_is_gone_and_left_out_until_named(library: sqlite_utils.Database, fe
     assert [t.source_id for t in feed_targets(library)] == [good_id, gone_id]
 
 
-def test_401_needs_credentials_and_then_sends_them(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_401_needs_credentials_and_then_sends_them(passwords_in_library: None, library: sqlite_utils.Database,
+                                                  feed_server: FeedServer) -> None:
     url = feed_server.serve_feed("/private.xml", FEED, auth=("reader", "s3cret: with colon"))
     [source_id] = _record(library, url)
 
@@ -375,7 +383,8 @@ def test_401_needs_credentials_and_then_sends_them(library: sqlite_utils.Databas
     assert (source.status, source.has_credentials, source.item_count, source.last_error) == ("ok", True, 3, None)
 
 
-def test_wrong_credentials_stay_an_auth_error(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_wrong_credentials_stay_an_auth_error(passwords_in_library: None, library: sqlite_utils.Database,
+                                             feed_server: FeedServer) -> None:
     url = feed_server.serve_feed("/private.xml", FEED, auth=("reader", "right"))
     [source_id] = _record(library, url)
     set_credentials(library, source_id, "reader", "wrong")
@@ -384,7 +393,8 @@ def test_wrong_credentials_stay_an_auth_error(library: sqlite_utils.Database, fe
     assert feed_server.received_for("/private.xml")[0].header("Authorization") == basic_auth("reader", "wrong")
 
 
-def test_credentials_in_the_feed_address_are_sent_and_never_shown(library: sqlite_utils.Database,
+def test_credentials_in_the_feed_address_are_sent_and_never_shown(passwords_in_library: None,
+                                                                  library: sqlite_utils.Database,
                                                                   feed_server: FeedServer) -> None:
     """Private feeds are often shared as https://user:password@host/feed: the address's credentials are basic
     auth (urllib would look up "user:password@host" as a host name), and they stay out of error sentences."""
@@ -399,10 +409,12 @@ def test_credentials_in_the_feed_address_are_sent_and_never_shown(library: sqlit
     assert feed_server.received_for("/private.xml")[0].header("Authorization") == basic_auth("reader", "p@ss word")
     assert outcomes[bad_id].status == "error"
     assert outcomes[bad_id].error == f"http://{base}/missing.xml answered with HTTP error 404 (File not found)."
-    assert get_source(library, good_id).url == f"http://reader:p%40ss%20word@{base}/private.xml"  # kept as given
+    good = get_source(library, good_id)  # stored without them, the password kept apart (core/secrets)
+    assert (good.url, good.has_credentials) == (f"http://{base}/private.xml", True)
 
 
-def test_a_moved_feed_keeps_the_credentials_of_its_address(library: sqlite_utils.Database,
+def test_a_moved_feed_keeps_the_credentials_of_its_address(passwords_in_library: None,
+                                                           library: sqlite_utils.Database,
                                                            feed_server: FeedServer) -> None:
     feed_server.serve_feed("/members/new.xml", FEED, auth=("reader", "secret"))
     feed_server.route("/members/old.xml", Route(status=301, location=feed_server.url("/members/new.xml"),
@@ -412,13 +424,14 @@ def test_a_moved_feed_keeps_the_credentials_of_its_address(library: sqlite_utils
 
     assert _one(library, source_id).status == "ok"
 
-    assert get_source(library, source_id).url == f"http://reader:secret@{base}/members/new.xml"
+    moved = get_source(library, source_id)
+    assert (moved.url, moved.has_credentials) == (f"http://{base}/members/new.xml", True)  # the same origin
     assert _one(library, source_id).status == "not_modified"  # the moved address still authenticates
     assert [r.header("Authorization") for r in feed_server.received] == [basic_auth("reader", "secret")] * 3
 
 
 def test_credentials_are_not_handed_to_another_server_on_a_redirect(
-    library: sqlite_utils.Database, feed_server: FeedServer, tmp_path: Path,
+    passwords_in_library: None, library: sqlite_utils.Database, feed_server: FeedServer, tmp_path: Path,
 ) -> None:
     with FeedServer(tmp_path) as other:
         elsewhere = other.serve_body("/feed.xml", FEED)

@@ -13,7 +13,7 @@ from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Cue, Transcript
 from earmark.core.notes.transcript_parse import MAX_TRANSCRIPT_BYTES, parse_transcript
 from earmark.core.notes.transcripts import choose_link, fetch_transcript, quote_at, take_note
-from helpers.feed_server import FeedServer, fixture_files, fixtures_dir
+from helpers.feed_server import OWN_FIXTURES, FeedServer, fixture_files, fixtures_dir, own_fixture_files
 
 # What each fixture gives: (format, lines, lines left out), or the start of the sentence refusing it.
 EXPECTED: dict[str, tuple[str, int, int] | str] = {
@@ -41,16 +41,33 @@ EXPECTED: dict[str, tuple[str, int, int] | str] = {
     "wv__two_captions.sbv": ("sbv", 2, 0),
     "wv__youtube_dl.vtt": ("vtt", 4, 0),
 }
-FIXTURES = fixture_files("transcripts")
+# The same for the transcripts written for these tests (tests/fixtures/transcripts), which every clone has.
+OWN_EXPECTED: dict[str, tuple[str, int, int] | str] = {
+    "em__bad-time.vtt": ("vtt", 2, 1),
+    "em__bom.vtt": ("vtt", 2, 0),
+    "em__cp1252.srt": ("srt", 1, 0),
+    "em__damaged.sbv": ("sbv", 2, 1),
+    "em__episode.html": ("html", 3, 0),
+    "em__episode.sbv": ("sbv", 3, 0),
+    "em__episode.srt": ("srt", 4, 0),  # the last cue's number follows a cue without a blank line
+    "em__episode.vtt": ("vtt", 4, 0),  # a NOTE block and a cue identifier are not lost text
+    "em__missing-time.srt": ("srt", 2, 1),
+    "em__no-header.vtt": ("srt", 3, 0),
+    "em__only-a-number.srt": "The transcript em__only-a-number.srt has no timed lines",
+    "em__words.json": ("json", 2, 1),  # five words in two lines; a segment whose time is "soon" left out
+}
+FIXTURES = fixture_files("transcripts") + own_fixture_files("transcripts")
 
 
 def test_every_transcript_fixture_is_listed_here() -> None:
+    assert [path.name for path in own_fixture_files("transcripts")] == sorted(OWN_EXPECTED)
+    fixtures_dir()  # skips when the shared fixtures are not there
     assert sorted(path.name for path in fixture_files("transcripts")) == sorted(EXPECTED)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
 def test_each_fixture_parses_or_is_refused_with_a_sentence(path: Path) -> None:
-    expected = EXPECTED[path.name]
+    expected = {**EXPECTED, **OWN_EXPECTED}[path.name]
     if isinstance(expected, str):
         with pytest.raises(TranscriptError) as caught:
             parse_transcript(path.read_bytes(), path.name)
@@ -86,6 +103,37 @@ def test_text_speakers_and_times_come_out_clean() -> None:
     assert netflix.cues[1].text == "las mujeres éramos algo así como adornos"
     youtube = read("wv__youtube_dl.vtt")
     assert [cue.start for cue in youtube.cues] == [286.07, 286.47, 304.08, 305.069]  # cue after text, no blank line
+
+
+def own(name: str) -> Transcript:
+    return parse_transcript((OWN_FIXTURES / "transcripts" / name).read_bytes(), name)
+
+
+def test_text_speakers_and_times_of_the_transcripts_written_here() -> None:
+    vtt = own("em__episode.vtt")
+    assert vtt.cues[0] == Cue(0.0, 2.76, "Welcome back to Compiler Corner.", "Ada")  # CRLF, settings, identifier
+    assert vtt.cues[1].text == "This week: Q&A, then SSA."  # &amp; decoded
+    assert vtt.cues[2] == Cue(5.1, 8.0, "And phi nodes!", "Grace")  # a voice with a class, <c> tags gone
+    assert vtt.cues[3].start == 62.5  # mm:ss.ttt
+    srt = own("em__episode.srt")
+    assert srt.cues[1].text == "Today: register allocation, and why spilling is not a failure."
+    assert [cue.text for cue in srt.cues[2:]] == ["Grace: Let's start with graph colouring.", "Ada: Chaitin, 1981."]
+    assert own("em__cp1252.srt").cues[0].text == "Café crème, s’il vous plaît."
+    assert own("em__bom.vtt").cues[0].text == "A file that starts with a byte order mark."
+    assert own("em__episode.sbv").cues[1] == Cue(2.1, 5.0, "YouTube writes its captions like this.")
+    html = own("em__episode.html")
+    assert [(cue.start, cue.speaker) for cue in html.cues] == [(0.0, "Ada"), (53.0, "Grace"), (3723.0, "Ada")]
+    assert html.cues[1].text == "Thanks, Ada. Let's talk about SSA." and html.cues[0].end == 53.0
+    words = own("em__words.json")
+    assert words.cues == [Cue(0.5, 1.6, "Spilling is fine.", "Ada"), Cue(2.0, 3.0, "Is it?", "Grace")]
+    assert quote_at(words, 2.5) == "Spilling is fine. Is it?"
+
+
+def test_a_transcript_written_here_is_fetched_over_http() -> None:
+    with FeedServer(OWN_FIXTURES) as server:
+        assert len(fetch_transcript(server.url("transcripts/em__episode.vtt")).cues) == 4
+        with pytest.raises(TranscriptError, match="em__only-a-number.srt has no timed lines"):
+            fetch_transcript(server.url("transcripts/em__only-a-number.srt"))
 
 
 @pytest.mark.parametrize("data, sentence", [

@@ -25,14 +25,14 @@ def test_every_type_round_trips_through_the_file(tmp_path: Path) -> None:
     settings.set_value("appearance.tray_icon", False)
     settings.set_value("window.geometry", b"\x01\x02\xff")
     settings.set_value("window.splitters", [[200, 600, 400], [1, 2, 3, 4]])
-    settings.set_value("window.view", '{"view": "notes"}')
+    settings.set_value("window.columns", [[1, 150]])
     again = DesktopSettings(path)
     assert again.value("appearance.theme") == "dark"
     assert again.value("appearance.font_size") == 32
     assert again.value("appearance.tray_icon") is False
     assert again.value("window.geometry") == b"\x01\x02\xff"
     assert again.value("window.splitters") == [[200, 600, 400], [1, 2, 3, 4]]
-    assert again.value("window.view") == '{"view": "notes"}'
+    assert again.value("window.columns") == [[1, 150]]
     assert "[appearance]" in path.read_text()
 
 

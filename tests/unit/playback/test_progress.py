@@ -69,19 +69,23 @@ def test_switching_saves_the_previous_item(db: sqlite_utils.Database, session: P
     assert get_item(db, two.id).last_played is not None
 
 
-def test_end_marks_played_and_the_next_play_starts_over(qtbot: QtBot, db: sqlite_utils.Database,
-                                                        session: PlaybackSession) -> None:
-    assert isinstance(session.player, NullPlayer)
+def test_end_marks_played_and_the_next_play_starts_over(qtbot: QtBot, db: sqlite_utils.Database) -> None:
+    player = NullPlayer()
+    session = PlaybackSession(player, lambda update: save_progress(db, update), save_interval=60.0)
     one = episode(db, "One")
-    session.player.lengths[one.enclosure_url or ""] = 3.0
+    assert not one.played
+    player.lengths[one.enclosure_url or ""] = 3.0
     session.play_item(one)
-    session.player.seek(2.5)
+    session.player.seek(1.0)  # saved here, well before the end: only the end can mark it played
+    assert not get_item(db, one.id).played
     with qtbot.waitSignal(session.player.ended, timeout=5000):
         pass
     stored = get_item(db, one.id)
+    assert stored.played  # the flag this test is named for
     assert stored.position == 0.0 and stored.duration == pytest.approx(3.0)
     session.play_item(stored)
     assert session.player.position() < 0.5
+    player.stop()
 
 
 def test_an_item_without_audio_is_refused(qtbot: QtBot, session: PlaybackSession, db: sqlite_utils.Database) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,8 +9,9 @@ from typing import Literal
 
 import sqlite_utils
 
+from earmark.core.csvcells import csv_text
 from earmark.core.db.items import items_by_ids
-from earmark.core.db.notes import HIGHLIGHT_START
+from earmark.core.db.notes import notes_on_kind
 from earmark.core.db.tags import normalize_tag
 from earmark.core.files import write_file
 from earmark.core.models import Item
@@ -35,14 +34,16 @@ class ReadingEntry:
     favourite: bool
     progress: float  # the share read, 0 to 1
     fetch_problem: str | None
-    highlights: list[dict[str, str]] = field(default_factory=list)  # {"quote", "note"}
+    images_allowed: bool = False
+    highlights: list[dict[str, object]] = field(default_factory=list)  # quote, note, anchor, created, updated
+    notes: list[dict[str, object]] = field(default_factory=list)  # the other notes: at, text, quote, dates
 
     def as_json(self) -> dict[str, object]:
         """The ``list --json`` object of the article, and its reading state (a contract: add, never rename)."""
         return {**self.item.as_json(), "added": self.added, "author": self.author, "read": self.item.played,
                 "archived": self.archived, "favourite": self.favourite, "progress": self.progress,
                 "reading_time": self.item.duration, "fetch_problem": self.fetch_problem,
-                "highlights": self.highlights}
+                "highlights": self.highlights, "notes": self.notes, "images_allowed": self.images_allowed}
 
     def csv_row(self) -> list[str]:
         """The CSV_FIELDS of the article: tags joined with ``|``, highlights counted, yes/no as true/false."""
@@ -51,42 +52,44 @@ class ReadingEntry:
                 else str(values[name]) for name in CSV_FIELDS]
 
 
-def reading_list(db: sqlite_utils.Database, tag: str | None = None) -> list[ReadingEntry]:
-    """Every article (with ``tag``), most recently saved first."""
+def reading_list(db: sqlite_utils.Database, tag: str | None = None, *, full: bool = False) -> list[ReadingEntry]:
+    """Every article (with ``tag``), most recently saved first; ``full`` also reads each article's text."""
     tag_filter = ("AND i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id "
                   "WHERE t.name = ?)") if tag else ""
     rows = db.execute(
         f"""SELECT i.id, i.added, i.author, i.archived, i.favourite,
                    CASE WHEN i.duration > 0 THEN round(min(1.0, i.position / i.duration), 3) ELSE 0.0 END,
-                   i.fetch_problem
+                   i.fetch_problem, i.images_allowed
             FROM items i WHERE i.kind = 'article' {tag_filter} ORDER BY i.added DESC, i.id DESC""",
         [normalize_tag(tag)] if tag else [],
     ).fetchall()
-    items = items_by_ids(db, [row[0] for row in rows], full=False)
-    highlights: dict[int, list[dict[str, str]]] = {}
-    for item_id, quote, note in db.execute("SELECT n.item_id, n.quote, n.text FROM notes n WHERE n.anchor IS NOT NULL "
-                                           f"ORDER BY n.item_id, {HIGHLIGHT_START}, n.id"):
-        highlights.setdefault(item_id, []).append({"quote": quote, "note": note})
+    items = items_by_ids(db, [row[0] for row in rows], full=full)
+    highlights: dict[int, list[dict[str, object]]] = {}
+    notes: dict[int, list[dict[str, object]]] = {}
+    for note in notes_on_kind(db, "article"):
+        if note.anchor is not None:
+            highlights.setdefault(note.item_id, []).append({
+                "quote": note.quote, "note": note.text, "anchor": note.anchor.as_json(), "created": note.created,
+                "updated": note.updated})
+        else:
+            notes.setdefault(note.item_id, []).append({"at": note.at, "text": note.text, "quote": note.quote,
+                                                       "created": note.created, "updated": note.updated})
     return [ReadingEntry(items[item_id], added, author, bool(archived), bool(favourite), float(progress), problem,
-                         highlights.get(item_id, []))
-            for item_id, added, author, archived, favourite, progress, problem in rows if item_id in items]
+                         bool(images), highlights.get(item_id, []), notes.get(item_id, []))
+            for item_id, added, author, archived, favourite, progress, problem, images in rows if item_id in items]
 
 
 def render_reading_list(entries: list[ReadingEntry], fmt: ListFormat, exported_at: str | None = None) -> str:
     """The reading list as JSON (``{"format": "earmark-reading-list", ..., "items": [...]}``) or CSV."""
     if fmt == "json":
         document = {"format": JSON_FORMAT, "version": JSON_VERSION, "exported_at": exported_at or now_iso(),
-                    "items": [entry.as_json() for entry in entries]}
+                    "items": [{**entry.as_json(), "content": entry.item.content} for entry in entries]}
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
-    writer.writerows(entry.csv_row() for entry in entries)
-    return out.getvalue()
+    return csv_text(CSV_FIELDS, (entry.csv_row() for entry in entries))
 
 
 def export_reading_list(db: sqlite_utils.Database, fmt: ListFormat, out: Path, tag: str | None = None) -> str:
     """Write the reading list to ``out`` whole; returns the sentence saying what was written."""
-    entries = reading_list(db, tag)
+    entries = reading_list(db, tag, full=fmt == "json")
     write_file(out, render_reading_list(entries, fmt))
     return f"Wrote {len(entries)} article(s) to {out}."

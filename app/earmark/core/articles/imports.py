@@ -17,9 +17,12 @@ import sqlite_utils
 
 from earmark.core.articles.anchor import find_text, make_anchor
 from earmark.core.articles.capture import site_of
+from earmark.core.articles.entries import ListEntry, ReadingList
 from earmark.core.articles.links import is_web
+from earmark.core.articles.own_list import own_state, restore_own_state
 from earmark.core.articles.page import decode
 from earmark.core.articles.store import ArticleData, find_article, save_articles
+from earmark.core.csvcells import plain_cell
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.notes import add_note
 from earmark.core.errors import EarmarkError
@@ -36,32 +39,6 @@ FORMATS = {
     "earmark": "Earmark reading list (JSON or CSV)",
     "urls": "a list of web addresses, one a line",
 }
-
-
-@dataclass(slots=True)
-class ListEntry:
-    """One saved article as a reading-list export describes it."""
-
-    url: str
-    title: str | None = None
-    tags: list[str] = field(default_factory=list)
-    added: str | None = None  # ISO 8601
-    read: bool = False
-    archived: bool = False
-    favourite: bool = False
-    html: str = ""  # the article's text, when the export carries it (Wallabag)
-    author: str | None = None
-    published: str | None = None
-    highlights: list[tuple[str, str]] = field(default_factory=list)  # (quoted text, note)
-
-
-@dataclass(slots=True)
-class ReadingList:
-    """A reading-list file read: its format, its entries, and a sentence for each line that was left out."""
-
-    format: str
-    entries: list[ListEntry]
-    skipped: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -211,13 +188,16 @@ def _earmark(text: str) -> ReadingList:
     if stripped.startswith("{"):
         rows = [(row, [str(tag) for tag in row.get("tags") or []]) for row in json.loads(stripped)["items"]]
     else:
-        rows = [(row, _split_tags(row.get("tags"), "|")) for row in _rows(stripped)]
+        plain = [{key: plain_cell(value) for key, value in row.items()} for row in _rows(stripped)]  # as exported
+        rows = [(row, _split_tags(row.get("tags"), "|")) for row in plain]
+    whole = stripped.startswith("{")  # the JSON export carries the text, the notes and all the state
     entries = [ListEntry(url=str(row.get("url") or ""), title=str(row.get("title") or "") or None, tags=tags,
                          added=_iso(row.get("added")), read=_true(row.get("read")), archived=_true(row.get("archived")),
                          favourite=_true(row.get("favourite")), author=str(row.get("author") or "") or None,
-                         published=_iso(row.get("published")))
+                         published=_iso(row.get("published")), html=str(row.get("content") or "") if whole else "",
+                         own=own_state(row) if whole else None)
                for row, tags in rows]
-    return _checked("earmark", entries)
+    return _checked("earmark", entries[::-1])  # the export lists the newest first: saved again oldest first
 
 
 def _urls(text: str) -> ReadingList:
@@ -298,12 +278,16 @@ def import_entries(db: sqlite_utils.Database, reading_list: ReadingList) -> Impo
                 result.existing += 1
                 continue
             problem = None if entry.html else f"Imported from {origin}; Earmark has not fetched the page yet."
+            if entry.own is not None:
+                problem = entry.own.fetch_problem
             [item_id] = save_articles(db, [ArticleData(
-                title=entry.title or entry.url, url=entry.url, site=site_of(entry.url), html=entry.html,
-                author=entry.author, published=entry.published, tags=entry.tags, problem=problem)])
+                title=entry.title or entry.url, url=entry.url, site=entry.own and entry.own.site or site_of(entry.url),
+                html=entry.html, author=entry.author, published=entry.published, tags=entry.tags, problem=problem)])
             db.execute("UPDATE items SET played = ?, archived = ?, favourite = ?, added = coalesce(?, added) "
                        "WHERE id = ?", [entry.read, entry.archived, entry.favourite, entry.added, item_id])
             _add_highlights(db, item_id, entry)
+            if entry.own is not None:
+                restore_own_state(db, item_id, entry.own)
             result.new.append(item_id)
             if problem:
                 result.unfetched.append(item_id)

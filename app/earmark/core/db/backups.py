@@ -13,11 +13,12 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import quote
 
-from earmark.core.db.connection import copy_database, library_error, restoring_path
+from earmark.core.db.backup_files import backups_folder, restoring_path
+from earmark.core.db.connection import copy_database, library_error
 from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.errors import BackupError, LibraryDamagedError, LibraryError
+from earmark.core.privacy import private_folder
 
-FOLDER = "backups"
 KINDS = ("daily", "manual", "before-restore", "before-migration")
 _STAMP = "%Y-%m-%d-%H%M%S"
 _SIDE_FILES = ("-wal", "-shm")
@@ -40,11 +41,6 @@ class Backup:
     def label(self) -> str:
         """How the window lists it: ``2024-05-20 03:15, daily, 12.3 MB``."""
         return f"{self.created:%Y-%m-%d %H:%M}, {self.kind.replace('-', ' ')}, {self.size / 1e6:.1f} MB"
-
-
-def backups_folder(library: Path) -> Path:
-    """The folder beside the library that holds its backups."""
-    return library.parent / FOLDER
 
 
 def list_backups(library: Path) -> list[Backup]:
@@ -199,34 +195,8 @@ def library_in_use(library: Path) -> bool:
         os.close(fd)
 
 
-def finish_interrupted_restore(library: Path) -> None:
-    """Complete a restore that stopped part-way (called by open_library before it opens ``library``).
-
-    The checked copy waits as ``library.restoring``. If the library's -wal was already moved aside but not the
-    library, the library follows it; if the library is already gone, the copy takes its place. A copy made
-    but with nothing moved yet is dropped: that restore did not happen."""
-    waiting = restoring_path(library)
-    if not waiting.exists():
-        return
-    if library.exists():
-        pattern = re.compile(rf"{re.escape(library.stem)}-\d{{4}}-\d\d-\d\d-\d{{6}}-before-restore(?:-\d+)?"
-                             rf"{re.escape(library.suffix)}(?:-wal|-shm)")
-        try:
-            sides = [p for p in backups_folder(library).iterdir() if pattern.fullmatch(p.name)]
-        except OSError:
-            sides = []
-        mains = {side.with_name(side.name[:-len("-wal")]) for side in sides}  # "-wal" and "-shm": same length
-        orphans = sorted((main for main in mains if not main.exists()), reverse=True)
-        if not orphans:
-            waiting.unlink()
-            return
-        library.replace(orphans[0])
-    waiting.replace(library)
-
-
 def _new_name(library: Path, kind: str, when: datetime) -> Path:
-    folder = backups_folder(library)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = private_folder(backups_folder(library))
     base = f"{library.stem}-{when:{_STAMP}}-{kind}"
     target = folder / f"{base}{library.suffix}"
     number = 2

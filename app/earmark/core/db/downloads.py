@@ -13,18 +13,31 @@ from earmark.core.errors import NotFoundError
 from earmark.core.models import Download
 from earmark.core.timefmt import now_iso
 
-_COLUMNS = "item_id, url, path, status, size, received, error, finished"
+_SELECT = """SELECT d.item_id, d.url, d.path, d.status, d.size, d.received, d.error, d.finished, i.title,
+                    i.enclosure_type FROM downloads d LEFT JOIN items i ON i.id = d.item_id"""
+
+
+def _download(row: tuple[object, ...]) -> Download:
+    """A record as stored, except that an unfinished one counts the bytes its .part file holds now (the
+    stored count is only written on pause and at the end)."""
+    record = Download(*row)  # type: ignore[arg-type]
+    if record.status != "done":
+        try:
+            record.received = Path(record.path + ".part").stat().st_size
+        except OSError:
+            pass
+    return record
 
 
 def get_download(db: sqlite_utils.Database, item_id: int) -> Download | None:
     """The download record of an episode, if it has one."""
-    row = db.execute(f"SELECT {_COLUMNS} FROM downloads WHERE item_id = ?", [item_id]).fetchone()
-    return Download(*row) if row else None
+    row = db.execute(f"{_SELECT} WHERE d.item_id = ?", [item_id]).fetchone()
+    return _download(row) if row else None
 
 
 def list_downloads(db: sqlite_utils.Database) -> list[Download]:
     """Every download, newest first."""
-    return [Download(*row) for row in db.execute(f"SELECT {_COLUMNS} FROM downloads ORDER BY added DESC, item_id")]
+    return [_download(row) for row in db.execute(f"{_SELECT} ORDER BY d.added DESC, d.item_id")]
 
 
 def add_download(db: sqlite_utils.Database, item_id: int, folder: Path) -> Download:
@@ -87,8 +100,8 @@ def local_file(db: sqlite_utils.Database, item_id: int) -> Path | None:
 
 def pending_downloads(db: sqlite_utils.Database) -> list[Download]:
     """Downloads to (re)start: queued ones, and ones interrupted while downloading (the app was closed)."""
-    return [Download(*row) for row in db.execute(
-        f"SELECT {_COLUMNS} FROM downloads WHERE status IN ('queued', 'downloading') ORDER BY added, item_id")]
+    return [_download(row) for row in db.execute(
+        f"{_SELECT} WHERE d.status IN ('queued', 'downloading') ORDER BY d.added, d.item_id")]
 
 
 def disk_usage(db: sqlite_utils.Database) -> int:

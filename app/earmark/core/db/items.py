@@ -9,7 +9,7 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.history import record_play
-from earmark.core.db.queries import ItemFilter, order_clause, where_clause
+from earmark.core.db.queries import ItemFilter, order_parts, where_clause
 from earmark.core.db.search import search_ids
 from earmark.core.db.tags import tags_for_items
 from earmark.core.errors import NotFoundError
@@ -75,8 +75,11 @@ def item_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = Non
     tail = "" if limit is None else f" LIMIT {int(limit)}"
     if flt.sort == "source":
         return _ids_by_source(db, flt, where, params, tail)
-    sql = f"SELECT i.id FROM items i WHERE {where} ORDER BY {order_clause(flt)}{tail}"
-    return [row[0] for row in db.execute(sql, params)]
+    ids: list[int] = []
+    for condition, order in order_parts(flt):
+        sql = f"SELECT i.id FROM items i WHERE {where} AND {condition} ORDER BY {order}{tail}"
+        ids += [row[0] for row in db.execute(sql, params)]
+    return ids if limit is None else ids[:limit]
 
 
 def _ids_by_source(db: sqlite_utils.Database, flt: ItemFilter, where: str, params: list[object],

@@ -8,6 +8,7 @@ import sqlite_utils
 
 from earmark.core.db.bulk import insert_items, update_items
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.sources import follow_feed_title
 from earmark.core.html import search_text
 from earmark.core.models import EntryData, FeedData, SubscribeResult
 from earmark.core.timefmt import now_iso
@@ -18,6 +19,7 @@ FEED_FIELDS = ("kind", "guid", "title", "url", "enclosure_url", "enclosure_type"
                "chapters_url", "chapters_type", "transcripts", "persons", "remote_items")
 _SOURCE_FIELDS = ("kind", "title", "link", "description", "author", "image_url", "podcast_guid", "itunes_type",
                   "explicit", "locked", "funding", "persons", "podroll")
+_KEEP_USERS = {"title": "title = CASE WHEN user_title THEN title ELSE ? END"}  # a title the user chose stays
 _ENCLOSURE = FEED_FIELDS.index("enclosure_url")
 _TITLE = FEED_FIELDS.index("title")
 _PUBLISHED = FEED_FIELDS.index("published")
@@ -46,7 +48,8 @@ def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData, cache: Cache
         state = [checked, cache.etag, cache.last_modified, cache.content_hash]
         if row:
             source_id = int(row[0])
-            assignments = ", ".join(f"{name} = ?" for name in _SOURCE_FIELDS)
+            follow_feed_title(db, source_id, feed.title)
+            assignments = ", ".join(_KEEP_USERS.get(name, f"{name} = ?") for name in _SOURCE_FIELDS)
             db.execute(
                 f"""UPDATE sources SET {assignments}, last_checked = ?, etag = ?, last_modified = ?,
                        content_hash = ?, status = 'ok', last_error = NULL, failures = 0, retry_after = NULL
@@ -61,7 +64,8 @@ def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData, cache: Cache
                 [*values, *state, url, checked],
             )
             source_id = int(cursor.lastrowid or 0)
-        result = SubscribeResult(source_id=source_id, title=feed.title)
+        shown = db.execute("SELECT title FROM sources WHERE id = ?", [source_id]).fetchone()[0]
+        result = SubscribeResult(source_id=source_id, title=shown)
         result.item_ids = merge_entries(db, source_id, feed.entries, result, rematch=True)
         if result.new:
             db.execute("UPDATE sources SET last_new = ? WHERE id = ?", [checked, source_id])

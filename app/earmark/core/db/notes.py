@@ -85,6 +85,12 @@ def notes_for_item(db: sqlite_utils.Database, item_id: int) -> list[Note]:
     return [_note(row) for row in rows]
 
 
+def notes_on_kind(db: sqlite_utils.Database, kind: str) -> list[Note]:
+    """Every note on an episode or article (``kind``), by item, each item's in its order."""
+    rows = db.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE i.kind = ? ORDER BY n.item_id, {_BY_TIME}", [kind])
+    return [_note(row) for row in rows]
+
+
 def get_note(db: sqlite_utils.Database, note_id: int) -> Note:
     """The note with this id; NotFoundError when there is none."""
     row = db.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE n.id = ?", [note_id]).fetchone()

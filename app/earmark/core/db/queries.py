@@ -7,11 +7,11 @@ import re
 from dataclasses import asdict, dataclass, fields
 from typing import Literal, get_args
 
+from earmark.core.db.search_words import query_words
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import EarmarkError
 from earmark.core.models import ItemKind
 
-_WORD = re.compile(r"\w+", re.UNICODE)
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 State = Literal["unplayed", "in_progress", "played"]
@@ -52,7 +52,9 @@ class ItemFilter:
     duration_min: float | None = None
     duration_max: float | None = None
     text: str = ""
-    downloaded: bool = False  # only items with a download (complete or not)
+    downloaded: bool = False  # only episodes downloaded completely (their file is on disk)
+    downloading: bool = False  # only episodes whose download is queued, under way or paused
+    download_failed: bool = False  # only episodes whose download failed
     sort: SortKey = "default"
     reverse: bool = False
 
@@ -83,12 +85,12 @@ class ItemFilter:
 
 
 def fts_query(text: str) -> str:
-    """An FTS5 MATCH expression for whatever the user typed: every word must occur, the last (of two letters
-    or more) as a prefix.
+    """An FTS5 MATCH expression for whatever the user typed, taken literally: every word must occur, the last
+    (of two letters or more) as a prefix. (Searches add compound names and aliases: core/db/search_query.py.)
 
     Quotes, operators and parentheses in the input are treated as separators, so no input can raise.
     """
-    words = _WORD.findall(text)
+    words = query_words(text)
     if not words:
         return ""
     terms = [f'"{word}"' for word in words]
@@ -137,8 +139,10 @@ def where_clause(flt: ItemFilter) -> tuple[str, list[object]]:
     if flt.duration_max is not None:
         conditions.append(f"{_DURATION} <= ?")
         params.append(float(flt.duration_max))
-    if flt.downloaded:
-        conditions.append("i.id IN (SELECT item_id FROM downloads)")
+    for wanted, statuses in ((flt.downloaded, "'done'"), (flt.downloading, "'queued', 'downloading', 'paused'"),
+                             (flt.download_failed, "'failed'")):
+        if wanted:
+            conditions.append(f"i.id IN (SELECT item_id FROM downloads WHERE status IN ({statuses}))")
     return (" AND ".join(conditions) or "1"), params
 
 
@@ -146,3 +150,22 @@ def order_clause(flt: ItemFilter) -> str:
     """ORDER BY terms for a listing (not for ranked search, which orders by relevance)."""
     natural, reversed_ = _ORDERS["published" if flt.sort == "default" else flt.sort]
     return reversed_ if flt.reverse else natural
+
+
+_KNOWN_DURATION = "coalesce(i.media_duration, i.duration, 1e12) < 1e12"
+# Orders whose unknown values (no duration, never played) come last whichever way, listed in two parts that one
+# index each serves (schema 9): (condition, ORDER BY) for the known values, then for the unknown ones.
+_PARTS: dict[tuple[str, bool], tuple[tuple[str, str], tuple[str, str]]] = {
+    ("duration", True): ((_KNOWN_DURATION, "coalesce(i.media_duration, i.duration, 1e12) DESC, i.id DESC"),
+                         (f"NOT {_KNOWN_DURATION}", "coalesce(i.media_duration, i.duration, 1e12) DESC, i.id DESC")),
+    ("last_played", False): (("i.last_played IS NOT NULL", "i.last_played DESC, i.id DESC"),
+                             ("i.last_played IS NULL", "i.id DESC")),
+    ("last_played", True): (("i.last_played IS NULL", "i.id ASC"),
+                            ("i.last_played IS NOT NULL", "i.last_played ASC, i.id ASC")),
+}
+
+
+def order_parts(flt: ItemFilter) -> tuple[tuple[str, str], ...]:
+    """A listing's order as parts to list one after the other: (condition, ORDER BY) pairs. One part (condition
+    ``1``) for most orders; two where an index serves each part but not both in one walk."""
+    return _PARTS.get((flt.sort, flt.reverse), (("1", order_clause(flt)),))

@@ -4,34 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 import sqlite_utils
 
-from earmark.core.db.connection import write_transaction
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Related
 from earmark.core.timefmt import now_iso
 
 TermRow = tuple[int, str, float, int]  # item, term, weight, rank
-_BULK_INDEXES = ("CREATE INDEX item_terms_by_term ON item_terms (term, item_id, weight)",
-                 "CREATE INDEX relations_by_other ON relations (other_id)")  # as migration m006_topic_graph made them
 RelationRow = tuple[int, int, float, list[str]]  # item, other, score, reasons
-
-
-@dataclass(slots=True)
-class GraphBuild:
-    """Everything a full build of the relations writes, replacing what was there."""
-
-    item_ids: list[int]
-    terms: list[TermRow]
-    counts: list[tuple[str, int, str | None, bool]]  # term, items that have it, how it is written, names a topic
-    links: list[tuple[int, str, str]]
-    keys: list[tuple[str, int]]
-    relations: list[RelationRow]
-    total: int
-    dirty_seq: int  # changes queued up to here are covered by this build
-    seconds: dict[str, float] = field(default_factory=dict)  # how long each step took (for the benchmark)
 
 
 def dirty_seq(db: sqlite_utils.Database) -> int:
@@ -47,6 +28,14 @@ def pending_item_ids(db: sqlite_utils.Database) -> list[int]:
     return [row[0] for row in rows]
 
 
+def up_to_date(db: sqlite_utils.Database) -> bool:
+    """Whether every item's relations are worked out and none changed since (two counts and a look: quick at any
+    size, where finding the pending items reads every item)."""
+    row = db.execute("""SELECT (SELECT count(*) FROM items) = (SELECT count(*) FROM graph_index)
+                               AND NOT EXISTS (SELECT 1 FROM graph_dirty)""").fetchone()
+    return bool(row[0])
+
+
 def indexed_count(db: sqlite_utils.Database) -> int:
     """How many items have relations worked out."""
     return int(db.execute("SELECT count(*) FROM graph_index").fetchone()[0])
@@ -56,31 +45,6 @@ def state(db: sqlite_utils.Database, key: str) -> str | None:
     """A value the graph keeps about itself (``total``: items at the last full build; ``built``: when)."""
     row = db.execute("SELECT value FROM graph_state WHERE key = ?", [key]).fetchone()
     return row[0] if row else None
-
-
-def store_build(db: sqlite_utils.Database, build: GraphBuild) -> None:
-    """Replace every term, link, name and relation with those of a full build, in one transaction."""
-    with write_transaction(db):
-        for table in ("item_terms", "term_counts", "item_links", "item_keys", "relations", "graph_index"):
-            db.execute(f"DELETE FROM {table}")
-        for index in _BULK_INDEXES:  # filled faster without them, then built once
-            db.execute(f"DROP INDEX {index.split()[2]}")
-        live = {row[0] for row in db.execute("SELECT id FROM items")}  # items deleted meanwhile are left out
-        db.conn.executemany("INSERT INTO item_terms VALUES (?, ?, ?, ?)", (r for r in build.terms if r[0] in live))
-        db.conn.executemany("INSERT INTO term_counts VALUES (?, ?, ?, ?)", build.counts)
-        db.conn.executemany("INSERT INTO item_links VALUES (?, ?, ?)", (r for r in build.links if r[0] in live))
-        db.conn.executemany("INSERT INTO item_keys VALUES (?, ?)", (r for r in build.keys if r[1] in live))
-        db.conn.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)",
-                            ((a, b, round(s, 4), json.dumps(r)) for a, b, s, r in build.relations
-                             if a in live and b in live))
-        indexed = now_iso()
-        db.conn.executemany("INSERT INTO graph_index VALUES (?, ?)",
-                            ((item_id, indexed) for item_id in build.item_ids if item_id in live))
-        for index in _BULK_INDEXES:
-            db.execute(index)
-        db.execute("DELETE FROM graph_dirty WHERE seq <= ?", [build.dirty_seq])
-        for key, value in (("total", str(build.total)), ("built", indexed), ("since_build", "0")):
-            db.execute("INSERT OR REPLACE INTO graph_state VALUES (?, ?)", [key, value])
 
 
 def replace_item(db: sqlite_utils.Database, item_id: int, terms: Sequence[TermRow], links: Iterable[tuple[str, str]],
@@ -110,20 +74,34 @@ def add_relations(db: sqlite_utils.Database, item_id: int, related: Sequence[Rel
                   ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1""")
 
 
-def term_counts(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, int]:
-    """How many items had each of ``terms`` at the last full build (terms it did not keep are left out)."""
+def term_stats(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, tuple[int, bool]]:
+    """For each of ``terms`` the last full pass kept: how many items had it, and whether it is specific."""
     wanted = list(dict.fromkeys(terms))
-    found: dict[str, int] = {}
+    found: dict[str, tuple[int, bool]] = {}
     for start in range(0, len(wanted), 500):
         chunk = wanted[start:start + 500]
-        found.update(db.execute(f"SELECT term, items FROM term_counts WHERE term IN ({','.join('?' * len(chunk))})",
-                                chunk).fetchall())
+        rows = db.execute(f"SELECT term, items, topic FROM term_counts WHERE term IN ({','.join('?' * len(chunk))})",
+                          chunk)
+        found.update((term, (items, bool(topic))) for term, items, topic in rows)
+    return found
+
+
+def vectors_of(db: sqlite_utils.Database, item_ids: Iterable[int]) -> dict[int, dict[str, float]]:
+    """The stored vectors (term → weight) of a few items."""
+    wanted = list(dict.fromkeys(item_ids))
+    found: dict[int, dict[str, float]] = {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        for item_id, term, weight in db.execute(
+                f"SELECT item_id, term, weight FROM item_terms WHERE item_id IN ({','.join('?' * len(chunk))})", chunk):
+            found.setdefault(item_id, {})[term] = weight
     return found
 
 
 def similar_by_terms(db: sqlite_utils.Database, terms: Sequence[tuple[str, float]], exclude: int,
                      limit: int) -> list[tuple[int, float]]:
-    """The items whose stored vectors are closest to ``terms`` (cosine, best first), through the term index."""
+    """The items whose stored vectors are closest to ``terms`` (the part of the cosine those terms make, best
+    first), through the term index."""
     if not terms:
         return []
     values = ",".join("(?, ?)" for _ in terms)
@@ -134,33 +112,6 @@ def similar_by_terms(db: sqlite_utils.Database, terms: Sequence[tuple[str, float
             WHERE t.item_id != ? GROUP BY t.item_id ORDER BY cosine DESC, t.item_id LIMIT ?""",
         [value for term, weight in terms for value in (term, weight)] + [exclude, limit])
     return [(item_id, float(cosine)) for item_id, cosine in rows]
-
-
-def topics_of(db: sqlite_utils.Database, item_ids: Iterable[int], per_item: int) -> dict[int, dict[str, float]]:
-    """Each item's ``per_item`` strongest kept terms that name topics, with their weights."""
-    wanted = list(dict.fromkeys(item_ids))
-    result: dict[int, dict[str, float]] = {}
-    for start in range(0, len(wanted), 500):
-        chunk = wanted[start:start + 500]
-        rows = db.execute(f"""SELECT t.item_id, t.term, t.weight FROM item_terms t JOIN term_counts c ON c.term = t.term
-                              WHERE c.topic AND t.item_id IN ({','.join('?' * len(chunk))})
-                              ORDER BY t.item_id, t.rank""", chunk)
-        for item_id, term, weight in rows:
-            mine = result.setdefault(item_id, {})
-            if len(mine) < per_item:
-                mine[term] = weight
-    return result
-
-
-def labels(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, str]:
-    """How each term is usually written, where that differs from the term."""
-    wanted = list(dict.fromkeys(terms))
-    found: dict[str, str] = {}
-    for start in range(0, len(wanted), 500):
-        chunk = wanted[start:start + 500]
-        found.update(db.execute(f"SELECT term, label FROM term_counts WHERE label IS NOT NULL AND term IN "
-                                f"({','.join('?' * len(chunk))})", chunk).fetchall())
-    return found
 
 
 def citations_of(db: sqlite_utils.Database, item_id: int) -> list[tuple[int, int, str]]:

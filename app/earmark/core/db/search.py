@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from earmark.core.db.queries import ItemFilter, fts_query, order_clause, where_clause
+from earmark.core.db.queries import ItemFilter, order_clause, where_clause
+from earmark.core.db.search_query import match_expression
 
 # Ranking every match of a common word costs tens of milliseconds at 100,000 items, so only the newest
-# CANDIDATES matches are ranked; the rest follow, newest first.
+# CANDIDATES matches are ranked (in the same pass that finds them); the rest follow, newest first.
 CANDIDATES = 1000
 FIELDS = ("title", "text", "notes", "transcript", "highlights")
 _WEIGHTS = "10.0, 1.0, 3.0, 2.0, 3.0"  # a word in the title counts most, then notes and highlights
@@ -40,7 +41,7 @@ class RankedHead:
 
 def search_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = None) -> list[int]:
     """Every item matching the search text and filters, in display order."""
-    match = fts_query(flt.text)
+    match = match_expression(db.conn, flt.text)
     if not match:
         return []
     if not flt.ranked:
@@ -48,42 +49,44 @@ def search_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = N
         tail = "" if limit is None else f" LIMIT {int(limit)}"
         sql = f"SELECT i.id FROM {_JOIN} WHERE search_index MATCH ? AND {where} ORDER BY {order_clause(flt)}{tail}"
         return [row[0] for row in db.execute(sql, [match, *params])]
-    head = ranked_head(db, flt)
-    ids = head.ids if head.boundary is None else head.ids + remaining_matches(db, flt, head.boundary)
+    head = _ranked(db, flt, match)
+    ids = head.ids if head.boundary is None else head.ids + _remaining(db, flt, match, head.boundary)
     return ids if limit is None else ids[:limit]
 
 
 def ranked_head(db: sqlite_utils.Database, flt: ItemFilter) -> RankedHead:
     """The newest CANDIDATES matches, ranked by bm25 (ties: newest first)."""
-    match = fts_query(flt.text)
-    if not match:
-        return RankedHead([], None)
+    match = match_expression(db.conn, flt.text)
+    return _ranked(db, flt, match) if match else RankedHead([], None)
+
+
+def _ranked(db: sqlite_utils.Database, flt: ItemFilter, match: str) -> RankedHead:
     where, params = where_clause(flt)
-    newest = [row[0] for row in db.execute(
-        f"SELECT i.id FROM {_JOIN} WHERE search_index MATCH ? AND {where} "
-        f"ORDER BY search_index.rowid DESC LIMIT {CANDIDATES + 1}", [match, *params])]
-    boundary = newest[CANDIDATES] if len(newest) > CANDIDATES else None
-    ranked = db.execute(
-        f"SELECT i.id FROM {_JOIN} WHERE search_index MATCH ? AND search_index.rowid > ? AND {where} "
-        f"ORDER BY bm25(search_index, {_WEIGHTS}), i.published DESC, i.id DESC",
-        [match, boundary if boundary is not None else 0, *params],
-    )
-    return RankedHead([row[0] for row in ranked], boundary)
+    rows = db.execute(
+        f"SELECT i.id, bm25(search_index, {_WEIGHTS}), i.published FROM {_JOIN} WHERE search_index MATCH ? "
+        f"AND {where} ORDER BY search_index.rowid DESC LIMIT {CANDIDATES + 1}", [match, *params]).fetchall()
+    boundary = rows[CANDIDATES][0] if len(rows) > CANDIDATES else None
+    newest = sorted(rows[:CANDIDATES], key=lambda row: (row[2] or "", row[0]), reverse=True)
+    return RankedHead([row[0] for row in sorted(newest, key=lambda row: row[1])], boundary)
 
 
 def remaining_matches(db: sqlite_utils.Database, flt: ItemFilter, boundary: int) -> list[int]:
     """The matches after the ranked head, most recently added first."""
+    return _remaining(db, flt, match_expression(db.conn, flt.text), boundary)
+
+
+def _remaining(db: sqlite_utils.Database, flt: ItemFilter, match: str, boundary: int) -> list[int]:
     where, params = where_clause(flt)
     rows = db.execute(
         f"SELECT i.id FROM {_JOIN} WHERE search_index MATCH ? AND search_index.rowid <= ? AND {where} "
-        "ORDER BY search_index.rowid DESC", [fts_query(flt.text), boundary, *params],
+        "ORDER BY search_index.rowid DESC", [match, boundary, *params],
     )
     return [row[0] for row in rows]
 
 
 def snippets(db: sqlite_utils.Database, text: str, ids: list[int], words: int = 12) -> dict[int, Snippet]:
     """For each item of ``ids`` that matches ``text``: the first field (title, text, notes...) that matched."""
-    match = fts_query(text)
+    match = match_expression(db.conn, text)
     if not match or not ids:
         return {}
     columns = ", ".join(f"snippet(search_index, {n}, '{OPEN}', '{CLOSE}', '…', {words})" for n in range(len(FIELDS)))

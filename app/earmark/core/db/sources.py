@@ -80,7 +80,21 @@ def feed_targets(db: sqlite_utils.Database, source_ids: list[int] | None = None)
                 AND (retry_after IS NULL OR retry_after <= ?) ORDER BY id""",
             [now_iso()],
         )
-    return [FeedTarget(*row) for row in rows]
+    targets = [FeedTarget(*row) for row in rows]
+    if any(target.user is not None for target in targets):
+        _fill_passwords(db, targets)
+    return targets
+
+
+def _fill_passwords(db: sqlite_utils.Database, targets: list[FeedTarget]) -> None:
+    """The passwords of protected feeds, from the keyring (or the library when the user opted in to that)."""
+    from earmark.core.secrets.feeds import feed_key  # the keyring is reached only for protected feeds
+    from earmark.core.secrets.store import Secrets
+
+    secrets = Secrets(db)
+    for target in targets:
+        if target.user is not None and target.password is None:
+            target.password = secrets.get(feed_key(target.url, target.user))
 
 
 def waiting_feeds(db: sqlite_utils.Database) -> int:
@@ -125,6 +139,12 @@ def record_failure(db: sqlite_utils.Database, url: str, message: str, status: st
         )
 
 
+def follow_feed_title(db: sqlite_utils.Database, source_id: int, feed_title: str) -> None:
+    """Before a refresh stores the feed's title: a title the user chose (``user_title``) stays, unless the feed
+    now has that very title, from when on the feed's own title is followed again."""
+    db.execute("UPDATE sources SET user_title = 0 WHERE id = ? AND user_title AND title = ?", [source_id, feed_title])
+
+
 def move_source(db: sqlite_utils.Database, source_id: int, new_url: str) -> bool:
     """Store a feed's new address after a permanent redirect; False (nothing changed) when another
     subscription already has that address."""
@@ -136,10 +156,8 @@ def move_source(db: sqlite_utils.Database, source_id: int, new_url: str) -> bool
 
 
 def set_credentials(db: sqlite_utils.Database, source_id: int, user: str | None, password: str | None) -> None:
-    """Store (or with ``user`` None, forget) the basic-auth credentials of a feed, and make it due again."""
-    get_source(db, source_id)
-    with write_transaction(db):
-        db.execute(
-            "UPDATE sources SET auth_user = ?, auth_password = ?, retry_after = NULL WHERE id = ?",
-            [user, password if user is not None else None, source_id],
-        )
+    """Store (or with ``user`` None, forget) the basic-auth credentials of a feed, and make it due again: the
+    user name in the library, the password in the keyring (NoKeyringError when it cannot be kept)."""
+    from earmark.core.secrets.feeds import set_feed_credentials
+
+    set_feed_credentials(db, source_id, user, password)

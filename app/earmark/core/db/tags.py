@@ -74,14 +74,29 @@ def tags_for_items(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, 
     if not item_ids:
         return {}
     marks = ",".join("?" * len(item_ids))
-    result: dict[int, list[str]] = {}
-    rows = db.execute(
+    return _grouped(db.execute(
         f"""SELECT it.item_id, t.name FROM item_tags it JOIN tags t ON t.id = it.tag_id
             WHERE it.item_id IN ({marks}) ORDER BY t.name""",
         item_ids,
-    )
-    for item_id, name in rows:
-        result.setdefault(item_id, []).append(name)
+    ))
+
+
+def source_tags_for_items(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, list[str]]:
+    """The tags each item carries through its source (a podcast's or site's), sorted by name."""
+    if not item_ids:
+        return {}
+    return _grouped(db.execute(
+        f"""SELECT i.id, t.name FROM items i JOIN source_tags st ON st.source_id = i.source_id
+            JOIN tags t ON t.id = st.tag_id WHERE i.id IN ({",".join("?" * len(item_ids))}) ORDER BY t.name""",
+        item_ids,
+    ))
+
+
+def _grouped(rows: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
+    """(owner, tag) rows as each owner's tags, in the rows' order."""
+    result: dict[int, list[str]] = {}
+    for owner, name in rows:
+        result.setdefault(owner, []).append(name)
     return result
 
 

@@ -7,13 +7,17 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from earmark.core.downloads.media_types import (
+    EXTENSIONS,
+    NEUTRAL_EXTENSION,
+    TYPE_EXTENSIONS,
+    base_type,
+    extension_matches,
+)
+
 MAX_NAME_BYTES = 120  # per path component, well under every file system's 255
 _RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
-_EXTENSION = re.compile(r"^\.[A-Za-z0-9]{1,5}$")
-_TYPES = {"audio/mpeg": ".mp3", "audio/mp4": ".m4a", "audio/x-m4a": ".m4a", "audio/ogg": ".ogg",
-          "audio/opus": ".opus", "audio/wav": ".wav", "audio/x-wav": ".wav", "audio/flac": ".flac",
-          "video/mp4": ".mp4", "audio/aac": ".aac"}
 
 
 def safe_component(text: str, fallback: str = "untitled") -> str:
@@ -38,14 +42,16 @@ def _truncate(text: str, limit: int) -> str:
 
 
 def extension_for(url: str, content_type: str | None) -> str:
-    """The file extension of an enclosure: from its URL's path when plausible, else from its MIME type."""
+    """The file extension of an enclosure. The feed does not choose it freely (``x.sh`` must not become an
+    executable-looking file): the URL's extension is kept only when it is an audio or video one that fits the
+    enclosure's type; else the type's own extension; else a neutral one."""
     try:
-        suffix = Path(unquote(urlparse(url).path)).suffix
+        suffix = Path(unquote(urlparse(url).path)).suffix.lower()
     except ValueError:  # found by fuzzing: "https://[x/a.mp3" (a malformed IPv6 host) raised from add_download
         suffix = ""
-    if _EXTENSION.match(suffix):
-        return suffix.lower()
-    return _TYPES.get((content_type or "").split(";")[0].strip().lower(), ".mp3")
+    if suffix in EXTENSIONS and extension_matches(suffix, content_type):
+        return suffix
+    return TYPE_EXTENSIONS.get(base_type(content_type), NEUTRAL_EXTENSION)
 
 
 def download_path(folder: Path, podcast: str | None, title: str, url: str, content_type: str | None = None) -> Path:

@@ -1,22 +1,24 @@
-"""One resumable HTTP download: Range requests continue a partial file, failures are retried."""
+"""One resumable HTTP download: every byte that arrives is kept in a .part file, Range requests continue it,
+what arrives is checked to be audio or video, and failures are retried only when asking again can help."""
 
 from __future__ import annotations
 
 import errno
 import http.client
 import threading
-import urllib.error
-import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from earmark.core.errors import UnreachableError
-from earmark.core.feeds.fetch import USER_AGENT
+from earmark.core.downloads.content import check_content
+from earmark.core.downloads.failures import DownloadError, episode_name, network_reason, size_text
+from earmark.core.downloads.http import open_media
 
-CHUNK_BYTES = 64 * 1024
+CHUNK_BYTES = 64 * 1024  # the most read at once: a read returns what has arrived, never waits for a full block
+SNIFF_BYTES = 512  # read before the first write, to tell audio from a web page
 TIMEOUT_SECONDS = 20.0  # per network operation: a stalled server fails the attempt after this
 RETRY_DELAYS = (1.0, 3.0, 10.0)  # seconds before the 1st, 2nd, 3rd... retry (the last repeats)
+MAX_RETRY_AFTER = 60.0  # a server's Retry-After is honoured up to this
 
 Progress = Callable[[int, int | None], None]  # bytes on disk, total size when known
 
@@ -33,77 +35,127 @@ class Transfer:
     size: int
 
 
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """What the feed says of the enclosure: its media type."""
+
+    content_type: str | None = None
+
+
 def part_path(path: Path) -> Path:
     """Where the bytes received so far are kept until the download is complete."""
     return path.with_name(path.name + ".part")
 
 
 def download(url: str, path: Path, *, progress: Progress | None = None, stop: threading.Event | None = None,
-             retries: int = 3, timeout: float = TIMEOUT_SECONDS,
-             delays: tuple[float, ...] = RETRY_DELAYS) -> Transfer:
-    """Download ``url`` to ``path``, continuing ``path.part`` with a Range request when it exists.
+             retries: int = 3, timeout: float = TIMEOUT_SECONDS, delays: tuple[float, ...] = RETRY_DELAYS,
+             name: str | None = None, expected: Expected | None = None) -> Transfer:
+    """Download ``url`` to ``path``, continuing ``path.part`` when it exists. ``name`` is the episode's title
+    for sentences.
 
-    Raises UnreachableError with a sentence after ``retries`` failed retries, DownloadCancelled when ``stop``
-    is set (the partial file stays for a later resume).
+    Raises DownloadError with a sentence (at once when retrying cannot help, else after ``retries`` failed
+    retries), DownloadCancelled when ``stop`` is set (the partial file stays for a later resume).
     """
-    stop = stop or threading.Event()
+    job = _Job(url, part_path(path), name or episode_name(url), expected or Expected(), progress,
+               stop or threading.Event(), timeout)
     path.parent.mkdir(parents=True, exist_ok=True)
     attempt = 0
     while True:
         try:
-            size = _attempt(url, part_path(path), progress, stop, timeout)
+            size = job.attempt()
             break
-        except UnreachableError:
-            if attempt >= retries:
-                raise
+        except DownloadError as exc:
+            if not exc.retryable or attempt >= retries:
+                raise exc.after(attempt + 1) from exc
             delay = delays[min(attempt, len(delays) - 1)] if delays else 0.0
+            if exc.retry_after is not None:
+                delay = max(delay, min(exc.retry_after, MAX_RETRY_AFTER))
             attempt += 1
-            if stop.wait(delay):
+            if job.stop.wait(delay):
                 raise DownloadCancelled() from None
-    part_path(path).replace(path)
+    job.part.replace(path)
     return Transfer(path, size)
 
 
-def _attempt(url: str, part: Path, progress: Progress | None, stop: threading.Event, timeout: float) -> int:
-    have = part.stat().st_size if part.exists() else 0
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"})
-    if have:
-        request.add_header("Range", f"bytes={have}-")
-    try:
-        response = urllib.request.urlopen(request, timeout=timeout)  # noqa: S310 - http(s) URLs from feeds
-    except urllib.error.HTTPError as exc:
-        if exc.code == 416 and have:  # nothing left to send: the partial file is complete
-            exc.close()
-            return have
-        exc.close()
-        raise UnreachableError(f"{url} could not be downloaded: the server answered {exc.code} {exc.reason}.") \
-            from exc
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise UnreachableError(f"{url} could not be downloaded: {reason}.") from exc
-    with response:
-        if have and response.status != 206:
-            have = 0  # the server ignored the Range header: start over
-        length = response.headers.get("Content-Length")
-        total = have + int(length) if length and length.isdigit() else None
+@dataclass(slots=True)
+class _Job:
+    url: str
+    part: Path
+    name: str
+    expected: Expected
+    progress: Progress | None
+    stop: threading.Event
+    timeout: float
+
+    def attempt(self) -> int:
+        """One request: append what arrives to the .part file; returns the complete size."""
+        have = self.part.stat().st_size if self.part.exists() else 0
+        response = open_media(self.url, self.name, have, self.timeout)
+        if response is None:
+            return have  # nothing after the bytes held: the partial file is complete
+        with response:
+            resumed = bool(have) and getattr(response, "status", None) == 206
+            skip = 0 if resumed else have  # a server that ignores Range sends it all again: skip what is held
+            length = response.headers.get("Content-Length")
+            total = (have if resumed else 0) + int(length) if length and length.isdigit() else None
+            received = self._receive(response, have, skip, total, resumed)
+        if total is not None and received < total:
+            raise DownloadError(self.name, f"the connection broke after {size_text(received)} of "
+                                           f"{size_text(total)}; the download resumes from there")
+        return received
+
+    def _receive(self, response: http.client.HTTPResponse, have: int, skip: int, total: int | None,
+                 resumed: bool) -> int:
+        received = have
+        chunks = self._chunks(response, have)
+        head = b""
+        if not resumed:  # the start of the file: audio, or a web page in its place?
+            for chunk in chunks:
+                head += chunk
+                if len(head) >= SNIFF_BYTES:
+                    break
+        problem = check_content(response.headers.get("Content-Type"), head if not resumed else None,
+                                self.expected.content_type)
+        if problem is not None:
+            raise DownloadError(self.name, problem, retryable=False)
         try:
-            with part.open("ab" if have else "wb") as out:
-                received = have
-                while True:
-                    if stop.is_set():
-                        raise DownloadCancelled()
-                    chunk = response.read(CHUNK_BYTES)
-                    if not chunk:
-                        break
-                    out.write(chunk)
-                    received += len(chunk)
-                    if progress is not None:
-                        progress(received, total)
-        except (OSError, ValueError, http.client.HTTPException) as exc:
-            if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
-                raise UnreachableError(f"The disk is full: {part.parent} has no room for the download.") \
+            with self.part.open("ab", buffering=0) as out:  # unbuffered: what arrived is on disk at once
+                for chunk in _prepend(head, chunks):
+                    if skip:
+                        dropped = min(skip, len(chunk))
+                        chunk, skip = chunk[dropped:], skip - dropped
+                    if chunk:
+                        out.write(chunk)
+                        received += len(chunk)
+                        if self.progress is not None:
+                            self.progress(received, total)
+        except OSError as exc:
+            if exc.errno == errno.ENOSPC:
+                raise DownloadError(self.name, f"the disk is full ({self.part.parent} has no room)", False) \
                     from exc
-            raise UnreachableError(f"{url} could not be downloaded: the connection broke ({exc}).") from exc
-    if total is not None and received < total:
-        raise UnreachableError(f"{url} could not be downloaded: the server sent {received} of {total} bytes.")
-    return received
+            raise DownloadError(self.name, f"the file could not be written ({exc.strerror or exc})", False) \
+                from exc
+        return received
+
+    def _chunks(self, response: http.client.HTTPResponse, have: int) -> Iterator[bytes]:
+        """What arrives, as it arrives; a stall or a broken connection becomes a DownloadError."""
+        while True:
+            if self.stop.is_set():
+                raise DownloadCancelled()
+            try:
+                chunk = response.read1(CHUNK_BYTES)
+            except TimeoutError as exc:
+                kept = self.part.stat().st_size if self.part.exists() else have
+                raise DownloadError(self.name, f"nothing arrived for {self.timeout:g} s (the server is too slow "
+                                               f"or stalled); {size_text(kept)} kept for the next try") from exc
+            except (OSError, http.client.HTTPException, ValueError) as exc:
+                raise DownloadError(self.name, network_reason(exc)) from exc
+            if not chunk:
+                return
+            yield chunk
+
+
+def _prepend(head: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    if head:
+        yield head
+    yield from rest

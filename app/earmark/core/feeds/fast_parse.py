@@ -22,8 +22,8 @@ from feedparser.sanitizer import replace_doctype
 from feedparser.urls import _urljoin, make_safe_absolute_uri
 from feedparser.util import FeedParserDict
 
+from earmark.core.feeds.entries import bozo_warning, feed_data, response_headers, urljoin_keeps
 from earmark.core.feeds.namespaces import extras_from_tree, read_extras
-from earmark.core.feeds.parse import bozo_warning, feed_data, response_headers, urljoin_keeps
 from earmark.core.models import FeedData
 
 # feedparser reads the bytes in one of these (ASCII-only documents read the same in any of them).
@@ -84,7 +84,7 @@ def fast_parse(data: bytes, url: str, content_type: str | None) -> FeedData | No
         # namespaces.py parses the original bytes, which give this same tree when expat reads them as UTF-8
         same_tree = declared is None or declared.lower() in _EXPAT_ENCODINGS
         extras = extras_from_tree(root, data, url) if same_tree else read_extras(data, url)
-        return feed_data(parser.feeddata, parser.entries, url, extras, bozo_warning(result))
+        return feed_data(parser.feeddata, parser.entries, url, extras, bozo_warning(result), data)
     except Exception:  # _UnsupportedError, malformed XML, defused constructs, or a feedparser handler giving up
         return None
 

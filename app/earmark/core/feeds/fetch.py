@@ -11,11 +11,12 @@ from dataclasses import dataclass, replace
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
-from urllib.parse import unquote, urlparse, urlsplit, urlunsplit
+from urllib.parse import unquote, urlparse, urlsplit
 
 from earmark import __version__
 from earmark.core.errors import AuthRequiredError, GoneError, RetryLaterError, UnreachableError
 from earmark.core.files import read_file
+from earmark.core.urls import WEB_SCHEMES, origin, split_userinfo
 
 if TYPE_CHECKING:
     import urllib.request
@@ -124,7 +125,7 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
     import urllib.error
     import urllib.request
 
-    url, userinfo, validators = _split_credentials(url, validators or Validators())
+    url, validators = _split_credentials(url, validators or Validators())
     request = _request(url, validators)
     hops: list[int] = []
     request.hops = hops  # type: ignore[attr-defined]  # the redirect recorder notes each hop's code here
@@ -140,12 +141,12 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
             # or the old address would be followed (and redirected) on every refresh forever.
             return Fetched(b"", url, not_modified=True, etag=exc.headers.get("ETag"),
                            last_modified=exc.headers.get("Last-Modified"),
-                           moved_to=_moved_to(hops, exc.geturl(), url, userinfo))
+                           moved_to=_moved_to(hops, exc.geturl(), url))
         raise _http_error(url, exc.code, exc.reason, exc.headers.get("Retry-After"), body.what) from exc
     except urllib.error.URLError as exc:
-        raise UnreachableError(f"{url} could not be reached: {_reason(exc.reason)}.") from exc
+        raise UnreachableError(f"{url} could not be reached: {network_reason(exc.reason)}.") from exc
     except (TimeoutError, OSError) as exc:
-        raise UnreachableError(f"{url} could not be reached: {_reason(exc)}.") from exc
+        raise UnreachableError(f"{url} could not be reached: {network_reason(exc)}.") from exc
     except (http.client.HTTPException, ValueError) as exc:
         raise UnreachableError(f"{url} did not answer like a web server ({type(exc).__name__}).") from exc
     return Fetched(
@@ -154,41 +155,29 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
         content_type=headers.get("Content-Type"),
         etag=headers.get("ETag"),
         last_modified=headers.get("Last-Modified"),
-        moved_to=_moved_to(hops, final_url, url, userinfo),
+        moved_to=_moved_to(hops, final_url, url),
     )
 
 
-def _split_credentials(url: str, validators: Validators) -> tuple[str, str, Validators]:
-    """The address without ``user:password@``, that ``user:password`` part ("" when none), and the validators
-    carrying it as basic auth.
+def _split_credentials(url: str, validators: Validators) -> tuple[str, Validators]:
+    """The address without ``user:password@``, and the validators carrying that part as basic auth.
 
     Private feeds are often shared with their credentials in the address; urllib would look up
     "user:password@host" as a host name, and error sentences would show the password. Stored credentials
     (``set-credentials``) win over the address's.
     """
-    parts = urlsplit(url)
-    if parts.username is None:
-        return url, "", validators
-    userinfo, _, host = parts.netloc.rpartition("@")
-    if validators.user is None:
-        validators = replace(validators, user=unquote(parts.username), password=unquote(parts.password or ""))
-    return urlunsplit(parts._replace(netloc=host)), userinfo, validators
+    parts = split_userinfo(url)
+    if parts.user is not None and validators.user is None:
+        validators = replace(validators, user=parts.user, password=parts.password)
+    return parts.url, validators
 
 
-def _moved_to(hops: list[int], final_url: str, url: str, userinfo: str) -> str | None:
-    """The feed's new address when every redirect was permanent; credentials that came in the address stay
-    in it while the feed stays on the same server (and are never handed to another)."""
+def _moved_to(hops: list[int], final_url: str, url: str) -> str | None:
+    """The feed's new address when every redirect was permanent. It never carries credentials: those are
+    stored apart (and dropped when the feed moves to another origin, see core/secrets/feeds.py)."""
     if not hops or not all(code in _PERMANENT for code in hops) or final_url == url:
         return None
-    final = urlsplit(final_url)
-    if userinfo and _origin(final_url) == _origin(url):
-        return urlunsplit(final._replace(netloc=f"{userinfo}@{final.netloc}"))
     return final_url
-
-
-def _origin(url: str) -> tuple[str, str | None, int | None]:
-    parts = urlsplit(url)
-    return parts.scheme.lower(), parts.hostname, parts.port
 
 
 def _request(url: str, validators: Validators) -> urllib.request.Request:
@@ -216,10 +205,15 @@ def _opener() -> urllib.request.OpenerDirector:
         def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]  # stdlib hook
             hops = req.hops
             hops.append(code)
+            if urlsplit(newurl).scheme.lower() not in WEB_SCHEMES:
+                # urllib would follow ftp: too (and fetch the file from anywhere the server names)
+                fp.close()
+                raise UnreachableError(f"{req.full_url} redirects to {newurl}, which is not a web address; Earmark "
+                                       "follows redirects to http and https only.")
             new = super().redirect_request(req, fp, code, msg, headers, newurl)
             if new is not None:
                 new.hops = hops  # type: ignore[attr-defined]  # carried along the redirects
-                if _origin(newurl) != _origin(req.full_url):
+                if origin(newurl) != origin(req.full_url):
                     new.remove_header("Authorization")  # urllib forwards it anywhere: the password is for this server
             return new
 
@@ -331,7 +325,8 @@ def _read_file(url: str, body: _Body) -> Fetched:
     return Fetched(data=read_file(path, f"a {body.what} file", body.cap, f"a {body.what}"), url=url)
 
 
-def _reason(reason: object) -> str:
+def network_reason(reason: object) -> str:
+    """Why a connection failed, in words ("connection refused", "the connection timed out")."""
     if isinstance(reason, TimeoutError) or "timed out" in str(reason):
         return "the connection timed out"
     if isinstance(reason, OSError) and reason.strerror:

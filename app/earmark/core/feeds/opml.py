@@ -1,16 +1,15 @@
-"""Reading and writing OPML subscription lists (pure functions: no database, no network)."""
+"""Reading OPML subscription lists (pure functions: no database, no network); opml_write.py writes them."""
 
 from __future__ import annotations
 
 import codecs
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from email.utils import format_datetime
 from html.entities import html5
-from urllib.parse import urlsplit
+from pathlib import PurePosixPath
+from urllib.parse import unquote, urlsplit
 
 import defusedxml.ElementTree as DefusedET  # type: ignore[import-untyped]
 from defusedxml import DefusedXmlException
@@ -20,6 +19,7 @@ from earmark.core.errors import FeedError
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64  # outlines nested deeper than this are not a subscription list (and would make tag lists explode)
+MAX_PATH_CHARS = 1000  # a folder in folders is the tag "outer/inner": no longer than this
 _LABEL_CHARS = 80
 _WEB_SCHEMES = {"http", "https"}
 _FEED_SCHEMES = {"feed", "itpc", "podcast"}  # aliases apps register for "subscribe to this feed" links
@@ -31,12 +31,12 @@ _ENTITY_TEXT = re.compile(r"&([A-Za-z][A-Za-z0-9]{0,31});")
 _DECLARED_ENCODING = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._:-]{1,40})[\"']")
 _SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030"}  # real "GB2312" documents use the wider character set
 _DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml[^>]*\?>")
-_NOT_XML_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 @dataclass(slots=True)
 class OpmlFeed:
-    """One subscription: its feed address, display title, tags (folders first, then categories) and website."""
+    """One subscription: its feed address, display title, tags (folders first, "outer/inner" for a folder in a
+    folder, then categories) and website."""
 
     url: str
     title: str
@@ -68,37 +68,12 @@ def read_opml(data: bytes, name: str) -> OpmlDocument:
         raise FeedError(f"{name} is not an OPML file: it is XML, but not an <opml> subscription list.")
     head = _child(root, "head")
     title_element = _child(head, "title") if head is not None else None
-    title = _clean(title_element.text) if title_element is not None else ""
+    title = clean_label(title_element.text) if title_element is not None else ""
     body = _child(root, "body")
     reader = _Reader(name)
     if body is not None:
         reader.walk(body)
     return OpmlDocument(title=title or None, feeds=reader.feeds(), skipped=reader.skipped)
-
-
-def write_opml(feeds: Iterable[OpmlFeed], title: str) -> bytes:
-    """An OPML 2.0 document (UTF-8) listing ``feeds``; read_opml gives back the feeds it returned itself.
-
-    A feed with tags sits in a folder named by its first tag (nested folders only when a tag holds a comma,
-    which the ``category`` attribute cannot carry) and lists its comma-free tags in ``category``. Folders
-    appear where their first feed does, so feeds come back grouped by folder, otherwise in the given order.
-    """
-    opml = ET.Element("opml", version="2.0")
-    head = ET.SubElement(opml, "head")
-    ET.SubElement(head, "title").text = _xml_safe(title)
-    ET.SubElement(head, "dateCreated").text = format_datetime(datetime.now(UTC), usegmt=True)
-    body = ET.SubElement(opml, "body")
-    tree = _Folder()
-    for feed in feeds:
-        tags = [tag for tag in feed.tags if _tag(tag)]
-        last_comma = max((i for i, tag in enumerate(tags) if "," in tag), default=0)
-        tree.add(tags[: last_comma + 1], feed, [tag for tag in tags if "," not in tag])
-    tree.write(body)
-    ET.indent(opml, space="  ")
-    return ET.tostring(opml, encoding="UTF-8", xml_declaration=True) + b"\n"
-
-
-# --- reading ---------------------------------------------------------------------------------------------------
 
 
 def _parse(data: bytes, name: str) -> ET.Element:
@@ -158,6 +133,7 @@ class _Reader:
         self.name = name
         self.skipped: list[str] = []
         self._feeds: dict[str, tuple[OpmlFeed, dict[str, None]]] = {}
+        self._long_path = False
 
     def feeds(self) -> list[OpmlFeed]:
         """The feeds found so far, in document order, with their tag lists filled in."""
@@ -190,7 +166,7 @@ class _Reader:
         """Record one outline; returns the folder tags its children get, or None to leave them unread."""
         attrs = _attributes(outline)
         kind = attrs.get("type", "").strip().lower()
-        label = _clean(attrs.get("title")) or _clean(attrs.get("text"))
+        label = clean_label(attrs.get("title")) or clean_label(attrs.get("text"))
         raw_url = attrs.get("xmlurl", "").strip()
         if kind in _LIST_TYPES:
             address = (attrs.get("url") or raw_url).strip()
@@ -208,17 +184,29 @@ class _Reader:
                 self._add(url, label or url, folders, attrs)
             return folders
         if has_children:
-            tag = _tag(label)
-            return (*folders, tag) if tag else folders
+            return self._folder(folders, normalize_tag(label))
         if "xmlurl" in attrs or kind in _SUBSCRIPTION_TYPES or attrs.get("htmlurl", "").strip() or "url" in attrs:
-            fallback = _clean(attrs.get("url")) or _clean(attrs.get("htmlurl"))
+            fallback = clean_label(attrs.get("url")) or clean_label(attrs.get("htmlurl"))
             self.skipped.append(f"{_subject(label or fallback)} has no feed address (xmlUrl), so it was skipped.")
         return None
+
+    def _folder(self, folders: tuple[str, ...], name: str) -> tuple[str, ...]:
+        """The tags of a folder's feeds: its parents' and its own path (folder "deep" in "tech": "tech/deep")."""
+        if not name:
+            return folders
+        path = f"{folders[-1]}/{name}" if folders else name
+        if not folders or len(path) <= MAX_PATH_CHARS:  # a top folder's name is not copied: any length
+            return (*folders, path)
+        if not self._long_path:  # a bound on what hostile nesting can build: paths are copied at every level
+            self._long_path = True
+            self.skipped.append(f"Folders nested under “{_shorten(folders[-1])}” make a tag longer than "
+                                f"{MAX_PATH_CHARS} characters, so their feeds only have the outer folders' tags.")
+        return folders
 
     def _add(self, url: str, title: str, folders: tuple[str, ...], attrs: dict[str, str]) -> None:
         tags = dict.fromkeys(folders)
         for category in attrs.get("category", "").split(","):
-            tag = _tag(category)
+            tag = category_tag(category)
             if tag:
                 tags.setdefault(tag)
         html_url = attrs.get("htmlurl", "").strip() or None
@@ -250,6 +238,8 @@ def _feed_url(raw: str) -> tuple[str | None, str]:
             url = "https://" + rest
     elif scheme in _WEB_SCHEMES:
         url = scheme + ":" + rest
+    elif scheme == "file":
+        return _file_url(rest)
     else:
         return None, f"has a “{_shorten(scheme)}:” feed address, which Earmark cannot subscribe to"
     try:
@@ -259,6 +249,17 @@ def _feed_url(raw: str) -> tuple[str | None, str]:
     if parts.scheme.lower() not in _WEB_SCHEMES or not parts.hostname:
         return None, not_web
     return url, ""
+
+
+def _file_url(rest: str) -> tuple[str | None, str]:
+    """A feed file on this computer (``file:///path``, as ``subscribe`` stores one), or None and why not."""
+    try:
+        parts = urlsplit("file:" + rest)
+    except ValueError:
+        parts = None
+    if parts is None or parts.netloc.lower() not in ("", "localhost") or not parts.path.startswith("/"):
+        return None, "has a “file:” feed address that is not a file on this computer"
+    return PurePosixPath(unquote(parts.path)).as_uri(), ""
 
 
 def _outlines(element: ET.Element) -> Iterator[ET.Element]:
@@ -283,12 +284,13 @@ def _attributes(outline: ET.Element) -> dict[str, str]:
     return attrs
 
 
-def _clean(text: str | None) -> str:
+def clean_label(text: str | None) -> str:
+    """An outline's text as read: single-spaced."""
     return " ".join(text.split()) if text else ""
 
 
-def _tag(name: str) -> str:
-    """A folder name or category as a tag: normalized, without the slashes of OPML category paths."""
+def category_tag(name: str) -> str:
+    """A category as a tag: normalized, without the slashes around OPML category paths ("/Boston/Weather")."""
     return normalize_tag(name).strip("/ ")
 
 
@@ -298,47 +300,3 @@ def _shorten(text: str) -> str:
 
 def _subject(label: str) -> str:
     return f"The outline “{_shorten(label)}”" if label else "An outline without a name"
-
-
-# --- writing ---------------------------------------------------------------------------------------------------
-
-
-class _Folder:
-    """Folders and feeds in first-appearance order, for writing."""
-
-    def __init__(self) -> None:
-        self.items: list[tuple[str, _Folder] | tuple[OpmlFeed, list[str]]] = []
-        self.folders: dict[str, _Folder] = {}
-
-    def add(self, path: list[str], feed: OpmlFeed, categories: list[str]) -> None:
-        folder = self
-        for name in path:
-            inner = folder.folders.get(name)
-            if inner is None:
-                inner = folder.folders[name] = _Folder()
-                folder.items.append((name, inner))
-            folder = inner
-        folder.items.append((feed, categories))
-
-    def write(self, parent: ET.Element) -> None:
-        for first, second in self.items:
-            if isinstance(first, str) and isinstance(second, _Folder):
-                name = _xml_safe(first)
-                second.write(ET.SubElement(parent, "outline", text=name, title=name))
-            elif isinstance(first, OpmlFeed) and isinstance(second, list):
-                parent.append(_feed_outline(first, second))
-
-
-def _feed_outline(feed: OpmlFeed, categories: list[str]) -> ET.Element:
-    title = _xml_safe(feed.title or feed.url)
-    outline = ET.Element("outline", type="rss", text=title, title=title, xmlUrl=_xml_safe(feed.url))
-    if feed.html_url:
-        outline.set("htmlUrl", _xml_safe(feed.html_url))
-    if categories:
-        outline.set("category", _xml_safe(",".join(categories)))
-    return outline
-
-
-def _xml_safe(text: str) -> str:
-    """Text without the characters XML 1.0 cannot hold (control characters, lone surrogates)."""
-    return _NOT_XML_CHARS.sub("", text)

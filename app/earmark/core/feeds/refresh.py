@@ -21,6 +21,7 @@ from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, Gone
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
 from earmark.core.feeds.parse_worker import watch_parent
 from earmark.core.models import FeedData
+from earmark.core.secrets.feeds import forget_on_move
 
 WORKERS = 8  # connections at once
 PER_HOST = 3  # connections at once to one server
@@ -168,8 +169,8 @@ class Refresher:
         with self._lock:
             if self._parsers is None:
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["earmark.core.feeds.fast_parse", "feedparser",  # imports parse
-                                                "earmark.core.feeds.parse_worker"])
+                context.set_forkserver_preload(["earmark.core.feeds.parse", "earmark.core.feeds.fast_parse",
+                                                "feedparser", "earmark.core.feeds.parse_worker"])
                 self._parsers = concurrent.futures.ProcessPoolExecutor(
                     self._processes, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),))
             parsers = self._parsers
@@ -236,20 +237,25 @@ def store_checked(db: sqlite_utils.Database, checked: CheckedFeed) -> FeedOutcom
     fetched = checked.fetched
     assert fetched is not None  # a check without an error has fetched
     url = target.url
+    asks = None
     if fetched.moved_to and move_source(db, target.source_id, fetched.moved_to):
         url = outcome.url = fetched.moved_to
+        asks = forget_on_move(db, target.source_id, target.url, url)
     if checked.unchanged:
         record_checked(db, target.source_id, fetched.etag, fetched.last_modified)
         outcome.status = "not_modified"
-        return outcome
-    assert checked.feed is not None  # a changed body was parsed
-    from earmark.core.db.merge import CacheState, store_feed  # deferred: as the parsers, for changed feeds only
+    else:
+        assert checked.feed is not None  # a changed body was parsed
+        from earmark.core.db.merge import CacheState, store_feed  # deferred: as the parsers, for changed feeds only
 
-    result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified,
-                                                          body_hash(fetched.data)))
-    outcome.title = result.title
-    outcome.new, outcome.updated = result.new, result.updated
-    outcome.warning = checked.feed.warning
+        result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified,
+                                                              body_hash(fetched.data)))
+        outcome.title = result.title
+        outcome.new, outcome.updated = result.new, result.updated
+        outcome.warning = checked.feed.warning
+    if asks is not None:
+        record_failure(db, url, asks, status="auth")  # the feed asks for its credentials again
+        outcome.warning = asks
     return outcome
 
 

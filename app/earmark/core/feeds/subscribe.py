@@ -8,10 +8,12 @@ import sqlite_utils
 
 from earmark.core.db.merge import CacheState, store_feed
 from earmark.core.db.sources import move_source, record_failure, set_credentials
-from earmark.core.errors import AuthRequiredError, EarmarkError
+from earmark.core.errors import AuthRequiredError, EarmarkError, NoKeyringError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, canonical_source, fetch
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData, SubscribeResult
+from earmark.core.secrets.feeds import forget_on_move
+from earmark.core.urls import origin, split_userinfo
 
 
 @dataclass(slots=True)
@@ -39,11 +41,17 @@ def cache_state(fetched: Fetched) -> CacheState:
 
 
 def read_feed(source: str, user: str | None = None, password: str | None = None) -> ReadFeed:
-    """Fetch and parse the feed at ``source`` (network and CPU work; touches no library)."""
-    url = canonical_source(source)
+    """Fetch and parse the feed at ``source`` (network and CPU work; touches no library). Credentials typed
+    into the address (``https://alice:pw@host/feed``) are taken out of it: the address is stored without
+    them, the password goes to the keyring. They are kept only while the feed stays on that origin."""
+    parts = split_userinfo(canonical_source(source))
+    url, user, password = parts.url, user if user is not None else parts.user, password or parts.password
     fetched = fetch(url, Validators(user=user, password=password))
     feed = parse_feed(fetched.data, fetched.url, fetched.content_type)
-    return ReadFeed(fetched.moved_to or url, feed, cache_state(fetched), user, password)
+    moved = fetched.moved_to or url
+    if origin(moved) != origin(url):
+        user = password = None  # never given to the new server (fetch did not send them there either)
+    return ReadFeed(moved, feed, cache_state(fetched), user, password)
 
 
 def try_read_feed(source: str, user: str | None = None, password: str | None = None) -> ReadFeed | NeedsCredentials:
@@ -51,28 +59,31 @@ def try_read_feed(source: str, user: str | None = None, password: str | None = N
     try:
         return read_feed(source, user, password)
     except AuthRequiredError as exc:
-        return NeedsCredentials(canonical_source(source), str(exc))
+        return NeedsCredentials(split_userinfo(canonical_source(source)).url, str(exc))
 
 
 def store_read_feed(db: sqlite_utils.Database, source: str, read: ReadFeed) -> SubscribeResult:
     """Store a feed read by ``read_feed``; a subscription whose feed moved for good follows it."""
-    old_url = canonical_source(source)
+    old_url = split_userinfo(canonical_source(source)).url
     if read.url != old_url:
         row = db.execute("SELECT id FROM sources WHERE url = ?", [old_url]).fetchone()
-        if row:
-            move_source(db, int(row[0]), read.url)
+        if row and move_source(db, int(row[0]), read.url):
+            forget_on_move(db, int(row[0]), old_url, read.url)
     result = store_feed(db, read.url, read.feed, read.cache)
     if read.user is not None:
-        set_credentials(db, result.source_id, read.user, read.password)
+        try:
+            set_credentials(db, result.source_id, read.user, read.password)
+        except NoKeyringError as exc:
+            raise NoKeyringError(f"Subscribed to {result.title}, but without its password: {exc}") from exc
     return result
 
 
 def subscribe(db: sqlite_utils.Database, source: str) -> SubscribeResult:
     """Subscribe to (or re-read) the feed at an http(s) URL or a local path; nothing is stored on failure
     except the failure itself on an existing subscription."""
-    url = canonical_source(source)
+    url = split_userinfo(canonical_source(source)).url
     try:
-        read = read_feed(url)
+        read = read_feed(source)
     except EarmarkError as exc:
         record_failure(db, url, str(exc))
         raise

@@ -8,10 +8,14 @@ from pathlib import Path
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.sources import set_credentials
 from earmark.core.db.tags import tag_source, tags_for_sources
-from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml, write_opml
+from earmark.core.errors import NoKeyringError
+from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml
+from earmark.core.feeds.opml_write import write_opml, written_title
 from earmark.core.files import read_file, write_file
 from earmark.core.timefmt import now_iso
+from earmark.core.urls import Userinfo, split_userinfo
 
 MAX_OPML_BYTES = 10 * 1024 * 1024
 
@@ -38,35 +42,51 @@ def read_opml_file(path: Path) -> OpmlDocument:
 def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResult:
     """Record every feed of the document as a subscription (not fetched yet) and tag it with its folders.
 
-    Feeds already subscribed keep their data and gain the folder tags. One transaction.
+    The title the list gives a new feed is kept as the user's (``user_title``): refreshes leave it unless the
+    feed itself has that title. Feeds already subscribed keep their data and gain the folder tags. One
+    transaction; then the passwords that came inside addresses (``https://alice:pw@host/feed``) go to the
+    keyring, the addresses stored without.
     """
     result = ImportResult(skipped=list(document.skipped))
+    credentials: list[tuple[int, Userinfo]] = []
     with write_transaction(db):
         for feed in document.feeds:
-            row = db.execute("SELECT id FROM sources WHERE url = ?", [feed.url]).fetchone()
-            if row:
-                source_id = int(row[0])
-                result.existing.append(source_id)
-            else:
-                cursor = db.execute(
-                    "INSERT INTO sources (kind, title, url, link, added) VALUES ('podcast', ?, ?, ?, ?)",
-                    [feed.title, feed.url, feed.html_url, now_iso()],
-                )
-                source_id = int(cursor.lastrowid or 0)
-                result.added.append(source_id)
+            parts = split_userinfo(feed.url)
+            source_id, new = record_subscription(db, parts.url, feed.title, feed.html_url,
+                                                 user_title=feed.title != feed.url)
+            (result.added if new else result.existing).append(source_id)
             tag_source(db, source_id, feed.tags)
+            if parts.user is not None:
+                credentials.append((source_id, parts))
+    for source_id, parts in credentials:
+        try:
+            set_credentials(db, source_id, parts.user, parts.password)
+        except NoKeyringError as exc:
+            result.skipped.append(f"The password of {parts.url} was not stored: {exc}")
     return result
 
 
+def record_subscription(db: sqlite_utils.Database, url: str, title: str | None = None,
+                        html_url: str | None = None, *, user_title: bool = False) -> tuple[int, bool]:
+    """The id of the subscription to ``url``, recorded (not fetched yet) when new; and whether it is new.
+    ``user_title``: ``title`` is the user's choice, which refreshes keep."""
+    with write_transaction(db):
+        row = db.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()
+        if row:
+            return int(row[0]), False
+        cursor = db.execute("INSERT INTO sources (kind, title, user_title, url, link, added) "
+                            "VALUES ('podcast', ?, ?, ?, ?, ?)", [title or url, user_title, url, html_url, now_iso()])
+        return int(cursor.lastrowid or 0), True
+
+
 def export_opml(db: sqlite_utils.Database) -> bytes:
-    """Every feed subscription as an OPML 2.0 document, tags as folders and categories."""
+    """Every feed subscription as an OPML 2.0 document, tags as folders and categories, by title (then address,
+    so that a list imported and exported again is the same)."""
     tags = tags_for_sources(db)
-    feeds = [
-        OpmlFeed(url=url, title=title, tags=tags.get(source_id, []), html_url=link)
-        for source_id, url, title, link in db.execute(
-            "SELECT id, url, title, link FROM sources WHERE url IS NOT NULL ORDER BY title COLLATE NOCASE, id"
-        )
-    ]
+    rows = db.execute("SELECT id, url, title, link FROM sources WHERE url IS NOT NULL")
+    feeds = [OpmlFeed(url=url, title=title, tags=tags.get(source_id, []), html_url=link)
+             for source_id, url, title, link in rows]
+    feeds.sort(key=lambda feed: (written_title(feed).casefold(), written_title(feed), feed.url))
     return write_opml(feeds, "Earmark subscriptions")
 
 

@@ -7,11 +7,9 @@ from dataclasses import dataclass, field
 import sqlite_utils
 
 from earmark.core.db.notes import NoteFilter, list_notes
-from earmark.core.db.tags import tags_for_items
-from earmark.core.html import to_text
+from earmark.core.db.tags import source_tags_for_items, tags_for_items
 from earmark.core.models import Note
 
-SUMMARY_CHARS = 500
 RELATED_SHOWN, RELATED_MIN_SCORE = 5, 0.25  # related items an export names (from the topic graph, when worked out)
 
 
@@ -38,20 +36,8 @@ class ExportItem:
     tags: list[str] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     related: list[str] = field(default_factory=list)  # titles of its most related items
-
-    @property
-    def summary(self) -> str:
-        """The start of the show notes (or article) as plain text: whole paragraphs up to about 300
-        characters, one paragraph cut at 500 when it is longer."""
-        paragraphs: list[str] = []
-        for paragraph in filter(None, (line.strip() for line in to_text(self.description).splitlines())):
-            if paragraphs and sum(map(len, paragraphs)) + len(paragraph) > SUMMARY_CHARS:
-                break
-            paragraphs.append(paragraph)
-            if sum(map(len, paragraphs)) >= SUMMARY_CHARS * 0.6:
-                break
-        text = "\n\n".join(paragraphs)
-        return text if len(text) <= SUMMARY_CHARS else text[:SUMMARY_CHARS - 1].rstrip() + "…"
+    source_tags: list[str] = field(default_factory=list)  # its podcast's or site's tags (filters take them too)
+    source_author: str | None = None  # its podcast's author (itunes:author) or site's
 
     @property
     def web_url(self) -> str | None:
@@ -68,7 +54,7 @@ class ExportItem:
             "id": self.id, "kind": self.kind, "title": self.title, "source": self.source,
             "source_url": self.source_url, "identity": self.identity, "guid": self.guid, "url": self.url,
             "enclosure_url": self.enclosure_url, "published": self.published, "duration": self.duration,
-            "author": self.author, "description": self.description, "tags": self.tags,
+            "author": self.author, "description": self.description, "tags": self.tags, "source_tags": self.source_tags,
             "position": self.position, "played": self.played, "last_played": self.last_played,
             "notes": [{"id": n.id, "at": n.at, "text": n.text, "quote": n.quote, "created": n.created,
                        "updated": n.updated, "highlight": n.anchor.as_json() if n.anchor else None}
@@ -92,21 +78,22 @@ def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
     rows = db.execute(
         f"""SELECT i.id, i.kind, i.title, s.title, s.url, i.identity, i.guid, i.url, i.enclosure_url, i.published,
                    coalesce(i.media_duration, i.duration), i.author, coalesce(nullif(i.description, ''), i.content),
-                   i.position, i.played, i.last_played
+                   i.position, i.played, i.last_played, s.author
             FROM items i LEFT JOIN sources s ON s.id = i.source_id
             WHERE i.id IN ({','.join('?' * len(ids))}) ORDER BY i.published DESC, i.id DESC""",
         ids,
     ).fetchall()
-    tags = tags_for_items(db, ids)
+    tags, source_tags = tags_for_items(db, ids), source_tags_for_items(db, ids)
     related = _related_titles(db, ids)
     items = [
         ExportItem(item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published,
-                   duration, author, description, position, bool(played), last_played)
+                   duration, author, description, position, bool(played), last_played, source_author=source_author)
         for (item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published, duration,
-             author, description, position, played, last_played) in rows
+             author, description, position, played, last_played, source_author) in rows
     ]
     for item in items:
         item.tags = tags.get(item.id, [])
+        item.source_tags = source_tags.get(item.id, [])
         item.related = related.get(item.id, [])
         item.notes = sorted(by_item[item.id], key=_in_item_order)
     return items

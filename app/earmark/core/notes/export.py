@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +9,7 @@ from typing import Literal
 
 import sqlite_utils
 
+from earmark.core.csvcells import csv_text
 from earmark.core.db.history import HistoryEntry, list_history
 from earmark.core.db.notes import NoteFilter
 from earmark.core.files import write_file
@@ -20,7 +19,7 @@ from earmark.core.timefmt import now_iso
 
 NoteFormat = Literal["markdown", "json", "csv"]
 HistoryFormat = Literal["csv", "json"]
-READWISE_HEADER = ("Highlight", "Title", "Author", "URL", "Note", "Location")
+READWISE_HEADER = ("Highlight", "Title", "Author", "URL", "Note", "Location", "Date")  # Readwise's CSV template
 HISTORY_FIELDS = ("item_id", "kind", "title", "source", "url", "started", "updated", "start_position", "position",
                   "duration", "finished")
 JSON_FORMAT, JSON_VERSION = "earmark-notes", 1
@@ -50,18 +49,17 @@ def render_json(items: list[ExportItem], exported_at: str) -> str:
 
 def render_readwise(items: list[ExportItem]) -> str:
     """Readwise's CSV import: an article's highlight is a highlight (its quote) with the reader's note; any
-    other note is a highlight (its text) with its transcript quote as the note, and for an episode the Location
-    is the offset in seconds."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(READWISE_HEADER)
+    other note is a highlight (its text) with its transcript quote as the note. Author: the item's, else its
+    podcast's (itunes:author), else the podcast's name. Location: for an episode, the note's time in whole
+    seconds (Readwise's time offset). Date: when the note was taken (ISO 8601)."""
+    rows = []
     for item in items:
+        author = item.author or item.source_author or item.source or ""
         for note in item.notes:
-            location = "" if note.at is None else str(int(note.at))
+            location = "" if note.at is None else int(note.at)
             highlight, remark = (note.quote, note.text) if note.is_highlight else (note.text, note.quote)
-            writer.writerow([highlight, item.title, item.author or item.source or "", item.web_url or "", remark,
-                             location])
-    return out.getvalue()
+            rows.append([highlight, item.title, author, item.web_url or "", remark, location, note.created])
+    return csv_text(READWISE_HEADER, rows)
 
 
 def render_history(entries: list[HistoryEntry], fmt: HistoryFormat, exported_at: str) -> str:
@@ -70,14 +68,9 @@ def render_history(entries: list[HistoryEntry], fmt: HistoryFormat, exported_at:
         document = {"format": "earmark-history", "version": 1, "exported_at": exported_at,
                     "sessions": [entry.as_json() for entry in entries]}
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HISTORY_FIELDS)
-    for entry in entries:
-        row = entry.as_json()
-        writer.writerow(["" if row[name] is None else str(row[name]).lower() if isinstance(row[name], bool)
-                         else row[name] for name in HISTORY_FIELDS])
-    return out.getvalue()
+    rows = ([str(row[name]).lower() if isinstance(row[name], bool) else row[name] for name in HISTORY_FIELDS]
+            for row in (entry.as_json() for entry in entries))
+    return csv_text(HISTORY_FIELDS, rows)
 
 
 def export_notes(db: sqlite_utils.Database, fmt: NoteFormat, flt: NoteFilter, out: Path,

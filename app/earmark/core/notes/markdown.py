@@ -13,6 +13,9 @@ from earmark.core.files import write_file
 from earmark.core.models import Note
 from earmark.core.notes.collect import ExportItem
 from earmark.core.notes.files import prepare_folder, safe_name
+from earmark.core.notes.mdtext import escape, one_line, target
+from earmark.core.notes.note_tags import note_tags
+from earmark.core.notes.show_notes import summary_markdown
 
 ID_KEY = "earmark-id"  # in the front matter: how a re-export finds the item's file, even after a rename
 _ID_LINE = re.compile(rf"^{ID_KEY}: (\d+)$", re.MULTILINE)
@@ -49,7 +52,7 @@ def front_matter(item: ExportItem, exported_at: str) -> str:
         ("url", item.web_url),
         ("published", item.published),
         ("duration", stamp(item.duration) if item.duration and item.kind == "episode" else None),
-        ("tags", item.tags),
+        ("tags", note_tags([*item.tags, *item.source_tags])),
         ("exported-at", exported_at),
         (ID_KEY, item.id),
     ]
@@ -69,12 +72,14 @@ def yaml_value(value: object) -> str:
 
 
 def render_markdown(item: ExportItem, exported_at: str) -> str:
-    """The item's Markdown file: front matter, title, show notes summary, highlights as block quotes (each with
-    its note), each other note as a bullet, then its related items as wikilinks (when the topic graph has worked
-    them out)."""
-    parts = [front_matter(item, exported_at), f"\n# {item.title}\n"]
-    if item.summary:
-        parts.append(f"\n{item.summary}\n")
+    """The item's Markdown file: front matter, title, the start of its show notes (links kept), highlights as
+    block quotes (each with its note), each other note as a bullet, then its related items as wikilinks (when
+    the topic graph has worked them out). Text from feeds and notes is escaped (core/notes/mdtext.py): the only
+    structure is Earmark's own."""
+    parts = [front_matter(item, exported_at), f"\n# {one_line(item.title)}\n"]
+    summary = summary_markdown(item.description, item.url)
+    if summary:
+        parts.append(f"\n{summary}\n")
     highlights = [note for note in item.notes if note.is_highlight]
     notes = [note for note in item.notes if not note.is_highlight]
     if highlights:
@@ -90,8 +95,8 @@ def render_markdown(item: ExportItem, exported_at: str) -> str:
 
 
 def _highlight(note: Note) -> str:
-    quote = "\n".join(f"> {line}" if line.strip() else ">" for line in note.quote.strip().splitlines())
-    remark = f"\n**Note:** {note.text}\n" if note.text else ""
+    quote = "\n".join(f"> {escape(line)}" if line.strip() else ">" for line in note.quote.strip().splitlines())
+    remark = f"\n**Note:** {escape(note.text)}\n" if note.text else ""
     return f"\n{quote}\n{remark}"
 
 
@@ -103,15 +108,15 @@ def wikilink(title: str) -> str:
 
 
 def _bullet(item: ExportItem, note: Note) -> str:
-    text = note.text.replace("\n", "\n  ")
+    text = escape(note.text).replace("\n", "\n  ")
     if note.at is None:
         line = f"- {text}\n"
     else:
         label = f"\\[{stamp(note.at)}\\]"
         link = timestamp_url(item, note.at)
-        line = f"- [{label}]({link}) {text}\n" if link else f"- {label} {text}\n"
+        line = f"- [{label}]({target(link)}) {text}\n" if link else f"- {label} {text}\n"
     if note.quote:
-        line += f"  > {' '.join(note.quote.split())}\n"
+        line += f"  > {one_line(note.quote)}\n"
     return line
 
 

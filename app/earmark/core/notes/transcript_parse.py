@@ -90,12 +90,15 @@ def _parse_blocks(text: str, fmt: str, timing: re.Pattern[str], damaged: Callabl
     skipped = 0
     draft: _Draft | None = None
     block: str | None = None  # what the current block is: cue, index (SRT number), ignore
+    named = False  # the line before was a block's first and was counted: a WebVTT cue identifier if a time follows
     for raw in text.splitlines():
         line = raw.strip()
         times = _times(timing.fullmatch(line))
+        first, named = named, False
         if times:
             if draft is not None and draft.lines and _INDEX.fullmatch(draft.lines[-1]):
                 draft.lines.pop()  # the next cue's SRT number, written without a blank line before it
+            skipped -= first  # that line was the cue's name ("intro", "chapter-2"), not lost text
             _finish(draft, cues)
             draft, block = _Draft(*times), "cue"
         elif not line:
@@ -109,7 +112,8 @@ def _parse_blocks(text: str, fmt: str, timing: re.Pattern[str], damaged: Callabl
             draft.lines.append(line)
         elif block is None:
             block = "index" if _INDEX.fullmatch(line) else "ignore"
-            skipped += not (line.startswith(_VTT_BLOCKS) or _INDEX.fullmatch(line))  # text that has no time
+            named = not (line.startswith(_VTT_BLOCKS) or _INDEX.fullmatch(line))
+            skipped += named  # text that has no time
         elif block == "index":  # a number followed by text, not by a time: a cue that lost its timing
             block = "ignore"
             skipped += 1

@@ -1,1 +1,1 @@
-"""The topic graph: key phrases, citations, related items, learning paths, graph data and layout."""
+"""The topic graph: concepts, citations, related items and why, learning paths, graph data and layout."""

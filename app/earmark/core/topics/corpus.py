@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import sqlite_utils
 
-from earmark.core.topics import phrases
+from earmark.core.topics import cleaning
 
 BOILERPLATE_SAMPLE = 50  # a source's newest items that decide what its boilerplate is
 
@@ -26,10 +27,6 @@ class Doc:
     guid: str | None
     remote_items: str
     published: str | None
-
-    def phrase_text(self, shared: frozenset[str]) -> str:
-        """What key phrases are taken from: the title twice (it says most), then the cleaned text."""
-        return f"{self.title}.\n{self.title}.\n{phrases.clean(self.text, shared)}"
 
 
 _COLUMNS = """i.id, i.source_id, i.title,
@@ -53,17 +50,18 @@ def read_docs(db: sqlite_utils.Database, ids: Iterable[int] | None = None) -> li
     return [Doc(*row) for row in rows]
 
 
-def source_boilerplate(docs: Iterable[Doc]) -> dict[int, frozenset[str]]:
-    """Each source's boilerplate lines, decided on its BOILERPLATE_SAMPLE newest items of ``docs``."""
-    by_source: dict[int, list[Doc]] = {}
-    for doc in docs:
-        if doc.source_id is not None:
-            by_source.setdefault(doc.source_id, []).append(doc)
-    result = {}
-    for source_id, items in by_source.items():
-        newest = sorted(items, key=lambda d: (d.published or "", d.id), reverse=True)[:BOILERPLATE_SAMPLE]
-        result[source_id] = phrases.boilerplate(doc.text for doc in newest)
-    return result
+def read_range(db: sqlite_utils.Database, first: int, last: int) -> list[Doc]:
+    """The items with ids ``first``..``last`` with their texts, in id order."""
+    rows = db.execute(f"SELECT {_COLUMNS} FROM items i WHERE i.id BETWEEN ? AND ? ORDER BY i.id", [first, last])
+    return [Doc(*row) for row in rows]
+
+
+def all_boilerplate(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
+    """The boilerplate lines of every source with enough items to tell."""
+    sources = [row[0] for row in db.execute("SELECT source_id FROM items WHERE source_id IS NOT NULL GROUP BY "
+                                            "source_id HAVING count(*) >= ?", [cleaning.BOILERPLATE_MIN_ITEMS])]
+    found = {source_id: boilerplate_of(db, source_id) for source_id in sources}
+    return {source_id: lines for source_id, lines in found.items() if lines}
 
 
 def boilerplate_of(db: sqlite_utils.Database, source_id: int | None) -> frozenset[str]:
@@ -72,7 +70,7 @@ def boilerplate_of(db: sqlite_utils.Database, source_id: int | None) -> frozense
         return frozenset()
     rows = db.execute("SELECT text FROM items WHERE source_id = ? ORDER BY published DESC, id DESC LIMIT ?",
                       [source_id, BOILERPLATE_SAMPLE])
-    return phrases.boilerplate(row[0] for row in rows)
+    return cleaning.boilerplate(row[0] for row in rows)
 
 
 def item_tags(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
@@ -85,3 +83,28 @@ def item_tags(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
     for item_id, name in rows:
         tags.setdefault(item_id, set()).add(name)
     return {item_id: frozenset(names) for item_id, names in tags.items()}
+
+
+def item_tags_of(db: sqlite_utils.Database, item_ids: list[int]) -> tuple[dict[int, frozenset[str]], Counter[str]]:
+    """The tags of a few items (their sources' included), and how many items carry each of those tags."""
+    tags: dict[int, set[str]] = {}
+    for start in range(0, len(item_ids), 500):
+        chunk = item_ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        rows = db.execute(
+            f"""SELECT it.item_id, t.name FROM item_tags it JOIN tags t ON t.id = it.tag_id
+                WHERE it.item_id IN ({marks})
+                UNION SELECT i.id, t.name FROM items i JOIN source_tags st ON st.source_id = i.source_id
+                      JOIN tags t ON t.id = st.tag_id WHERE i.id IN ({marks})""", chunk + chunk)
+        for item_id, name in rows:
+            tags.setdefault(item_id, set()).add(name)
+    names = sorted({name for found in tags.values() for name in found})
+    counts: Counter[str] = Counter()
+    for name in names:
+        counts[name] = int(db.execute(
+            """SELECT count(*) FROM (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id
+                                     WHERE t.name = ?
+                                     UNION SELECT i.id FROM items i JOIN source_tags st ON st.source_id = i.source_id
+                                           JOIN tags t ON t.id = st.tag_id WHERE t.name = ?)""",
+            [name, name]).fetchone()[0])
+    return {item_id: frozenset(found) for item_id, found in tags.items()}, counts

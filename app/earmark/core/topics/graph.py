@@ -11,9 +11,12 @@ import sqlite_utils
 
 from earmark.core.db.queries import ItemFilter, where_clause
 from earmark.core.models import ItemKind
+from earmark.core.topics.clusters import Cluster, find_clusters
+from earmark.core.topics.reasons import explain
 from earmark.core.topics.scoring import CITED_BY, CITES, FOLLOW_UP, PREREQUISITE
 
 MAX_NODES = 2000  # the strongest-connected items are shown when a filter leaves more
+READ_ALL = 2 * MAX_NODES  # up to this many items matching, all are read (else the hubs only, found in SQL)
 EDGES_PER_NODE = 6  # an edge is drawn when it is among the strongest of one of its two items
 TOPIC_NODES = 40
 TOPIC = "topic"  # the kind of a topic node (items are "episode" or "article")
@@ -45,6 +48,7 @@ class Node:
     degree: int = 0
     x: float | None = None
     y: float | None = None
+    cluster: int | None = None  # its topic cluster's number (see clusters.py), None: in no named cluster
 
 
 @dataclass(slots=True)
@@ -66,6 +70,7 @@ class GraphData:
     nodes: list[Node] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     matched: int = 0
+    clusters: list[Cluster] = field(default_factory=list)  # the topic clusters, largest first
 
 
 def first_of(a: int, b: int, reasons: list[str]) -> int | None:
@@ -100,14 +105,70 @@ def strongest_edges(edges: list[Edge], per_node: int = EDGES_PER_NODE) -> list[E
     return [edge for edge in edges if id(edge) in kept or edge.first is not None]
 
 
+def _shown_ids(db: sqlite_utils.Database, flt: GraphFilter) -> tuple[list[int] | None, int]:
+    """The items the graph can show (None: every item the filter matches, few enough to read them all), and how
+    many match. A large library shows its hubs (the items most others list as related), found in SQL: the window
+    never reads every relation of a library of 100,000 items."""
+    where, params = where_clause(ItemFilter(kind=flt.kind, source_id=flt.source_id, tag=flt.tag))
+    if flt.center is not None:
+        near = _near(db, flt.center, flt.depth, flt.min_weight)
+        return near, len(near)
+    matched = int(db.execute(f"SELECT count(*) FROM items i JOIN graph_index g ON g.item_id = i.id WHERE {where}",
+                             params).fetchone()[0])
+    if matched <= READ_ALL:
+        return None, matched
+    rows = db.execute(f"""SELECT r.other_id FROM relations r JOIN items i ON i.id = r.other_id
+                          WHERE {where} AND r.score >= ? GROUP BY r.other_id ORDER BY count(*) DESC, r.other_id
+                          LIMIT ?""", [*params, flt.min_weight, READ_ALL])
+    return [row[0] for row in rows], matched
+
+
+def _near(db: sqlite_utils.Database, center: int, depth: int, min_weight: float) -> list[int]:
+    """``center`` and the items within ``depth`` relations of it (either way), read relation by relation."""
+    reached, frontier = {center}, {center}
+    for _step in range(max(1, depth)):
+        marks = ",".join("?" * len(frontier))
+        rows = db.execute(f"""SELECT item_id, other_id FROM relations WHERE score >= ?
+                              AND (item_id IN ({marks}) OR other_id IN ({marks}))""",
+                          [min_weight, *frontier, *frontier])
+        frontier = {n for a, b in rows for n in (a, b)} - reached
+        reached |= frontier
+        if not frontier:
+            break
+    return sorted(reached)
+
+
+def _edges_among(db: sqlite_utils.Database, ids: set[int], min_weight: float) -> dict[tuple[int, int], Edge]:
+    """The related pairs among ``ids`` once (the stronger side's score), keyed (smaller id, larger id)."""
+    edges: dict[tuple[int, int], Edge] = {}
+    wanted = sorted(ids)
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        rows = db.execute(f"""SELECT item_id, other_id, score, reasons FROM relations
+                              WHERE item_id IN ({','.join('?' * len(chunk))}) AND score >= ?""", [*chunk, min_weight])
+        for a, b, score, reasons in rows:
+            key = (min(a, b), max(a, b))
+            known = edges.get(key)
+            if b in ids and (known is None or score > known.weight):
+                why = json.loads(reasons)
+                edges[key] = Edge(a, b, score, why, first_of(a, b, why))
+    return edges
+
+
 def read_graph(db: sqlite_utils.Database, flt: GraphFilter) -> GraphData:
     """The nodes and edges ``flt`` asks for, with their stored positions."""
+    shown, matched = _shown_ids(db, flt)
     where, params = where_clause(ItemFilter(kind=flt.kind, source_id=flt.source_id, tag=flt.tag))
+    if shown is not None:
+        where, params = f"{where} AND i.id IN (SELECT value FROM json_each(?))", [*params, json.dumps(shown)]
     rows = db.execute(f"""SELECT i.id, i.title, i.kind, i.source_id, s.title, l.x, l.y FROM items i
                           JOIN graph_index g ON g.item_id = i.id LEFT JOIN sources s ON s.id = i.source_id
                           LEFT JOIN graph_layout l ON l.item_id = i.id WHERE {where}""", params).fetchall()
     nodes = {row[0]: Node(row[0], row[1], row[2], row[3], row[4], 0, row[5], row[6]) for row in rows}
-    edges = [edge for edge in all_edges(db, flt.min_weight).values() if edge.a in nodes and edge.b in nodes]
+    if shown is None:
+        edges = [edge for edge in all_edges(db, flt.min_weight).values() if edge.a in nodes and edge.b in nodes]
+    else:
+        edges = list(_edges_among(db, set(nodes), flt.min_weight).values())
     if flt.center is not None:
         keep = neighbourhood(flt.center, edges, flt.depth)
         nodes = {node_id: node for node_id, node in nodes.items() if node_id in keep}
@@ -116,7 +177,8 @@ def read_graph(db: sqlite_utils.Database, flt: GraphFilter) -> GraphData:
     degree: Counter[int] = Counter()
     for edge in edges:
         degree.update((edge.a, edge.b))
-    matched = len(nodes)
+    if flt.center is not None:
+        matched = len(nodes)
     if len(nodes) > MAX_NODES:
         kept = {node_id for node_id, _d in degree.most_common(MAX_NODES)}
         nodes = {node_id: node for node_id, node in nodes.items() if node_id in kept}
@@ -124,6 +186,13 @@ def read_graph(db: sqlite_utils.Database, flt: GraphFilter) -> GraphData:
     for node in nodes.values():
         node.degree = degree[node.id]
     data = GraphData(sorted(nodes.values(), key=lambda n: n.id), edges, matched)
+    data.clusters, clusters = find_clusters(db, [node.id for node in data.nodes],
+                                            [(edge.a, edge.b, edge.weight) for edge in data.edges])
+    for node in data.nodes:
+        node.cluster = clusters.get(node.id)
+    reasons = explain(db, {(edge.a, edge.b): edge.reasons for edge in data.edges})
+    for edge in data.edges:
+        edge.reasons = reasons[(edge.a, edge.b)]
     if flt.topics:
         _add_topics(db, data)
     return data

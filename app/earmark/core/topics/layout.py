@@ -10,7 +10,7 @@ from collections.abc import Iterable
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
-from earmark.core.topics.graph import Edge, all_edges, strongest_edges
+from earmark.core.topics.graph import Edge, GraphFilter, read_graph
 
 UNIT = 55.0  # scene units per layout unit: igraph's layout spreads n nodes over about sqrt(n) units
 Position = tuple[float, float]
@@ -34,9 +34,13 @@ def layout(node_ids: list[int], edges: Iterable[Edge], previous: dict[int, Posit
                    math.sqrt(len(node_ids)), random.Random(seed))
     placed = sum(node_id in previous for node_id in node_ids) / len(node_ids)
     refine = placed > 0.9  # mostly placed: a few cool iterations settle the newcomers, the rest barely move
-    coords = graph.layout_fruchterman_reingold(weights=weights or None, niter=60 if refine else 500, seed=start,
-                                               start_temp=0.2 if refine else math.sqrt(len(node_ids)) / 10,
-                                               grid="grid" if len(node_ids) > GRID_FROM else "nogrid").coords
+    igraph.set_random_number_generator(random.Random(seed))  # the same picture from the same graph, every time
+    try:
+        coords = graph.layout_fruchterman_reingold(weights=weights or None, niter=60 if refine else 500, seed=start,
+                                                   start_temp=0.2 if refine else math.sqrt(len(node_ids)) / 10,
+                                                   grid="grid" if len(node_ids) > GRID_FROM else "nogrid").coords
+    finally:
+        igraph.set_random_number_generator(random)
     known = [number for number, node_id in enumerate(node_ids) if node_id in previous]
     if len(known) >= 3:  # igraph centres (and may mirror) its result: turn it back onto the stored picture
         coords = _aligned(coords, start, known)
@@ -85,17 +89,17 @@ def stored_positions(db: sqlite_utils.Database) -> dict[int, Position]:
     return {item_id: (x, y) for item_id, x, y in db.execute("SELECT item_id, x, y FROM graph_layout")}
 
 
-def compute_layout(db: sqlite_utils.Database) -> dict[int, Position]:
-    """Positions for every item that has relations, started from the stored ones (reads only)."""
-    node_ids = [row[0] for row in db.execute("SELECT item_id FROM graph_index ORDER BY item_id")]
-    edges = strongest_edges(list(all_edges(db).values()))
-    return layout(node_ids, edges, stored_positions(db))
+def compute_layout(db: sqlite_utils.Database, flt: GraphFilter | None = None) -> dict[int, Position]:
+    """Positions for the items the graph shows for ``flt`` (the whole library's, by default: at most
+    MAX_NODES), started from the stored ones (reads only)."""
+    data = read_graph(db, flt or GraphFilter())
+    placed = {node.id: (node.x, node.y) for node in data.nodes if node.x is not None and node.y is not None}
+    return layout([node.id for node in data.nodes], data.edges, placed)
 
 
-def needs_layout(db: sqlite_utils.Database) -> bool:
-    """Whether some item with relations has no position yet."""
-    return db.execute("""SELECT 1 FROM graph_index g LEFT JOIN graph_layout l ON l.item_id = g.item_id
-                         WHERE l.item_id IS NULL LIMIT 1""").fetchone() is not None
+def needs_layout(db: sqlite_utils.Database, flt: GraphFilter | None = None) -> bool:
+    """Whether some item the graph shows for ``flt`` has no position yet."""
+    return any(node.x is None or node.y is None for node in read_graph(db, flt or GraphFilter()).nodes)
 
 
 def store_layout(db: sqlite_utils.Database, positions: dict[int, Position]) -> None:

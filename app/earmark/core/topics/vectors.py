@@ -1,135 +1,141 @@
-"""Text vectors: TF-IDF over key phrases, kept to each item's strongest terms (its topics come first).
-
-The full build uses scikit-learn's TfidfVectorizer (imported only here, when relations are worked out in full);
-a single new item is weighted with the term counts stored by the last full build, in plain Python, with the
-same formula (smoothed idf, sublinear tf, unit length).
-"""
+"""Text vectors: TF-IDF over concepts, kept to each item's strongest terms, with concepts named in the title and
+specific concepts weighing more (specific: not a plain English word, nor in more than a fifth of the items).
+Worked out with numpy over the flat arrays of the analysis; a single new item is weighed in plain Python with the
+counts stored by the last full pass and the same formula (smoothed idf, sublinear tf, unit length)."""
 
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from earmark.core.topics import phrases
-from earmark.core.topics.corpus import Doc
+from earmark.core.topics.analysis import IN_TITLE, NAMED, Analysed
 
 if TYPE_CHECKING:
+    import numpy as np
     from scipy.sparse import csr_matrix
 
 # An item's vector keeps its strongest terms only (shared common words add noise and cost): TERMS_PER_ITEM, or
 # twice the square root of its distinct terms for long articles, up to MAX_TERMS_PER_ITEM.
-TERMS_PER_ITEM, MAX_TERMS_PER_ITEM = 24, 64
-TOPICS_PER_ITEM = 8  # the topics an item is listed under: its strongest terms that name topics
-TOPICS_COMPARED = 16  # the topics two items' shared topics are looked for in
+TERMS_PER_ITEM, MAX_TERMS_PER_ITEM = 24, 48
+TOPICS_PER_ITEM = 8  # the topics an item is listed under: its strongest specific concepts
 MAX_SHARE = 0.5  # a term in more than this share of the items says nothing about any of them
 MIN_ITEMS_FOR_MAX_SHARE = 10
+SPECIFIC_SHARE = 0.2  # a concept in more items than this share is too broad to say why two of them are related
+TITLE_BOOST = 2.0  # a concept the title names is what the item is about
+SPECIFIC_BOOST = 2.0  # a phrase or a technical name says more than a plain word
+ROW_BLOCK = 5000  # items weighed at once
 
 
 @dataclass(slots=True)
 class Vectors:
-    """Each item's kept terms as a sparse matrix (rows: ``ids``; columns: ``vocabulary``; rows of unit length),
-    the number of items that have each term, how each term is usually written, and which terms name topics."""
+    """Each item's kept terms as a sparse matrix (rows: ``ids``; columns: ``vocabulary``; rows of unit length,
+    their terms strongest first), how many items have each term (``counts``), which terms are specific enough to
+    name a relation, and how terms are usually written."""
 
-    ids: list[int]
+    ids: np.ndarray
     matrix: csr_matrix
     vocabulary: list[str]
-    counts: dict[str, int]
+    counts: np.ndarray
+    specific: np.ndarray
     labels: dict[str, str]
     total: int
-    topical: frozenset[str] = frozenset()
+    titles: csr_matrix  # each row's specific concepts named in its title (rows of unit length)
 
 
-LABEL_SAMPLE = 300  # items whose wording decides how a term is shown (``cuda graphs`` for ``cuda graph``)
-
-
-def _analyzed(docs: list[Doc], shared: dict[int, frozenset[str]]) -> tuple[list[list[str]], dict[str, str]]:
-    texts = [doc.phrase_text(shared.get(doc.source_id or -1, frozenset())) for doc in docs]
-    surfaces: dict[str, Counter[str]] = {}
-    for text in texts[:LABEL_SAMPLE]:
-        for term, surface in phrases.phrases(text):
-            if term not in surfaces:
-                surfaces[term] = Counter()
-            surfaces[term][surface] += 1
-    labels = {term: label for term, counter in surfaces.items() if (label := counter.most_common(1)[0][0]) != term}
-    return [phrases.terms(text) for text in texts], labels
-
-
-def is_topical(term: str, title_words: frozenset[str]) -> bool:
-    """Whether a term can name a topic: a phrase of two or more words, a word that some item's title uses, or a
-    technical word (with a digit, dot or underscore). Plain words like "practical" or "turns" cannot."""
-    return " " in term or term in title_words or any(c.isdigit() or c in "._" for c in term)
-
-
-def title_words(titles: list[str]) -> frozenset[str]:
-    """The single-word terms of every title."""
-    return frozenset(term for title in titles for term in phrases.terms(title) if " " not in term)
-
-
-def build_vectors(docs: list[Doc], shared: dict[int, frozenset[str]]) -> Vectors:
-    """Vectors for every item of ``docs`` (``shared``: each source's boilerplate lines)."""
-    import numpy as np
-    from sklearn.feature_extraction.text import TfidfVectorizer
-
-    analyzed, labels = _analyzed(docs, shared)
-    max_df = MAX_SHARE if len(docs) >= MIN_ITEMS_FOR_MAX_SHARE else 1.0
-    vectorizer = TfidfVectorizer(analyzer=lambda terms: terms, min_df=2, max_df=max_df, sublinear_tf=True,
-                                 dtype=np.float32)
-    try:
-        matrix = vectorizer.fit_transform(analyzed).tocsr()
-    except ValueError:  # no term is shared by two items (or every term is in too many)
-        return Vectors([doc.id for doc in docs], _empty(len(docs)), [], {}, labels, len(docs))
-    vocabulary = list(vectorizer.get_feature_names_out())
-    counts = np.bincount(matrix.indices, minlength=len(vocabulary))
-    in_titles = title_words([doc.title for doc in docs])
-    return Vectors([doc.id for doc in docs], _strongest(matrix), vocabulary,
-                   {term: int(count) for term, count in zip(vocabulary, counts, strict=True)},
-                   {term: labels[term] for term in vocabulary if term in labels}, len(docs),
-                   frozenset(term for term in vocabulary if is_topical(term, in_titles)))
+def term_weight(count: int, items: int, total: int, in_title: bool, specific: bool) -> float:
+    """One term's TF-IDF weight in an item, before the item's vector is cut and scaled (the full pass works the
+    same formula out with numpy)."""
+    weight = (1.0 + math.log(count)) * (math.log((1 + total) / (1 + items)) + 1.0)
+    return weight * (TITLE_BOOST if in_title else 1.0) * (SPECIFIC_BOOST if specific else 1.0)
 
 
 def kept_terms(distinct: int) -> int:
     """How many of its ``distinct`` terms an item's vector keeps."""
-    return min(MAX_TERMS_PER_ITEM, max(TERMS_PER_ITEM, int(2 * math.sqrt(distinct))))
+    return min(MAX_TERMS_PER_ITEM, max(TERMS_PER_ITEM, int(2 * math.sqrt(max(distinct, 0)))))
 
 
-def _empty(rows: int) -> csr_matrix:
-    from scipy.sparse import csr_matrix
-
-    return csr_matrix((rows, 0), dtype="float32")
-
-
-def _strongest(matrix: csr_matrix) -> csr_matrix:
-    """Each row cut to its TERMS_PER_ITEM largest entries, sorted strongest first, and scaled to unit length."""
+def build_vectors(analysed: Analysed) -> Vectors:
+    """Every analysed item's vector."""
     import numpy as np
     from scipy.sparse import csr_matrix
 
-    indptr = [0]
-    indices: list[np.ndarray] = []
-    data: list[np.ndarray] = []
-    for row in range(matrix.shape[0]):
-        start, end = matrix.indptr[row], matrix.indptr[row + 1]
-        values, columns = matrix.data[start:end], matrix.indices[start:end]
-        order = np.argsort(-values, kind="stable")[:kept_terms(len(values))]
-        kept = values[order]
-        norm = float(np.sqrt(np.dot(kept, kept))) or 1.0
-        indices.append(columns[order])
-        data.append(kept / norm)
-        indptr.append(indptr[-1] + len(order))
-    return csr_matrix((np.concatenate(data) if data else np.zeros(0, np.float32),
-                       np.concatenate(indices) if indices else np.zeros(0, np.int32), indptr),
-                      shape=matrix.shape, dtype=np.float32)
+    total = len(analysed)
+    starts = np.frombuffer(analysed.starts, dtype=np.int64)
+    terms = np.frombuffer(analysed.terms, dtype=np.int32)
+    counts = np.frombuffer(analysed.counts, dtype=np.uint32)
+    flags = np.frombuffer(analysed.flags, dtype=np.uint8)
+    items = np.bincount(terms, minlength=len(analysed.vocabulary))
+    ceiling = MAX_SHARE * total if total >= MIN_ITEMS_FOR_MAX_SHARE else total
+    usable = (items >= 2) & (items <= ceiling)
+    term_flags = np.frombuffer(bytes(analysed.term_flags), dtype=np.uint8)
+    phrase = np.fromiter((" " in term for term in analysed.vocabulary), dtype=bool, count=len(analysed.vocabulary))
+    specific = phrase | ((term_flags & NAMED) > 0)
+    if total >= MIN_ITEMS_FOR_MAX_SHARE:
+        specific &= items <= SPECIFIC_SHARE * total
+    idf = (np.log((1.0 + total) / (1.0 + items)) + 1.0).astype(np.float32)
+    factor = idf * np.where(specific, np.float32(SPECIFIC_BOOST), np.float32(1.0)) * usable
+    parts = [_strongest(start, min(total, start + ROW_BLOCK), starts, terms, counts, flags, factor)
+             for start in range(0, total, ROW_BLOCK)]
+    rows = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, np.int64)
+    columns = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, np.int32)
+    weights = np.concatenate([p[2] for p in parts]) if parts else np.zeros(0, np.float32)
+    titled = np.concatenate([p[3] for p in parts]) if parts else np.zeros(0, bool)
+    del parts
+    kept = np.unique(columns)  # the vocabulary is cut to the terms some vector keeps
+    remap = np.full(len(analysed.vocabulary), -1, dtype=np.int32)
+    remap[kept] = np.arange(len(kept), dtype=np.int32)
+    indptr = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=total)))).astype(np.int64)
+    matrix = csr_matrix((weights, remap[columns], indptr), shape=(total, len(kept)), dtype=np.float32)
+    titled &= specific[columns]
+    in_title = np.bincount(rows[titled], minlength=total).astype(np.float32)
+    titles = csr_matrix((1.0 / np.sqrt(in_title[rows[titled]]), (rows[titled], remap[columns[titled]])),
+                        shape=(total, len(kept)), dtype=np.float32)
+    vocabulary = [analysed.vocabulary[number] for number in kept.tolist()]
+    wanted = set(vocabulary)
+    labels = {term: label for term, label in analysed.labels().items() if term in wanted}
+    return Vectors(np.frombuffer(analysed.ids, dtype=np.int64).copy(), matrix, vocabulary, items[kept],
+                   specific[kept], labels, total, titles)
 
 
-def weigh(found: Counter[str], counts: dict[str, int], total: int) -> list[tuple[str, float]]:
-    """One item's kept terms and weights, strongest first, from its term frequencies ``found`` and the stored
-    ``counts`` of ``total`` items: the vector a full build would have given it (terms no two items shared at the
-    last full build are left out, as there)."""
-    weights = {term: (1.0 + math.log(tf)) * (math.log((1 + total) / (1 + counts[term])) + 1.0)
-               for term, tf in found.items() if term in counts}
-    norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
-    kept = sorted(((term, w / norm) for term, w in weights.items()),
-                  key=lambda tw: (-tw[1], tw[0]))[:kept_terms(len(weights))]
+def _strongest(first_row: int, end_row: int, starts: np.ndarray, terms: np.ndarray, counts: np.ndarray,
+               flags: np.ndarray, factor: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rows ``first_row``..``end_row``: each row's kept_terms strongest entries (weight above 0), strongest first,
+    scaled to unit length, and whether the title names them (a block at a time: the work arrays stay small)."""
+    import numpy as np
+
+    lo, hi = int(starts[first_row]), int(starts[end_row])
+    columns = terms[lo:hi]
+    weights = (1.0 + np.log(counts[lo:hi].astype(np.float32))) * factor[columns]
+    titled = (flags[lo:hi] & IN_TITLE) > 0
+    weights[titled] *= np.float32(TITLE_BOOST)
+    rows = np.repeat(np.arange(first_row, end_row, dtype=np.int64), np.diff(starts[first_row:end_row + 1]))
+    order = np.lexsort((-weights, rows))
+    rows, columns, weights, titled = rows[order], columns[order], weights[order], titled[order]
+    live = weights > 0
+    rows, columns, weights, titled = rows[live], columns[live], weights[live], titled[live]
+    local = rows - first_row
+    per_row = np.bincount(local, minlength=end_row - first_row)
+    first = np.concatenate(([0], np.cumsum(per_row)[:-1]))
+    rank = np.arange(len(rows)) - first[local]
+    limit = np.minimum(MAX_TERMS_PER_ITEM, np.maximum(TERMS_PER_ITEM, (2 * np.sqrt(per_row)).astype(np.int64)))
+    keep = rank < limit[local]
+    rows, columns, weights, titled = rows[keep], columns[keep], weights[keep], titled[keep]
+    norms = np.sqrt(np.bincount(rows - first_row, weights=weights.astype(np.float64) ** 2,
+                                minlength=end_row - first_row))
+    norms[norms == 0] = 1.0
+    return rows, columns, (weights / norms[rows - first_row]).astype(np.float32), titled
+
+
+def weigh(found: dict[str, int], in_title: Iterable[str], stored: dict[str, tuple[int, bool]], total: int
+          ) -> list[tuple[str, float]]:
+    """One item's kept terms and weights, strongest first, from its term frequencies ``found`` and the ``stored``
+    (items, specific) of ``total`` items at the last full pass: the vector a full pass would have given it (terms
+    that pass did not keep are left out, as there)."""
+    titled = set(in_title)
+    weights = {term: term_weight(count, stored[term][0], total, term in titled, stored[term][1])
+               for term, count in found.items() if term in stored}
+    kept = sorted(weights.items(), key=lambda tw: (-tw[1], tw[0]))[:kept_terms(len(found))]
     length = math.sqrt(sum(w * w for _term, w in kept)) or 1.0
     return [(term, w / length) for term, w in kept]

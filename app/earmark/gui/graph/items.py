@@ -1,40 +1,50 @@
 """What the graph scene draws: one item per node (hover shows its title and reasons) and one layer for every
-edge (thousands of edges cost one paint call, not thousands of items)."""
+edge (thousands of edges cost one paint call, not thousands of items). Titles are the view's (labels.py)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import lru_cache
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPalette, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from earmark.core.topics.graph import Edge, Node
+from earmark.gui.graph.labels import shorten
 
-LABEL_CHARS = 34
-LABEL_LOD = 0.55  # labels show from this zoom level on (always for highlighted and large nodes)
 HIGHLIGHT = QColor("#e76f51")
+EDGE_GREY = QColor(120, 120, 120)
 
 
 def radius(node: Node) -> float:
-    """Nodes grow with their number of edges."""
-    return 6.0 + 2.6 * math.sqrt(node.degree)
+    """Nodes grow with their number of edges (up to a point: hubs must not hide their neighbours)."""
+    return min(18.0, 5.0 + 1.8 * math.sqrt(node.degree))
 
 
 class NodeItem(QGraphicsObject):
-    """One node: a disc coloured by kind or source, its title beside it when zoomed in enough."""
+    """One node: what can be pointed at, hovered (it tells the scene through ``hover``), selected and asked for its
+    tooltip. It draws nothing itself: the NodeLayer draws every disc, the view the titles that fit."""
 
-    def __init__(self, node: Node, colour: QColor, tooltip: str) -> None:
+    def __init__(self, node: Node, colour: QColor, tooltip: str, hover: Callable[[int | None], None]) -> None:
         super().__init__()
         self.node = node
         self.colour = colour
         self.radius = radius(node)
         self.highlighted = False
         self.step: int | None = None  # its number on a learning path
+        self._hover = hover
         self.setToolTip(tooltip)
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
         self.label = ""
         self.set_step(None, highlighted=False)
 
@@ -42,14 +52,14 @@ class NodeItem(QGraphicsObject):
         """Number the node on a learning path (None: not on it) and highlight it or not."""
         self.step = step
         self.highlighted = highlighted
-        title = self.node.title if len(self.node.title) <= LABEL_CHARS else self.node.title[:LABEL_CHARS - 1] + "…"
+        title = shorten(self.node.title)
         self.label = f"{step}. {title}" if step else title
         self.setZValue(3 if highlighted else 1)
         self.update()
 
     def boundingRect(self) -> QRectF:
         r = self.radius + 3
-        return QRectF(-r, -r, 2 * r + 8 + 7.5 * LABEL_CHARS, 2 * r)
+        return QRectF(-r, -r, 2 * r, 2 * r)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -57,20 +67,54 @@ class NodeItem(QGraphicsObject):
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        r = self.radius
-        selected = self.isSelected()
-        pen = QPen(HIGHLIGHT if self.highlighted or selected else self.colour.darker(140), 3 if selected else 1.5)
-        painter.setPen(pen)
-        painter.setBrush(QBrush(self.colour))
-        painter.drawEllipse(QPointF(0, 0), r, r)
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        if lod >= LABEL_LOD or self.highlighted or selected or self.node.degree >= 12:
-            font = QFont(painter.font())
-            font.setPointSizeF(9.0)
-            font.setBold(self.highlighted or selected)
-            painter.setFont(font)
-            painter.setPen(QColor("#202020"))
-            painter.drawText(QPointF(r + 4, 4), self.label)
+        return None  # drawn by the NodeLayer
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hover(self.node.id)
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hover(None)
+        super().hoverLeaveEvent(event)
+
+
+class NodeLayer(QGraphicsItem):
+    """Every node's disc in one paint (a Python call per node, not a paint per item): coloured, outlined in the
+    highlight colour when selected or on a learning path, faint when dimmed; those highlighted on top. Call
+    ``update()`` after colours, selection or highlights changed."""
+
+    def __init__(self, nodes: dict[int, NodeItem]) -> None:
+        super().__init__()
+        self._nodes = nodes
+        self.setZValue(1)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self._bounds = QRectF()
+        if nodes:
+            rects = [item.mapRectToScene(item.boundingRect()) for item in nodes.values()]
+            left, top = min(r.left() for r in rects), min(r.top() for r in rects)
+            self._bounds = QRectF(left, top, max(r.right() for r in rects) - left, max(r.bottom() for r in rects) - top)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect  # set: ItemUsesExtendedStyleOption
+        shown = [item for item in self._nodes.values() if exposed.intersects(item.mapRectToScene(item.boundingRect()))]
+        shown.sort(key=lambda item: item.highlighted or item.isSelected())
+        transform = painter.worldTransform()
+        scale = transform.m11()
+        painter.save()
+        painter.resetTransform()  # discs are drawn as ready pictures, in pixels
+        for item in shown:
+            selected = item.isSelected()
+            sprite = _disc(item.colour.rgba(), round(item.radius * scale * 2) / 2, selected,
+                           item.highlighted or selected)
+            centre = transform.map(item.pos())
+            if item.opacity() < 1.0:
+                painter.setOpacity(item.opacity())
+            painter.drawPixmap(QPointF(centre.x() - sprite.width() / 2, centre.y() - sprite.height() / 2), sprite)
+            painter.setOpacity(1.0)
+        painter.restore()
 
 
 class EdgeLayer(QGraphicsItem):
@@ -85,8 +129,10 @@ class EdgeLayer(QGraphicsItem):
         self.highlighted: set[tuple[int, int]] = set()
         self.dimmed = False
         self.setZValue(0)
+        # Drawn once into a picture of what the view shows: a pan moves the picture, only a zoom draws again.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._bounds = QRectF()
-        self._groups: dict[float, list[QLineF]] = {}
+        self._groups: dict[int, list[QLineF]] = {}  # lines by their alpha
         self._arrows: list[QPolygonF] = []
         self._lit: list[QLineF] = []
         self._lit_arrows: list[QPolygonF] = []
@@ -108,7 +154,7 @@ class EdgeLayer(QGraphicsItem):
             if lit:
                 self._lit.append(line)
             else:
-                self._groups.setdefault(round(min(4.0, 0.6 + 2.5 * edge.weight), 1), []).append(line)
+                self._groups.setdefault(int(min(230, 70 + 160 * edge.weight)) // 20 * 20, []).append(line)
             if edge.first is not None:
                 target = self._nodes[edge.b if edge.first == edge.a else edge.a]
                 (self._lit_arrows if lit else self._arrows).append(_arrow(line, target.radius))
@@ -120,10 +166,14 @@ class EdgeLayer(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        colour = QColor(120, 120, 120, 40 if self.dimmed else 110)
-        for width, lines in self._groups.items():
-            painter.setPen(QPen(colour, width))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        background = (widget.palette() if widget is not None else QPalette()).color(QPalette.ColorRole.Base)
+        for strength, lines in self._groups.items():
+            # One opaque pixel wide at any zoom, stronger relations nearer grey: thin, aliased, opaque lines are
+            # drawn fastest by far (the colour is the grey seen through the background, worked out here).
+            painter.setPen(QPen(_through(EDGE_GREY, background, strength * (0.35 if self.dimmed else 1.0) / 255), 0))
             painter.drawLines(lines)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(90, 90, 90, 60 if self.dimmed else 170))
         for arrow in self._arrows:
@@ -135,6 +185,29 @@ class EdgeLayer(QGraphicsItem):
             painter.setBrush(HIGHLIGHT)
             for arrow in self._lit_arrows:
                 painter.drawPolygon(arrow)
+
+
+def _through(colour: QColor, background: QColor, alpha: float) -> QColor:
+    """``colour`` laid over ``background`` with ``alpha`` (0 to 1), as one opaque colour."""
+    return QColor(*(round(a * alpha + b * (1 - alpha)) for a, b in (
+        (colour.red(), background.red()), (colour.green(), background.green()), (colour.blue(), background.blue()))))
+
+
+@lru_cache(maxsize=2048)
+def _disc(rgba: int, pixels: float, selected: bool, highlighted: bool) -> QPixmap:
+    """A node's disc of ``pixels`` radius, drawn once (antialiased) and then only copied."""
+    colour = QColor.fromRgba(rgba)
+    width = 3.0 if selected else 1.5
+    side = int(2 * (pixels + width) + 3)
+    pixmap = QPixmap(side, side)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(HIGHLIGHT if highlighted else colour.darker(140), width))
+    painter.setBrush(QBrush(colour))
+    painter.drawEllipse(QPointF(side / 2, side / 2), max(pixels, 1.0), max(pixels, 1.0))
+    painter.end()
+    return pixmap
 
 
 def _arrow(line: QLineF, target_radius: float) -> QPolygonF:

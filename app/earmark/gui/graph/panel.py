@@ -26,13 +26,14 @@ from PySide6.QtWidgets import (
 from earmark.core.models import Source
 from earmark.core.topics.graph import GraphFilter
 from earmark.core.topics.path import Step
-from earmark.gui.graph.scene import GraphScene
+from earmark.gui.graph.scene import KIND, SOURCE, TOPIC_COLOURS, GraphScene
 from earmark.gui.graph.view import GraphView
 
 LIBRARY, NEIGHBOURHOOD, PATH = "library", "neighbourhood", "path"
 MODES = ((LIBRARY, "Whole library"), (NEIGHBOURHOOD, "Neighbourhood of the selected item"),
          (PATH, "Learning path of the selected item"))
 DEFAULT_MIN_WEIGHT = 0.15
+COMBO_LETTERS = 12  # the width of the tag and source lists, in letters
 EXPORTS = (("png", "Picture (PNG)…"), ("svg", "Drawing (SVG)…"), ("graphml", "Graph (GraphML)…"))
 
 
@@ -103,9 +104,12 @@ class GraphPanel(QWidget):
         self.topics = QCheckBox("Topics")
         self.topics.setObjectName("graphTopics")
         self.colour = QComboBox()
-        self.colour.addItem("Colour by kind", "kind")
-        self.colour.addItem("Colour by source", "source")
+        self.colour.setObjectName("graphColour")
+        self.colour.addItem("Colour by topic", TOPIC_COLOURS)
+        self.colour.addItem("Colour by kind", KIND)
+        self.colour.addItem("Colour by source", SOURCE)
         self.colour.currentIndexChanged.connect(lambda _i: self.colours_changed.emit(self.colour.currentData()))
+        self.colours_changed.connect(self.scene.recolour)
         self.set_choices([], [])
 
         self.path_label = QLabel()
@@ -136,9 +140,16 @@ class GraphPanel(QWidget):
         layout.addLayout(first)
         layout.addLayout(second)
         layout.addWidget(self.path_label)
-        layout.addWidget(self.view, 1)
+        beside = QHBoxLayout()
+        beside.addWidget(self.view, 1)
+        beside.addWidget(self.view.legend, 0, Qt.AlignmentFlag.AlignTop)  # beside the graph: it hides no node
+        layout.addLayout(beside, 1)
         layout.addLayout(bottom)
 
+        for combo in (self.tag, self.source):
+            # as wide as a short entry: a long podcast name or tag must not widen the window past the screen
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(COMBO_LETTERS)
         for combo in (self.mode, self.tag, self.source, self.kind):
             combo.currentIndexChanged.connect(self._changed)
         self.depth_box.valueChanged.connect(self._changed)

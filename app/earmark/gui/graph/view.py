@@ -1,19 +1,24 @@
 """The zoomable, pannable graph view: the wheel or +/- zoom, dragging pans, a click selects a node and a
-double click activates it."""
+double click activates it. It draws the titles that fit (labels.py) at a constant size, and keeps its legend
+(shown beside it by the panel) up to date."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPalette, QStaticText, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from earmark.gui.graph.items import NodeItem
+from earmark.gui.graph.labels import GAP, Candidate, Placed, place
+from earmark.gui.graph.legend import GraphLegend
 from earmark.gui.graph.scene import GraphScene
 
 ZOOM_STEP = 1.25
 MIN_SCALE, MAX_SCALE = 0.02, 8.0
 MAX_FIT_SCALE = 1.4  # fitting a handful of nodes keeps some of their surroundings in view
 LABEL_ROOM = 180.0  # scene units right of the rightmost node kept for its title
+LABEL_POINTS = 9.0
+HOVERED, SELECTED, ON_PATH, NEAR = 4e9, 3e9, 2e9, 1e9  # label priorities above any node's degree
 
 
 class GraphView(QGraphicsView):
@@ -34,6 +39,110 @@ class GraphView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.label_font = QFont(self.font())
+        self.label_font.setPointSizeF(LABEL_POINTS)
+        self.legend = GraphLegend()
+        self._placed: list[Placed] = []
+        self._placed_for: tuple[object, ...] | None = None
+        self._region = QRectF()
+        self._widths: dict[tuple[str, bool], float] = {}
+        self._texts: dict[tuple[str, bool], QStaticText] = {}
+        scene.labels_changed.connect(self._labels_changed)
+
+    # Labels ------------------------------------------------------------------------------------------------
+
+    def _labels_changed(self) -> None:
+        self._placed_for = None
+        scene = self.scene()
+        if isinstance(scene, GraphScene):
+            self.legend.show_entries(scene.legend())
+        self.viewport().update()
+
+    def placed_labels(self) -> list[Placed]:
+        """The labels shown at the current zoom (scene units), worked out again when the zoom or what matters
+        changed."""
+        scene = self.scene()
+        if not isinstance(scene, GraphScene):
+            return []
+        selected = tuple(sorted(i.node.id for i in scene.selectedItems() if isinstance(i, NodeItem)))
+        key = (round(self.scale_factor(), 6), selected, scene.hovered, id(scene.data), self.label_font.toString())
+        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        if key != self._placed_for or not self._region.contains(visible):
+            # Labels are placed for the visible area and as much again around it: panning that far costs nothing.
+            self._region = visible.adjusted(-visible.width(), -visible.height(), visible.width(), visible.height())
+            self._placed = place(self._candidates(scene, selected, self._region), self.scale_factor(),
+                                 self._width, QFontMetricsF(self._bold_font()).height(),
+                                 {*selected, *([scene.hovered] if scene.hovered is not None else [])})
+            self._placed_for = key
+        return self._placed
+
+    def _width(self, text: str, bold: bool) -> float:
+        """A label's width in pixels (measured once)."""
+        width = self._widths.get((text, bold))
+        if width is None:
+            font = self._bold_font() if bold else self.label_font
+            width = self._widths[(text, bold)] = QFontMetricsF(font).horizontalAdvance(text)
+        return width
+
+    def _static(self, text: str, bold: bool) -> QStaticText:
+        """The laid-out text of a label (laid out once, then only drawn)."""
+        key = (text, bold)
+        static = self._texts.get(key)
+        if static is None:
+            static = self._texts[key] = QStaticText(text)
+            static.prepare(font=self._bold_font() if bold else self.label_font)
+        return static
+
+    def _bold_font(self) -> QFont:
+        font = QFont(self.label_font)
+        font.setBold(True)
+        return font
+
+    def _candidates(self, scene: GraphScene, selected: tuple[int, ...], region: QRectF) -> list[Candidate]:
+        near = {other for node_id in (*selected, scene.hovered) if node_id is not None
+                for other in scene.neighbours.get(node_id, ())}
+        candidates = []
+        for node_id, item in scene.nodes.items():
+            if item.opacity() < 0.5 or not region.contains(item.pos()):
+                continue
+            priority = float(item.node.degree)
+            if node_id == scene.hovered:
+                priority += HOVERED
+            elif node_id in selected:
+                priority += SELECTED
+            elif item.highlighted:
+                priority += ON_PATH
+            elif node_id in near:
+                priority += NEAR
+            candidates.append(Candidate(node_id, item.pos(), item.radius, item.label, priority))
+        return candidates
+
+    def label_rects(self) -> list[QRectF]:
+        """Where the labels are drawn, in the view's pixels."""
+        return [self._on_screen(label.rect) for label in self.placed_labels()]
+
+    def _on_screen(self, rect: QRectF) -> QRectF:
+        return self.viewportTransform().mapRect(rect)
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        area = QRectF(rect)
+        labels = [label for label in self.placed_labels() if label.rect.intersects(area)]
+        if not labels:
+            return
+        palette = self.viewport().palette()
+        halo = QColor(palette.color(QPalette.ColorRole.Base))
+        halo.setAlpha(200)
+        text = palette.color(QPalette.ColorRole.Text)
+        painter.save()
+        painter.resetTransform()
+        screen = [(label, self._on_screen(label.rect)) for label in labels]
+        for _label, box in screen:
+            painter.fillRect(box.adjusted(1, 1, -1, -1), halo)
+        painter.setPen(text)
+        for label, box in screen:
+            painter.setFont(self._bold_font() if label.bold else self.label_font)
+            painter.drawStaticText(QPointF(box.left() + GAP, box.top() + GAP / 2), self._static(label.text, label.bold))
+        painter.restore()
 
     def scale_factor(self) -> float:
         """The current zoom (1: one scene unit per pixel)."""

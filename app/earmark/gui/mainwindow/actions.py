@@ -44,8 +44,10 @@ SPECS = (
     ActionSpec("refresh_selected", "Feeds", "Refresh (Retry) &Selected Feeds", ("Shift+F5",)),
     ActionSpec("cancel_refresh", "Feeds", "S&top Refreshing"),
     ActionSpec("set_password", "Feeds", "Set Feed &Password…"),
+    ActionSpec("unsubscribe", "Feeds", "U&nsubscribe…"),
     ActionSpec("podcast_settings", "Feeds", "Podcast Playback Se&ttings…", ("Ctrl+Shift+T",)),
     ActionSpec("show_subscriptions", "Feeds", "S&ubscriptions", ("Ctrl+Shift+U",)),
+    ActionSpec("sync_now", "Feeds", "S&ync Now", ("Ctrl+Shift+S",)),
     ActionSpec("play_selected", "Playback", "&Play Selected", ("Return", "Enter"), Widget),
     ActionSpec("play_pause", "Playback", "Play/&Pause", ("Space", "K")),
     ActionSpec("back_10", "Playback", "Back 10 Seconds", ("J",)),
@@ -103,7 +105,10 @@ SPECS = (
     ActionSpec("delete_entry", "Organize", "&Delete Tag or Smart List", ("Del",), Widget),
     ActionSpec("focus_search", "Go", "&Search", ("Ctrl+F", "/")),
     ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
+    ActionSpec("go_back", "Go", "&Back", ("Alt+Left",)),
+    ActionSpec("go_forward", "Go", "&Forward", ("Alt+Right",)),
     ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U",)),
+    ActionSpec("focus_sidebar", "Go", "Go to S&idebar", ("F6",)),
     ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
     ActionSpec("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",)),
     ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",)),
@@ -177,8 +182,10 @@ class Actions:
     refresh_selected: QAction
     cancel_refresh: QAction
     set_password: QAction
+    unsubscribe: QAction
     podcast_settings: QAction
     show_subscriptions: QAction
+    sync_now: QAction
     play_selected: QAction
     play_pause: QAction
     back_10: QAction
@@ -236,7 +243,10 @@ class Actions:
     delete_entry: QAction
     focus_search: QAction
     focus_list: QAction
+    go_back: QAction
+    go_forward: QAction
     focus_queue: QAction
+    focus_sidebar: QAction
     continue_listening: QAction
     continue_reading: QAction
     downloaded: QAction

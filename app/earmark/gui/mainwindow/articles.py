@@ -4,15 +4,18 @@ exports, and the queue of pages fetched in the background."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QWidget
 
 from earmark.core.models import Changes, Item
 from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.feedback import Feedback
+from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.tasks import TaskRunner
 
 if TYPE_CHECKING:
@@ -20,7 +23,6 @@ if TYPE_CHECKING:
     from earmark.core.articles.imports import ReadingList
     from earmark.core.articles.links import Link
     from earmark.core.articles.store import ArticleData
-    from earmark.gui.mainwindow.window import MainWindow
 
 # Fetching, extraction, the importers and the Add Links dialog load when first used: start-up does not need them.
 FETCHING_AT_ONCE = 2  # pages fetched together: the pool stays free for the window's own reads
@@ -36,13 +38,19 @@ class _Job:
 
 
 class ArticlesController(QObject):
-    """Saves articles for ``window``: pages are fetched and read in the pool, FETCHING_AT_ONCE at a time, and
-    stored by the writer; the window is told what changed."""
+    """Saves articles: pages are fetched and read in the pool, FETCHING_AT_ONCE at a time, and stored by the
+    writer; ``on_changes`` shows what changed, ``subscribe(url)`` takes a feed's address found instead of a page,
+    ``reading`` tells which article is read (dialogs open over ``parent``)."""
 
-    def __init__(self, window: MainWindow, runner: TaskRunner, actions: Actions) -> None:
-        super().__init__(window)
-        self._window = window
+    def __init__(self, parent: QWidget, runner: TaskRunner, actions: Actions, reading: ReadingController,
+                 feedback: Feedback, on_changes: Callable[[Changes], None], subscribe: Callable[[str], None]) -> None:
+        super().__init__(parent)
+        self._parent = parent
         self._runner = runner
+        self._reading = reading
+        self._feedback = feedback
+        self._on_changes = on_changes
+        self._subscribe = subscribe
         self._queue: deque[_Job] = deque()
         self._running = 0
         self._done = 0
@@ -54,13 +62,13 @@ class ArticlesController(QObject):
         actions.fetch_again.triggered.connect(self.fetch_again)
 
     def _status(self, message: str, msecs: int = 8000) -> None:
-        self._window.statusBar().showMessage(message, msecs)
+        self._feedback.status(message, msecs)
 
     # Adding ------------------------------------------------------------------------------------------------
 
     def ask_add_article(self) -> None:
         """Ask for a web address or a file, and save it as an article in the background."""
-        dialog = QInputDialog(self._window)
+        dialog = QInputDialog(self._parent)
         dialog.setObjectName("addArticleDialog")
         dialog.setWindowTitle("Add Article")
         dialog.setLabelText("Web address of the article, or a file (HTML, Markdown, text):")
@@ -103,25 +111,25 @@ class ArticlesController(QObject):
         self._running -= 1
         self._done += 1
         if isinstance(result, FeedLink):
-            self._window.subscribe(result.url)
+            self._subscribe(result.url)
         else:
             self._runner.write(store_captured, result, on_done=self._on_stored)
         self._next()
 
     def _on_stored(self, changes: Changes) -> None:
-        self._window.apply_changes(changes)
-        self._window.reading.article_changed(changes.items)
+        self._on_changes(changes)
+        self._reading.article_changed(changes.items)
         if not self._queue and not self._running:
             self._done = 0
 
     def _on_capture_failed(self, message: str) -> None:
         self._running -= 1
-        self._window.show_error(message, title="Could not add the article")
+        self._feedback.show_error(message, title="Could not add the article")
         self._next()
 
     def fetch_again(self) -> None:
         """Fetch the pages of the article being read (or of the selected articles) again."""
-        articles = [item for item in self._window.reading.items_in_view() if item.kind == "article" and item.url]
+        articles = [item for item in self._reading.items_in_view() if item.kind == "article" and item.url]
         if not articles:
             self._status("Select saved articles to fetch their pages again.")
         for item in articles:
@@ -137,7 +145,7 @@ class ArticlesController(QObject):
         """Add Links from This Item…: choose among the links of the current item's text or show notes."""
         from earmark.core.articles.links import item_links
 
-        item = self._window.reading.item_in_view()
+        item = self._reading.item_in_view()
         if item is None:
             self._status("Select an article or an episode whose links you want to save.")
             return
@@ -149,7 +157,7 @@ class ArticlesController(QObject):
         if not links:
             self._status(f"“{item.title}” has no links to add.")
             return
-        dialog = AddLinksDialog(item.title, links, self._window)
+        dialog = AddLinksDialog(item.title, links, self._parent)
         dialog.chosen.connect(lambda chosen: self.save_links(item.title, chosen))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -159,19 +167,19 @@ class ArticlesController(QObject):
         from earmark.gui.operations.articles import store_links
 
         def saved(changes: Changes) -> None:
-            self._window.apply_changes(changes)
+            self._on_changes(changes)
             for link in links:
                 self.add(link.url, link.text)
 
         self._runner.write(store_links, [(link.url, link.text) for link in links], origin, on_done=saved,
-                           on_error=lambda message: self._window.show_error(message, title="Could not add links"))
+                           on_error=lambda message: self._feedback.show_error(message, title="Could not add links"))
 
     # Reading lists -------------------------------------------------------------------------------------------
 
     def ask_import(self) -> None:
         """Import a reading list (Pocket, Instapaper, Wallabag, a list of addresses); its pages are fetched after."""
         name, _filter = QFileDialog.getOpenFileName(
-            self._window, "Import Reading List", str(Path.home()),
+            self._parent, "Import Reading List", str(Path.home()),
             "Reading lists (*.html *.htm *.csv *.json *.txt);;All files (*)")
         if name:
             self.import_file(Path(name))
@@ -183,12 +191,12 @@ class ArticlesController(QObject):
 
         def stored(result: tuple[Changes, list[str]]) -> None:
             changes, to_fetch = result
-            self._window.apply_changes(changes)
+            self._on_changes(changes)
             for url in to_fetch:
                 self.add(url)
 
         def failed(message: str) -> None:
-            self._window.show_error(message, title="Could not import the reading list")
+            self._feedback.show_error(message, title="Could not import the reading list")
 
         def read(found: ReadingList) -> None:
             if found.skipped:
@@ -199,7 +207,7 @@ class ArticlesController(QObject):
 
     def ask_export(self) -> None:
         """Export the reading list as CSV or JSON (by the name's extension)."""
-        name, _filter = QFileDialog.getSaveFileName(self._window, "Export Reading List",
+        name, _filter = QFileDialog.getSaveFileName(self._parent, "Export Reading List",
                                                     str(Path.home() / "reading-list.csv"),
                                                     "CSV (*.csv);;JSON (*.json)")
         if name:
@@ -211,4 +219,4 @@ class ArticlesController(QObject):
 
         fmt = "json" if path.suffix.lower() == ".json" else "csv"
         self._runner.read(export_reading_list, fmt, path, on_done=self._status,
-                          on_error=lambda message: self._window.show_error(message, title="Export failed"))
+                          on_error=lambda message: self._feedback.show_error(message, title="Export failed"))

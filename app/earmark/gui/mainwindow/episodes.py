@@ -10,6 +10,7 @@ import sqlite_utils
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QLabel, QMainWindow
 
+from earmark.core.db.downloads import newest_item_id
 from earmark.core.db.podcast_prefs import get_prefs
 from earmark.core.db.sources import get_source
 from earmark.core.models import Changes, PodcastPrefs
@@ -39,6 +40,7 @@ class EpisodeController(QObject):
         self._selected_source = selected_source
         self._on_changes = on_changes
         self.downloads = DownloadManager(runner, db, self)
+        self._items_before_refresh = newest_item_id(db)
         self.usage = QLabel()
         self.usage.setObjectName("downloadUsage")
         window.statusBar().addPermanentWidget(self.usage)
@@ -55,6 +57,17 @@ class EpisodeController(QObject):
         a.podcast_settings.triggered.connect(self.edit_podcast_settings)
         if not runner.read_only:  # resuming downloads would fetch files whose records cannot be kept
             self.downloads.start()
+
+    def refresh_started(self) -> None:
+        """A refresh process was just started (it stores nothing before its interpreter is up): the items it
+        brings are those after the newest one now."""
+        self._items_before_refresh = newest_item_id(self._db)
+
+    def feed_refreshed(self, outcome: dict[str, object]) -> None:
+        """A feed of the refresh is in: download its new episodes when its podcast asks for that."""
+        source_id = outcome.get("source_id")
+        if outcome.get("new") and isinstance(source_id, int):
+            self.downloads.auto_download(source_id, self._items_before_refresh)
 
     def mark(self, played: bool) -> None:
         """Mark the selected items played or unplayed."""

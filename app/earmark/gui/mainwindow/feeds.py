@@ -1,5 +1,5 @@
 """The window's feed work: refreshes (on request, on start, every N minutes) with progress and cancel,
-OPML import and export, feed passwords, and the Subscriptions view's data."""
+OPML import and export, feed passwords, unsubscribing, and the Subscriptions view's data."""
 
 from __future__ import annotations
 
@@ -8,14 +8,17 @@ from pathlib import Path
 
 import sqlite_utils
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QStatusBar
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStatusBar
 
 from earmark.core.db.sources import get_source, set_credentials
 from earmark.core.feeds.subscriptions import save_opml
 from earmark.core.models import Changes
+from earmark.core.secrets.legacy import settle_secrets
 from earmark.core.settings import get_setting
 from earmark.gui.feed_refresh import FeedRefresh, RefreshSummary
+from earmark.gui.keyring_choice import KeyringChoice
 from earmark.gui.models.sources import SourceTableModel, read_subscriptions
+from earmark.gui.operations.subscriptions import unsubscribe_sources
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.credentials import CredentialsDialog
 from earmark.gui.views.refresh_progress import RefreshProgress
@@ -49,6 +52,8 @@ class FeedsController(QObject):
         self._on_error = on_error
         self._automatic = automatic
         self.sources_model = SourceTableModel(self)
+        self.keyring = KeyringChoice(runner, window)  # asks once per session when there is no keyring
+        self.unsubscribe_box: QMessageBox | None = None
         self.progress = RefreshProgress()
         self.progress.cancel_requested.connect(self.cancel)
         self.refresher = FeedRefresh(runner.library_path, self)
@@ -69,6 +74,8 @@ class FeedsController(QObject):
         if get_setting(db, "feeds.refresh_on_start") and automatic:
             self._start_timer.start(START_DELAY_MS)
         self.reload_sources()
+        if automatic:  # passwords an older version kept in the library file go to the keyring
+            runner.write(settle_secrets, runner.library_path, on_done=self._on_passwords_settled)
 
     def apply_refresh_interval(self) -> None:
         """(Re)start the periodic refresh with the ``feeds.refresh_interval`` setting (0: none)."""
@@ -183,8 +190,49 @@ class FeedsController(QObject):
         dialog.open()
 
     def _store_credentials(self, source_id: int, user: str, password: str) -> None:
-        self._runner.write(set_credentials, source_id, user or None, password,
-                           on_done=lambda _none: self.refresh_sources([source_id]))
+        def store(kept: bool) -> None:
+            if not kept:
+                self._status().showMessage("The feed's password was not kept: no keyring runs, and passwords are "
+                                           "not kept in the library file.", 10000)
+                return
+            self._runner.write(set_credentials, source_id, user or None, password,
+                               on_done=lambda _none: self.refresh_sources([source_id]),
+                               on_error=lambda message: self._on_error(message, "The password was not kept"))
+
+        if user:
+            self.keyring.ensure(store)
+        else:
+            store(True)  # forgetting them needs no keyring
+
+    def ask_unsubscribe(self, source_ids: list[int]) -> None:
+        """Ask, then unsubscribe from these feeds (their episodes go, except those with notes or favourites)."""
+        if not source_ids:
+            self._status().showMessage("Select the feeds (or items of the feed) to unsubscribe from.", 6000)
+            return
+        titles = ", ".join(f"“{get_source(self._db, source_id).title}”" for source_id in source_ids)
+        box = QMessageBox(QMessageBox.Icon.Question, "Unsubscribe",
+                          f"Unsubscribe from {titles}? Their episodes go, except those with your notes or marked "
+                          "favourite; with sync set up, your other devices unsubscribe too.", parent=self._window)
+        box.setObjectName("unsubscribeQuestion")
+        yes = box.addButton("&Unsubscribe", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.finished.connect(lambda _result: self._runner.write(
+            unsubscribe_sources, source_ids, on_done=self._on_unsubscribed,
+            on_error=lambda message: self._on_error(message, "Unsubscribe failed"))
+            if box.clickedButton() is yes else None)
+        self.unsubscribe_box = box
+        box.open()
+
+    def _on_unsubscribed(self, changes: Changes) -> None:
+        self.unsubscribe_box = None
+        self._on_library_changed(changes)
+        self.reload_sources()
+
+    def _on_passwords_settled(self, waiting: str | None) -> None:
+        """Without a keyring, the passwords of an older version wait in the library file: say so (the question
+        comes when a password is next given, not over the window as it opens)."""
+        if waiting is not None:
+            self._status().showMessage(waiting, 30000)
 
     # Data ---------------------------------------------------------------------------------------------
 

@@ -8,43 +8,29 @@ from pathlib import Path
 
 import sqlite_utils
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QMainWindow
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
-from earmark.core.db.relations import GraphBuild
 from earmark.core.errors import EarmarkError
 from earmark.core.models import Changes, Item, Source
-from earmark.core.topics.build import compute_build
-from earmark.core.topics.graph import GraphData, read_graph
+from earmark.core.topics.graph import GraphData, GraphFilter, read_graph
 from earmark.core.topics.graphml import write_graphml
 from earmark.core.topics.layout import Position, compute_layout, needs_layout
 from earmark.gui.graph.panel import LIBRARY, PATH, GraphPanel
-from earmark.gui.operations.graph import (
-    PathRead,
-    RelatedRead,
-    UpdatePlan,
-    index_new_items,
-    keep_layout,
-    plan_update,
-    read_path,
-    read_related,
-    store_relations,
-)
+from earmark.gui.mainwindow.places import GRAPH, Place
+from earmark.gui.operations.graph import PathRead, RelatedRead, keep_layout, read_path, read_related
+from earmark.gui.relation_pass import PassSummary, RelationPass
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.related import RelatedPane
 
 UPDATE_DELAY_MS = 1500  # changes arriving together (a refresh, a tag edit) are worked out once
 
 
-class _Progress(QObject):
-    """Carries a worker's progress to the UI thread."""
-
-    changed = Signal(float, str)
-
-
 class GraphController(QObject):
-    """Owns the Related pane and the graph panel. ``selected_item()`` tells it what the window has selected;
-    ``select(id)`` shows an item in the library, ``activate(id)`` plays or opens it, ``queue(ids)`` takes a
-    learning path (prerequisites, then the item) in order, ``status(sentence)`` reports.
+    """Owns the Related pane and the graph panel, a view of the central area the navigator shows (``widget``,
+    ``enter``, ``here``, ``leave``, ``focus``, ``find_field``). ``selected_item()`` tells it what the window has
+    selected; ``select(id)`` shows an item in the library, ``activate(id)`` plays or opens it, ``queue(ids)``
+    queues the episodes of a learning path (prerequisites, then the item) in order and says how many,
+    ``status(sentence)`` reports.
 
     Signals: ``relations_updated()`` after new relations were stored, ``graph_shown()`` after the view was
     redrawn, ``path_shown()`` after a learning path was highlighted.
@@ -56,7 +42,7 @@ class GraphController(QObject):
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
                  selected_item: Callable[[], Item | None], select: Callable[[int], None],
-                 activate: Callable[[int], None], queue: Callable[[list[int]], None],
+                 activate: Callable[[int], None], queue: Callable[[list[int]], int],
                  status: Callable[[str], None]) -> None:
         super().__init__(window)
         self._window = window
@@ -76,13 +62,13 @@ class GraphController(QObject):
         self.panel.view.node_activated.connect(self._node_activated)
         self.panel.queue_requested.connect(self.queue_path)
         self.panel.export_requested.connect(self.ask_export)
-        self._progress = _Progress(self)
-        self._progress.changed.connect(self._on_progress)
+        self.relation_pass = RelationPass(runner.library_path, self)
+        self.relation_pass.progress.connect(self._on_progress)
+        self.relation_pass.finished.connect(self._on_pass_finished)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(UPDATE_DELAY_MS)
         self._timer.timeout.connect(self.update_relations)
-        self._updating = False
         self._again = False
         self._shown: Item | None = None  # the item whose related items the pane shows
         self.path: list[int] = []  # the highlighted learning path: prerequisites, then the item
@@ -91,6 +77,7 @@ class GraphController(QObject):
         self._fit = False
         self._graph_center: int | None = None  # the item the neighbourhood or learning path shown is about
         self._stopped = False
+        self._overview = LIBRARY  # the mode the graph returns to after a learning path
 
     # Relations -------------------------------------------------------------------------------------
 
@@ -105,45 +92,30 @@ class GraphController(QObject):
             self.schedule_update()
 
     def update_relations(self) -> None:
-        """Bring the relations up to date in the background: in full in the pool (stored by the writer), or
-        item by item on the writer when only a few changed."""
-        if self._updating:
+        """Bring the relations up to date in a process of its own (``earmark update-relations``, at the lowest
+        priority): the window neither waits for it nor holds its memory."""
+        if self._stopped or self._runner.read_only:
+            return
+        if not self.relation_pass.start():
             self._again = True
-            return
-        self._updating = True
-        self._runner.read(plan_update, on_done=self._on_plan, on_error=self._failed)
 
-    def _on_plan(self, plan: UpdatePlan) -> None:
-        if not plan.pending:
-            self._done()
-            return
-        if plan.full:
-            self._on_progress(0.0, f"Working out related items for {len(plan.pending):,} items…")
-            self._runner.read(compute_build, self._progress.changed.emit, on_done=self._store_build,
-                              on_error=self._failed)
-        else:
-            self._runner.write(index_new_items, plan.pending, on_done=self._stored, on_error=self._failed)
-
-    def _store_build(self, build: GraphBuild) -> None:
-        self._runner.write(store_relations, build, on_done=self._stored, on_error=self._failed)
-
-    def _stored(self, changes: Changes) -> None:
-        self._status(changes.message)
-        self._done()
-        self.relations_updated.emit()
-        self.show_related(self._shown)
-        if self.panel.isVisible():
-            self.refresh()
-
-    def _done(self) -> None:
-        self._updating = False
+    def _on_pass_finished(self, summary: PassSummary) -> None:
         self._on_progress(None, "")
+        if summary.error:
+            self._failed(summary.error)
+        elif summary.items and not summary.stopped:
+            self._status(f"Related items worked out for {summary.items:,} "
+                         f"{'items' if summary.full else 'new or changed items'}.")
+        if summary.items and not summary.stopped:  # nothing new: the lists shown stay as they are
+            self.relations_updated.emit()
+            self.show_related(self._shown)
+            if self.panel.isVisible():
+                self.refresh()
         if self._again:
             self._again = False
             self.schedule_update()
 
     def _failed(self, message: str) -> None:
-        self._updating = False
         self._on_progress(None, message)
         self._status(message)
 
@@ -176,6 +148,39 @@ class GraphController(QObject):
                 and (item.id if item else None) != self._graph_center):
             self.refresh(fit=True)
 
+    # The graph as a view ----------------------------------------------------------------------------
+
+    def widget(self) -> QWidget:
+        """The graph panel."""
+        return self.panel
+
+    def enter(self, place: Place) -> None:
+        """Show the learning path of the selected item (mode "path"), else the graph as last arranged."""
+        mode = PATH if place.mode == PATH else self._overview
+        self.panel.blockSignals(True)  # one redraw below, not one for the mode too
+        try:
+            self.panel.set_mode(mode)
+        finally:
+            self.panel.blockSignals(False)
+        self.refresh(fit=True)
+
+    def here(self) -> Place:
+        """The graph, or the learning path."""
+        return Place(GRAPH, mode=PATH if self.panel.current_mode() == PATH else "")
+
+    def leave(self) -> None:
+        """Remember the mode to come back to."""
+        if self.panel.current_mode() != PATH:
+            self._overview = self.panel.current_mode()
+
+    def focus(self) -> None:
+        """The keyboard to the graph."""
+        self.panel.view.setFocus()
+
+    def find_field(self) -> QWidget:
+        """The graph's find box."""
+        return self.panel.find_box
+
     # The graph view ----------------------------------------------------------------------------------
 
     def set_choices(self, tags: list[str], sources: list[Source]) -> None:
@@ -190,12 +195,16 @@ class GraphController(QObject):
             return
         self._reading_graph = True
         self._again_graph = False
-        self._runner.read(needs_layout, on_done=self._on_needs_layout, on_error=self._graph_failed)
+        self._runner.read(needs_layout, self._filter(), on_done=self._on_needs_layout, on_error=self._graph_failed)
+
+    def _filter(self) -> GraphFilter:
+        item = self._selected_item()
+        return self.panel.graph_filter(item.id if item else None)
 
     def _on_needs_layout(self, needed: bool) -> None:
         if needed:
             self._on_progress(0.5, "Laying out the graph…")
-            self._runner.read(compute_layout, on_done=self._keep_layout, on_error=self._graph_failed)
+            self._runner.read(compute_layout, self._filter(), on_done=self._keep_layout, on_error=self._graph_failed)
         else:
             self._read_graph()
 
@@ -261,8 +270,9 @@ class GraphController(QObject):
         if not self.path:
             self._status("Show a learning path first (Learning Path of the selected item).")
             return
-        self._queue(list(self.path))
-        self._status(f"Queued the learning path: {len(self.path)} items.")
+        queued = self._queue(list(self.path))
+        self._status(f"Added {queued} episode(s) of the learning path to Up Next, in learning order." if queued
+                     else "The learning path holds no episodes to queue.")
 
     # Exports -----------------------------------------------------------------------------------------
 
@@ -292,6 +302,7 @@ class GraphController(QObject):
         self._status(f"Exported the graph to {path}.")
 
     def shutdown(self) -> None:
-        """Start nothing more (the window is closing)."""
+        """Start nothing more and stop a pass under way (the window is closing: it never waits long for one)."""
         self._stopped = True
         self._timer.stop()
+        self.relation_pass.shutdown()

@@ -1,24 +1,22 @@
-"""The window's organising work: the tag editor, favourites, renaming and colouring tags, smart lists, and
-the sort order remembered for each view."""
+"""The window's organising work: the tag editor, favourites, renaming and colouring tags, and smart lists."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import sqlite_utils
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QColorDialog, QDialog, QInputDialog
+from PySide6.QtWidgets import QColorDialog, QDialog, QInputDialog, QWidget
 
 from earmark.core.db.items import items_by_ids
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import tag_names, tags_for_sources
-from earmark.core.errors import EarmarkError
-from earmark.core.settings import get_setting
+from earmark.core.models import Changes
+from earmark.gui.mainwindow.feedback import Feedback
+from earmark.gui.mainwindow.selection import Selection
+from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.models.sidebar import SmartListRole, TagRole
-from earmark.gui.operations.library import store_setting
 from earmark.gui.operations.organize import (
     colour_tag,
     delete_tag_everywhere,
@@ -32,9 +30,6 @@ from earmark.gui.operations.organize import (
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.tag_editor import TagEditor
 
-if TYPE_CHECKING:
-    from earmark.gui.mainwindow.window import MainWindow
-
 
 def _open(dialog: QDialog) -> None:
     """Show a window-modal dialog without blocking the event loop; it is deleted once closed."""
@@ -42,62 +37,61 @@ def _open(dialog: QDialog) -> None:
     dialog.open()
 
 
-def view_key(flt: ItemFilter, smart_list: int | None = None) -> str:
-    """Which view a filter belongs to, for remembering its sort order."""
-    if smart_list is not None:
-        return f"smart:{smart_list}"
-    lists = ("|continue" if flt.state == "in_progress" else "") + ("|archive" if flt.archived else "")
-    return f"{flt.kind or ''}|{flt.source_id or ''}|{flt.tag or ''}{lists}"
-
-
 class OrganizeController(QObject):
-    """Runs the organising actions of ``window`` on its selection and sidebar."""
+    """Runs the organising actions on what ``selection`` holds and on the sidebar's highlighted tag or smart
+    list; ``shown_filter()`` is what the item list shows (saved as a smart list), ``on_changes`` shows what
+    changed; dialogs open over ``parent``."""
 
-    def __init__(self, window: MainWindow, runner: TaskRunner, db: sqlite_utils.Database) -> None:
-        super().__init__(window)
-        self._window = window
+    def __init__(self, parent: QWidget, runner: TaskRunner, db: sqlite_utils.Database, selection: Selection,
+                 sidebar: SidebarController, shown_filter: Callable[[], ItemFilter],
+                 on_changes: Callable[[Changes], None], feedback: Feedback) -> None:
+        super().__init__(parent)
+        self._parent = parent
         self._runner = runner
         self._db = db
-        self._sorts: dict[str, list[object]] = dict(get_setting(db, "list.sorts"))  # type: ignore[call-overload]
+        self._selection = selection
+        self._sidebar = sidebar
+        self._shown_filter = shown_filter
+        self._on_changes = on_changes
+        self._feedback = feedback
 
-    def _done(self) -> Callable[[object], None]:
-        return self._window.apply_changes  # type: ignore[return-value]
+    def _done(self) -> Callable[[Changes], None]:
+        return self._on_changes
 
     # Tags on items and feeds -----------------------------------------------------------------------
 
     def edit_tags(self) -> None:
         """T: edit the tags of the selected items, or of the selected feeds in Subscriptions."""
-        window = self._window
-        if window.list_stack.currentWidget() is window.subscriptions:
-            self._edit_source_tags(window.subscriptions.selected_source_ids())
+        if self._selection.in_subscriptions():
+            self._edit_source_tags(self._selection.selected_source_ids())
             return
-        ids = window.selected_item_ids()
+        ids = self._selection.selected_item_ids()
         if not ids:
-            window.statusBar().showMessage("Select the items to tag first.", 5000)
+            self._feedback.status("Select the items to tag first.", 5000)
             return
         tag_sets = [set(item.tags) for item in items_by_ids(self._db, ids, full=False).values()]
         shared = sorted(set.intersection(*tag_sets)) if tag_sets else []
         partial = sorted(set.union(*tag_sets) - set(shared)) if tag_sets else []
         what = "the selected item" if len(ids) == 1 else f"{len(ids)} items"
-        editor = TagEditor(what, shared, partial, tag_names(self._db), window)
+        editor = TagEditor(what, shared, partial, tag_names(self._db), self._parent)
         editor.accepted.connect(lambda: self._runner.write(retag_items, ids, *editor.changes(),
                                                            on_done=self._done()))
         _open(editor)
 
     def _edit_source_tags(self, source_ids: list[int]) -> None:
         if len(source_ids) != 1:
-            self._window.statusBar().showMessage("Select one feed to tag.", 5000)
+            self._feedback.status("Select one feed to tag.", 5000)
             return
         source_id = source_ids[0]
         shared = tags_for_sources(self._db).get(source_id, [])
-        editor = TagEditor("the feed (its items carry them)", shared, [], tag_names(self._db), self._window)
+        editor = TagEditor("the feed (its items carry them)", shared, [], tag_names(self._db), self._parent)
         editor.accepted.connect(lambda: self._runner.write(retag_source, source_id, *editor.changes(),
                                                            on_done=self._done()))
         _open(editor)
 
     def toggle_favourite(self) -> None:
         """Mark the selected items as favourites, or unmark them when they all are."""
-        ids = self._window.selected_item_ids()
+        ids = self._selection.selected_item_ids()
         if not ids:
             return
         favourites = {row[0] for row in self._db.execute(
@@ -107,20 +101,20 @@ class OrganizeController(QObject):
     # Sidebar entries ----------------------------------------------------------------------------------
 
     def _sidebar_tag(self) -> str | None:
-        value = self._window.sidebar.currentIndex().data(TagRole)
+        value = self._sidebar.view.currentIndex().data(TagRole)
         return value if isinstance(value, str) else None
 
     def _sidebar_smart_list(self) -> int | None:
-        value = self._window.sidebar.currentIndex().data(SmartListRole)
+        value = self._sidebar.view.currentIndex().data(SmartListRole)
         return value if isinstance(value, int) else None
 
     def rename_tag(self) -> None:
         """F2 on a tag in the sidebar: rename it (onto an existing tag: merge)."""
         tag = self._sidebar_tag()
         if tag is None:
-            self._window.statusBar().showMessage("Select a tag in the sidebar to rename it.", 5000)
+            self._feedback.status("Select a tag in the sidebar to rename it.", 5000)
             return
-        dialog = QInputDialog(self._window)
+        dialog = QInputDialog(self._parent)
         dialog.setObjectName("renameTagDialog")
         dialog.setWindowTitle("Rename Tag")
         dialog.setLabelText(f"New name for “{tag}” (an existing tag's name merges the two):")
@@ -134,9 +128,9 @@ class OrganizeController(QObject):
         """Choose the colour of the tag selected in the sidebar."""
         tag = self._sidebar_tag()
         if tag is None:
-            self._window.statusBar().showMessage("Select a tag in the sidebar to colour it.", 5000)
+            self._feedback.status("Select a tag in the sidebar to colour it.", 5000)
             return
-        dialog = QColorDialog(self._window)
+        dialog = QColorDialog(self._parent)
         dialog.setObjectName("tagColourDialog")
         dialog.colorSelected.connect(
             lambda colour: self._runner.write(colour_tag, tag, QColor(colour).name(), on_done=self._done()))
@@ -150,12 +144,12 @@ class OrganizeController(QObject):
         elif smart is not None:
             self._runner.write(forget_smart_list, smart, on_done=self._done())
 
-    # Smart lists and sort orders -------------------------------------------------------------------------
+    # Smart lists -------------------------------------------------------------------------
 
     def save_view(self) -> None:
         """Save the current search, filters and order as a smart list."""
-        flt = self._window.items_model.item_filter
-        dialog = QInputDialog(self._window)
+        flt = self._shown_filter()
+        dialog = QInputDialog(self._parent)
         dialog.setObjectName("saveSearchDialog")
         dialog.setWindowTitle("Save as Smart List")
         dialog.setLabelText("Name of the smart list:")
@@ -163,19 +157,3 @@ class OrganizeController(QObject):
         dialog.textValueSelected.connect(
             lambda name: self._runner.write(save_view, name, flt, on_done=self._done()) if name.strip() else None)
         _open(dialog)
-
-    def remember_sort(self, base: ItemFilter, smart_list: int | None, flt: ItemFilter) -> None:
-        """Keep the order chosen for a view, in the library's settings."""
-        self._sorts[view_key(base, smart_list)] = [flt.sort, flt.reverse]
-        self._runner.write(store_setting, "list.sorts", dict(self._sorts))
-
-    def with_remembered_sort(self, base: ItemFilter, smart_list: int | None) -> ItemFilter:
-        """``base`` in the order last chosen for its view (its own order when none was)."""
-        remembered = self._sorts.get(view_key(base, smart_list))
-        if not remembered or len(remembered) != 2:
-            return base
-        sort, reverse = remembered
-        try:
-            return replace(base, sort=str(sort), reverse=bool(reverse))  # type: ignore[arg-type]
-        except EarmarkError:  # written by a newer Earmark with an order this one does not know
-            return base

@@ -1,14 +1,24 @@
 """The player bar: what plays and its chapter, play/pause, position, elapsed/remaining, speed, volume,
-the sleep timer, and playback errors."""
+the sleep timer, and the player's state and failures (player_status.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QSlider,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from earmark.core.models import Chapter
 from earmark.core.timefmt import format_clock
-from earmark.gui.theme import accents
+from earmark.gui.mainwindow.player_status import PlayerStatus
 from earmark.playback.player import Player, PlayerState
 
 SPEEDS = (0.5, 0.75, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
@@ -37,13 +47,13 @@ class PlayerBar(QWidget):
         self.chapter = QLabel()
         self.chapter.setObjectName("playerChapter")
         self.chapter.hide()
+        for label in (self.title, self.chapter):  # a long title is cut at the window's edge, never widens it
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.sleep = QLabel()
         self.sleep.setObjectName("playerSleep")
         self.sleep.hide()
-        self.message = QLabel()
-        self.message.setObjectName("playerMessage")
-        self.message.setWordWrap(True)
-        self.message.hide()
+        self.status = PlayerStatus(player)
+        self.message = self.status.message
         self.play_button = QToolButton()
         self.play_button.setAccessibleName("Play or pause")
         self.play_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -71,6 +81,7 @@ class PlayerBar(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
+        top.addWidget(self.status.state)
         top.addWidget(self.sleep)
         controls = QHBoxLayout()
         controls.addWidget(self.play_button)
@@ -84,7 +95,7 @@ class PlayerBar(QWidget):
         layout.setSpacing(2)
         layout.addLayout(top)
         layout.addWidget(self.chapter)
-        layout.addWidget(self.message)
+        layout.addWidget(self.status)
         layout.addLayout(controls)
 
         player.state_changed.connect(self._on_state)
@@ -92,7 +103,6 @@ class PlayerBar(QWidget):
         player.duration_changed.connect(self._on_duration)
         player.rate_changed.connect(self.show_speed)
         player.volume_changed.connect(self._on_volume)
-        player.failed.connect(self.show_error)
         self._on_state(str(player.state))
         self._on_volume(player.volume(), player.muted())
 
@@ -129,13 +139,6 @@ class PlayerBar(QWidget):
         self.sleep.setText(f"☾ {text}" if text else "")
         self.sleep.setVisible(bool(text))
 
-    @Slot(str)
-    def show_error(self, message: str) -> None:
-        """Show a playback problem until the next successful start."""
-        self.message.setStyleSheet(f"color: {accents().error};")  # the theme in force now
-        self.message.setText(message)
-        self.message.show()
-
     @Slot(int, bool)
     def _on_volume(self, percent: int, muted: bool) -> None:
         self.volume.setText("Muted" if muted else f"Vol {percent}%")
@@ -147,8 +150,6 @@ class PlayerBar(QWidget):
         self.play_button.setIcon(self.style().standardIcon(icon))
         self.play_button.setToolTip("Pause (Space)" if playing else "Play (Space)")
         self.slider.setEnabled(state in (PlayerState.PLAYING, PlayerState.PAUSED))
-        if state == PlayerState.PLAYING:
-            self.message.hide()
 
     @Slot(float)
     def _on_duration(self, seconds: float) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import sqlite_utils
 from PySide6.QtCore import QObject, Slot
 
+from earmark.core.db.items import items_by_ids
 from earmark.core.db.queue import next_in_queue
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
@@ -84,14 +85,21 @@ class QueueController(QObject):
         if ids:
             self._write(queue_add, ids, self._current_id(), next_up)
 
-    def add_ids(self, item_ids: list[int], play_first: bool = False) -> None:
-        """Queue these episodes last, in this order (a learning path); ``play_first`` starts the first one."""
+    def add_episodes(self, item_ids: list[int]) -> int:
+        """Queue the episodes among ``item_ids`` last, in this order (a learning path), and start the first when
+        nothing plays; returns how many were queued."""
+        listed = items_by_ids(self._db, item_ids, full=False)
+        episodes = [item_id for item_id in item_ids if item_id in listed and listed[item_id].kind == "episode"]
+        play_first = self._session.item is None
+
         def done(ids: list[int]) -> None:
             self.model.populate(ids)
             if play_first:
-                self._play(item_ids[0])
+                self._play(episodes[0])
 
-        self._runner.write(queue_add, item_ids, self._current_id(), False, on_done=done)
+        if episodes:
+            self._runner.write(queue_add, episodes, self._current_id(), False, on_done=done)
+        return len(episodes)
 
     @Slot()
     def remove_selected(self) -> None:

@@ -8,13 +8,17 @@ from typing import TYPE_CHECKING
 
 import sqlite_utils
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QInputDialog, QWidget
 
 from earmark.core.db.items import items_by_ids
 from earmark.core.db.notes import highlights_for_item
 from earmark.core.models import Changes, Item, Note
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
+from earmark.gui.mainwindow.feedback import Feedback
+from earmark.gui.mainwindow.notes import NotesController
+from earmark.gui.mainwindow.places import READER, Place, entry_place
+from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.models.sidebar import CONTINUE_READING
 from earmark.gui.operations.library import store_setting
 from earmark.gui.operations.reading import allow_images, archive, keep_reading_progress, mark_read
@@ -23,7 +27,6 @@ from earmark.gui.views.reader import ReaderView
 
 if TYPE_CHECKING:
     from earmark.core.articles.reader import ReaderDocument
-    from earmark.gui.mainwindow.window import MainWindow
 
 SAVE_PROGRESS_MS = 800  # after the reader stops scrolling
 MAX_IMAGES = 40
@@ -35,15 +38,27 @@ def _ignore(_message: str) -> None:
 
 
 class ReadingController(QObject):
-    """Owns the reader, in place of the item list while an article is read; runs the reading actions of
-    ``window`` on the article read, else on the selected items."""
+    """Owns the reader, a view of the central area the navigator shows (``widget``, ``enter``, ``here``,
+    ``leave``, ``focus``, ``find_field``); runs the reading actions on the article read, else on the items
+    ``selection`` holds. ``go(place)`` asks the navigator to show a place; ``dead_end()`` tells it the article
+    asked for cannot be shown; ``on_changes`` shows what an operation changed."""
 
-    def __init__(self, window: MainWindow, runner: TaskRunner, db: sqlite_utils.Database, actions: Actions) -> None:
-        super().__init__(window)
-        self._window = window
+    def __init__(self, parent: QWidget, runner: TaskRunner, db: sqlite_utils.Database, actions: Actions,
+                 notes: NotesController, selection: Selection, feedback: Feedback,
+                 navigation: tuple[Callable[[Place], None], Callable[[], None]],
+                 on_changes: Callable[[Changes], None]) -> None:
+        super().__init__(parent)
+        self._parent = parent
         self._runner = runner
         self._db = db
         self._actions = actions
+        self._notes = notes
+        self._selection = selection
+        self._feedback = feedback
+        self._go, self._dead_end = navigation
+        self._on_changes = on_changes
+        self._shown = False
+        self._wanted: int | None = None  # the article asked for (shown once read)
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(SAVE_PROGRESS_MS)
@@ -72,10 +87,10 @@ class ReadingController(QObject):
         actions.larger_text.triggered.connect(lambda: self._resize_text(1))
         actions.smaller_text.triggered.connect(lambda: self._resize_text(-1))
         actions.dark_reader.toggled.connect(self._set_dark)
-        actions.continue_reading.triggered.connect(self.show_continue_reading)
+        actions.continue_reading.triggered.connect(lambda: self._go(entry_place(CONTINUE_READING)))
 
     def _status(self, message: str, msecs: int = 8000) -> None:
-        self._window.statusBar().showMessage(message, msecs)
+        self._feedback.status(message, msecs)
 
     def shutdown(self) -> None:
         """Keep the reading position (the window is closing)."""
@@ -83,61 +98,82 @@ class ReadingController(QObject):
         self._image_timer.stop()
         self.save_progress()
 
-    # The reader -------------------------------------------------------------------------------------------
+    # The reader as a view ---------------------------------------------------------------------------------------
 
     @property
     def reading(self) -> bool:
         """Whether the reader is showing (in place of the item list)."""
-        return self._window.list_stack.currentWidget() is self.reader
+        return self._shown
+
+    def widget(self) -> QWidget:
+        """The reader."""
+        return self.reader
+
+    def enter(self, place: Place) -> None:
+        """Show the article of ``place`` where it was left (read in the background)."""
+        self._shown = True
+        if place.item_id is None or place.item_id == self.reader.item_id:
+            return
+        self._wanted = place.item_id
+        self.reader.clear_article()
+        self._read(place.item_id)
+        self._runner.write(store_setting, "reader.open_article", place.item_id)  # opened again at the next start
+
+    def here(self) -> Place:
+        """The article shown."""
+        return Place(READER, item_id=self.reader.item_id or self._wanted)
+
+    def leave(self) -> None:
+        """Keep the place in the article, and forget it was open (the lists may have changed with it)."""
+        self.save_progress(then=lambda _changes: self._on_changes(Changes(structure=True)))
+        self._shown = False
+        self._wanted = None
+        self.reader.clear_article()
+        self._runner.write(store_setting, "reader.open_article", 0)
+
+    def focus(self) -> None:
+        """The keyboard to the article."""
+        self.reader.setFocus()
+
+    def find_field(self) -> QWidget | None:
+        """The reader has no search of its own: Ctrl+F searches the list."""
+        return None
+
+    # Opening articles --------------------------------------------------------------------------------------------
 
     def open_item(self, item: Item) -> None:
         """Open an article in the reader, where it was left."""
-        self.open_by_id(item.id)
+        self._go(Place(READER, item_id=item.id))
 
-    def open_by_id(self, item_id: int) -> None:
-        """Read the article (in the background) and show it in the reader."""
+    def _read(self, item_id: int) -> None:
         from earmark.core.articles.reader import reader_document
 
-        if self.reader.item_id != item_id:
-            self.save_progress()
         self._runner.read(reader_document, item_id, on_done=self._show_document,
-                          on_error=lambda message: self._status(message))
+                          on_error=lambda message: self._not_shown(item_id, message))
+
+    def _not_shown(self, item_id: int, message: str) -> None:
+        self._status(message)
+        if self._shown and self._wanted == item_id and self.reader.document_shown is None:
+            self._runner.write(store_setting, "reader.open_article", 0)  # it was deleted meanwhile
+            self._dead_end()
 
     def _show_document(self, document: ReaderDocument) -> None:
-        window = self._window
-        same = self.reading and self.reader.item_id == document.item.id
+        if not self._shown or document.item.id != self._wanted:
+            return  # the reader was left, or went to another article, meanwhile
+        same = self.reader.document_shown is not None and self.reader.item_id == document.item.id
         share = self.reader.share_read() if same else document.state.progress
-        window.list_stack.setCurrentWidget(self.reader)
-        window.detail.hide()
         self.reader.show_article(document, share)
         if not same:
-            self.reader.setFocus()
-            window.notes.show_item(document.item)
-            self._runner.write(store_setting, "reader.open_article", document.item.id)
+            self._selection.select_item(document.item.id)
+            self._notes.show_item(document.item)
         if document.state.images_allowed:
             self._load_images(document)
 
-    def close_reader(self) -> None:
-        """Leave the reader for the item list (the place in the article is kept)."""
-        if not self.reading:
-            return
-        self.save_progress(then=lambda _changes: self._window.reload())  # the lists may have changed with it
-        self.reader.clear_article()
-        self._window.detail.show()
-        self._window.list_stack.setCurrentWidget(self._window.item_list)
-        self._runner.write(store_setting, "reader.open_article", 0)
-
     def restore(self) -> None:
         """Open the article that was open when the window last closed."""
-        from earmark.core.articles.reader import reader_document
-
         item_id = int(get_setting(self._db, "reader.open_article"))  # type: ignore[call-overload]
         if item_id:
-            self._window.select_item(item_id)
-            self._runner.read(reader_document, item_id, on_done=self._show_document, on_error=self._forget_article)
-
-    def _forget_article(self, _message: str) -> None:
-        self._runner.write(store_setting, "reader.open_article", 0)  # it was deleted meanwhile
+            self._go(Place(READER, item_id=item_id))
 
     def save_progress(self, then: Callable[[Changes], None] | None = None) -> None:
         """Keep how far the article shown was read; ``then`` is called instead of showing the change."""
@@ -145,16 +181,16 @@ class ReadingController(QObject):
         item_id = self.reader.item_id
         if item_id is not None and self.reading:
             self._runner.write(keep_reading_progress, item_id, self.reader.share_read(),
-                               on_done=then or self._window.apply_changes)
+                               on_done=then or self._on_changes)
 
     def article_changed(self, item_ids: Iterable[int]) -> None:
         """Show the article read again when it changed (its page was fetched again)."""
-        if self.reading and self.reader.item_id in set(item_ids):
-            self.open_by_id(self.reader.item_id)
+        if self.reading and self.reader.item_id is not None and self.reader.item_id in set(item_ids):
+            self._read(self.reader.item_id)
 
     def _on_internal_link(self, name: str) -> None:
         if name == "fetch":
-            self._window.articles.fetch_again()
+            self._actions.fetch_again.trigger()
         elif name == "images":
             self.toggle_images()
 
@@ -198,13 +234,13 @@ class ReadingController(QObject):
             return
         quote, anchor = found
         if not with_note:
-            self._window.notes.add_highlight(item_id, quote, anchor)
+            self._notes.add_highlight(item_id, quote, anchor)
             return
-        dialog = QInputDialog(self._window)
+        dialog = QInputDialog(self._parent)
         dialog.setObjectName("highlightNoteDialog")
         dialog.setWindowTitle("Highlight with Note")
         dialog.setLabelText(f"Your note on “{quote[:80]}{'…' if len(quote) > 80 else ''}”:")
-        dialog.textValueSelected.connect(lambda text: self._window.notes.add_highlight(item_id, quote, anchor, text))
+        dialog.textValueSelected.connect(lambda text: self._notes.add_highlight(item_id, quote, anchor, text))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
@@ -214,7 +250,7 @@ class ReadingController(QObject):
         """The article being read, else the selected items."""
         if self.reading and self.reader.document_shown is not None:
             return [self.reader.document_shown.item]
-        ids = self._window.selected_item_ids()
+        ids = self._selection.selected_item_ids()
         found = items_by_ids(self._db, ids, full=False)
         return [found[i] for i in ids if i in found]
 
@@ -222,7 +258,7 @@ class ReadingController(QObject):
         """The article being read, else the current item of the list."""
         if self.reading and self.reader.document_shown is not None:
             return self.reader.document_shown.item
-        return self._window.selected_item()
+        return self._selection.selected_item()
 
     def _ids_with(self, column: str) -> tuple[list[int], bool]:
         """The ids in view and whether every one of them has ``column`` set (then a toggle clears it)."""
@@ -254,7 +290,7 @@ class ReadingController(QObject):
         self._runner.write(allow_images, document.item.id, not document.state.images_allowed, on_done=self._changed)
 
     def _changed(self, changes: Changes) -> None:
-        self._window.apply_changes(changes)
+        self._on_changes(changes)
         self.article_changed(changes.items)
 
     def _resize_text(self, step: int) -> None:
@@ -273,9 +309,3 @@ class ReadingController(QObject):
     def _set_dark(self, dark: bool) -> None:
         self.reader.set_style(self._font_size, dark)
         self._runner.write(store_setting, "reader.dark", dark)
-
-    def show_continue_reading(self) -> None:
-        """Show the articles begun and not finished, most recently read first."""
-        window = self._window
-        window.sidebar.setCurrentIndex(window.sidebar_model.index_for(CONTINUE_READING))
-        window.focus_list()

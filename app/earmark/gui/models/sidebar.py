@@ -25,6 +25,8 @@ SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
 SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
 CONTINUE_LISTENING = ItemFilter(kind="episode", state="in_progress", sort="last_played")
 DOWNLOADED = ItemFilter(kind="episode", downloaded=True)
+DOWNLOADING = ItemFilter(kind="episode", downloading=True)
+DOWNLOAD_FAILED = ItemFilter(kind="episode", download_failed=True)
 CONTINUE_READING = ItemFilter(kind="article", state="in_progress", archived=False, sort="last_played")
 ARCHIVE = ItemFilter(kind="article", archived=True)
 NOTES = "notes"  # the FilterRole of the row that shows the Notes view
@@ -44,7 +46,9 @@ class SidebarData:
     smart_lists: list[tuple[SmartList, int]] = field(default_factory=list)  # with their item counts
     notes: int = 0
     in_progress: int = 0
-    downloaded: int = 0
+    downloaded: int = 0  # complete downloads: files on disk
+    downloading: int = 0  # queued, under way or paused
+    download_failed: int = 0
     reading: int = 0  # articles in Continue reading
     archived: int = 0
 
@@ -62,10 +66,16 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
         smart_lists=[(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)],
         notes=count_notes(db),
         in_progress=count_items(db, CONTINUE_LISTENING),
-        downloaded=db.execute("SELECT count(*) FROM downloads").fetchone()[0],
+        **_download_counts(db),
         reading=count_items(db, CONTINUE_READING),
         archived=count_items(db, ARCHIVE),
     )
+
+
+def _download_counts(db: sqlite_utils.Database) -> dict[str, int]:
+    counts = dict(db.execute("SELECT status, count(*) FROM downloads GROUP BY status").fetchall())
+    return {"downloaded": counts.get("done", 0), "download_failed": counts.get("failed", 0),
+            "downloading": sum(counts.get(status, 0) for status in ("queued", "downloading", "paused"))}
 
 
 class SidebarModel(QStandardItemModel):
@@ -112,7 +122,14 @@ class SidebarModel(QStandardItemModel):
                 root.appendRow(heading)
         root.appendRow(_row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING))
         root.appendRow(_row(f"Continue reading ({data.reading})", CONTINUE_READING))
-        root.appendRow(_row(f"Downloaded ({data.downloaded})", DOWNLOADED))
+        downloaded = _row(f"Downloaded ({data.downloaded})", DOWNLOADED)
+        if data.downloading:
+            downloaded.appendRow(_row(f"Downloading ({data.downloading})", DOWNLOADING))
+        if data.download_failed:  # failures apart: "Downloaded" is what is on disk
+            failed = _row(f"Failed downloads ({data.download_failed})", DOWNLOAD_FAILED)
+            failed.setIcon(warning_icon())
+            downloaded.appendRow(failed)
+        root.appendRow(downloaded)
         root.appendRow(_row(f"Notes ({data.notes})", NOTES))
         root.appendRow(_row("Topic Graph", GRAPH))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)

@@ -13,7 +13,7 @@ class CredentialsDialog(QDialog):
         self.setObjectName("credentialsDialog")
         self.setWindowTitle("Feed Password")
         explanation = QLabel(f"“{feed_title}” needs a user name and password.\n"
-                             "They are kept in the library file, unencrypted.")
+                             "The password is kept in your system keyring, for this feed's server only.")
         explanation.setWordWrap(True)
         self.user_edit = QLineEdit()
         self.user_edit.setObjectName("user")

@@ -87,6 +87,7 @@ class NotesPane(QWidget):
         self.hint = EPISODE_HINT  # what the title line suggests for the item shown
         self.title = QLabel("Notes")
         self.title.setObjectName("notesTitle")
+        self.title.setWordWrap(True)  # a narrow pane wraps the hint rather than widening the window
         self.model = NoteTableModel(self)
         self.table = note_table(self.model, (COL_AT, COL_TEXT), delete)
         self.table.setObjectName("itemNotes")

@@ -12,6 +12,7 @@ from earmark.gui.models.notes import COL_AT, COL_CREATED, COL_ITEM, COL_SOURCE, 
 from earmark.gui.views.notes_pane import note_table
 
 FILTER_DELAY_MS = 150
+COMBO_LETTERS = 12  # the width of the tag and source lists, in letters
 
 
 class NotesView(QWidget):
@@ -39,6 +40,9 @@ class NotesView(QWidget):
         self.tag.setAccessibleName("Tag")
         self.source = QComboBox()
         self.source.setAccessibleName("Source")
+        for combo in (self.tag, self.source):  # a long podcast name or tag must not widen the window
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(COMBO_LETTERS)
         self.set_choices([], [])
         self.table = note_table(self.model, (COL_CREATED, COL_ITEM, COL_AT, COL_TEXT, COL_SOURCE), delete)
         self.table.setObjectName("allNotes")

@@ -16,6 +16,7 @@ class QueueView(QWidget):
         self.setObjectName("queuePanel")
         self.heading = QLabel()
         self.heading.setObjectName("queueHeading")
+        self.heading.setWordWrap(True)  # a narrow pane wraps the heading rather than widening the window
         font = self.heading.font()
         font.setBold(True)
         self.heading.setFont(font)

@@ -39,6 +39,7 @@ class SubscriptionsView(QWidget):
 
     def __init__(self, model: SourceTableModel, actions: list[QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("subscriptionsView")
         self.model = model
         self.summary = QLabel()
         self.summary.setObjectName("subscriptionsSummary")

@@ -14,6 +14,9 @@ from earmark.core.db.migrations.m004_notes_transcripts_and_history import m004_n
 from earmark.core.db.migrations.m005_queue_downloads_playback_prefs import m005_queue_downloads_playback_prefs
 from earmark.core.db.migrations.m006_topic_graph import m006_topic_graph
 from earmark.core.db.migrations.m007_reading_list import m007_reading_list
+from earmark.core.db.migrations.m008_sync_and_secrets import m008_sync_and_secrets
+from earmark.core.db.migrations.m009_technical_search import m009_technical_search
+from earmark.core.db.migrations.m010_user_titles import m010_user_titles
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -25,6 +28,9 @@ MIGRATIONS: list[Migration] = [
     m005_queue_downloads_playback_prefs,
     m006_topic_graph,
     m007_reading_list,
+    m008_sync_and_secrets,
+    m009_technical_search,
+    m010_user_titles,
 ]
 
 

@@ -1,0 +1,122 @@
+"""The command line: the same core operations as the window, scriptable, with ``--json`` listings.
+
+Each command group is a module of this package with a ``register(commands)`` that declares its commands, each
+with ``set_defaults(run=FUNCTION)``: ``FUNCTION(db, args) -> exit code`` runs on the open library (or
+``run_on_path=FUNCTION(library_path, args)`` for commands that must work when it cannot be opened). A new group
+is a new module and its line in ``GROUPS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sqlite3
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import sqlite_utils
+
+from earmark import __version__
+from earmark.cli import backups, feeds, graph, library, notes, playback, reading, relations, sync, tags
+from earmark.cli.free_text import TextParser
+from earmark.cli.targets import command_names, split_targets
+from earmark.core.db.connection import library_error, open_library_or_read_only
+from earmark.core.errors import EarmarkError, LibraryReadOnlyError
+from earmark.core.settings import LIBRARY_ENV, default_library_path
+
+GROUPS = (library, tags, feeds, sync, playback, notes, graph, relations, reading, backups)
+"""The command groups, in the order ``earmark --help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: the global options and every group's commands."""
+    parser = TextParser(prog="earmark", description="A library for podcasts and articles.")  # commands' too
+    parser.add_argument("--version", action="version", version=f"earmark {__version__}")
+    parser.add_argument("--library", type=Path, metavar="PATH",
+                        help="library file to use (default: $EARMARK_LIBRARY or the user data folder)")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open the window, play a sample episode for a second, check the saved position")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for group in GROUPS:
+        group.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run one command (or the GUI when none is given); returns the exit code."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    parser = build_parser()
+    argv, targets = split_targets(argv, command_names(parser))
+    args = parser.parse_args(argv)
+    if targets and (args.command is not None or args.smoke_test):
+        parser.error("feed URLs and .opml files are opened by the window, not with a command")
+    library_path = args.library.expanduser() if args.library else _chosen_library()
+    if args.smoke_test:
+        from earmark.gui.smoke import run_smoke_test
+
+        return run_smoke_test(library_path)
+    if args.command is None:
+        from earmark.gui.application import run
+
+        return run(library_path, targets)
+    return _run_command(library_path, args)
+
+
+def _run_command(library_path: Path, args: argparse.Namespace) -> int:
+    """Run the command on the library; an error the user can act on is one sentence on stderr and exit 1."""
+    read_only_reason = None
+    try:
+        if hasattr(args, "run_on_path"):  # backups: they must work when the library cannot be opened
+            return int(args.run_on_path(library_path, args))
+        db, read_only_reason = open_library_or_read_only(library_path)
+        args.library = library_path
+        args.read_only = read_only_reason is not None
+        if not args.read_only:
+            _settle_secrets(db, library_path)
+        try:
+            return int(args.run(db, args))
+        finally:
+            db.close()
+    except LibraryReadOnlyError as exc:
+        # Opened read-only, a write fails as read-only: say why it is (a full disk, a read-only folder).
+        print(f"earmark: {read_only_reason or exc}", file=sys.stderr)
+        return 1
+    except EarmarkError as exc:
+        print(f"earmark: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as exc:
+        print(f"earmark: {library_error(exc, library_path)}", file=sys.stderr)
+        return 1
+    except UnicodeEncodeError as exc:
+        if "surrogates" not in exc.reason:
+            raise
+        # Found by fuzzing: bytes of an argument that are not UTF-8 arrive as lone surrogates (Python's
+        # surrogateescape), which SQLite cannot take: `earmark search x --tag $'\xff'` ended in a traceback.
+        print("earmark: an argument holds bytes that are not UTF-8 text, which Earmark cannot store or search for.",
+              file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # the reader went away (``earmark list | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _settle_secrets(db: sqlite_utils.Database, library: Path) -> None:
+    """What an older version left readable is tightened; its passwords go to the keyring (said when they cannot
+    yet)."""
+    from earmark.core.db.private_files import tighten_data
+    from earmark.core.secrets.legacy import settle_secrets
+
+    tighten_data(db)
+    if waiting := settle_secrets(db, library):
+        print(f"earmark: {waiting}", file=sys.stderr)
+
+
+def _chosen_library() -> Path:
+    """$EARMARK_LIBRARY, else the library chosen in the settings dialog, else the default."""
+    if os.environ.get(LIBRARY_ENV):
+        return default_library_path()
+    from earmark.gui.preferences import chosen_library_path  # QtCore's QSettings: only when needed
+
+    return chosen_library_path()

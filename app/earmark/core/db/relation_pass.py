@@ -1,0 +1,58 @@
+"""What a full relation pass writes, a block of items at a time, each block one short transaction (the window
+and other programs keep writing meanwhile): links and names, then terms and relations, then the term counts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+
+import sqlite_utils
+
+from earmark.core.db.connection import write_transaction
+from earmark.core.timefmt import now_iso
+
+NO_REASONS = "[]"
+
+
+def replace_links(db: sqlite_utils.Database, first: int, last: int, links: Iterable[tuple[int, str, str]],
+                  keys: Iterable[tuple[str, int]]) -> None:
+    """The links and names of the items with ids ``first``..``last`` (those of the items in between that have
+    none are dropped)."""
+    with write_transaction(db):
+        db.execute("DELETE FROM item_links WHERE item_id BETWEEN ? AND ?", [first, last])
+        db.execute("DELETE FROM item_keys WHERE item_id BETWEEN ? AND ?", [first, last])
+        db.conn.executemany("INSERT OR IGNORE INTO item_links VALUES (?, ?, ?)", links)
+        db.conn.executemany("INSERT OR IGNORE INTO item_keys VALUES (?, ?)", keys)
+
+
+def replace_block(db: sqlite_utils.Database, item_ids: Sequence[int],
+                  terms: Iterable[tuple[int, str, float, int]],
+                  relations: Iterable[tuple[int, int, float, list[str] | None]]) -> None:
+    """The terms and related items of a block of items (ids ascending), which are then worked out."""
+    first, last = item_ids[0], item_ids[-1]
+    with write_transaction(db):
+        db.execute("DELETE FROM item_terms WHERE item_id BETWEEN ? AND ?", [first, last])
+        db.execute("DELETE FROM relations WHERE item_id BETWEEN ? AND ?", [first, last])
+        db.conn.executemany("INSERT INTO item_terms VALUES (?, ?, ?, ?)", terms)
+        db.conn.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)",
+                            ((a, b, score, json.dumps(why) if why else NO_REASONS)
+                             for a, b, score, why in relations))
+        indexed = now_iso()
+        db.conn.executemany("INSERT OR REPLACE INTO graph_index VALUES (?, ?)", ((i, indexed) for i in item_ids))
+
+
+def finish(db: sqlite_utils.Database, counts: Iterable[tuple[str, int, str | None, bool]], item_ids: Sequence[int],
+           dirty_seq: int) -> None:
+    """Keep the term counts of the pass, forget the changes it covered and rows of items deleted meanwhile."""
+    with write_transaction(db):
+        db.execute("DELETE FROM term_counts")
+        db.conn.executemany("INSERT INTO term_counts VALUES (?, ?, ?, ?)", counts)
+        still = db.execute("SELECT count(*) FROM items WHERE id BETWEEN ? AND ?",
+                           [item_ids[0], item_ids[-1]]).fetchone()[0] if item_ids else 0
+        if still < len(item_ids):  # some were deleted during the pass (their rows went in with foreign keys off)
+            for table, column in (("item_terms", "item_id"), ("relations", "item_id"), ("relations", "other_id"),
+                                  ("item_links", "item_id"), ("item_keys", "item_id"), ("graph_index", "item_id")):
+                db.execute(f"DELETE FROM {table} WHERE {column} NOT IN (SELECT id FROM items)")
+        db.execute("DELETE FROM graph_dirty WHERE seq <= ?", [dirty_seq])
+        for key, value in (("total", str(len(item_ids))), ("built", now_iso()), ("since_build", "0")):
+            db.execute("INSERT OR REPLACE INTO graph_state VALUES (?, ?)", [key, value])

@@ -1,0 +1,150 @@
+"""Applying what the server says other devices did: subscriptions, resume positions and played marks, the
+newest change winning (a change made here after the remote one is kept)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import sqlite_utils
+
+from earmark.core.db.connection import write_transaction
+from earmark.core.db.items import played_margin
+from earmark.core.feeds.subscriptions import record_subscription
+from earmark.core.feeds.unsubscribe import unsubscribe
+from earmark.core.settings import get_setting
+from earmark.core.sync.actions import EpisodeAction
+from earmark.core.sync.journal import seen
+from earmark.core.sync.matching import EpisodeFinder
+from earmark.core.sync.server import SubscriptionChanges
+from earmark.core.urls import comparable, is_web_address
+
+
+@dataclass(slots=True)
+class Applied:
+    """What applying the server's changes did here."""
+
+    subscribed: list[int] = field(default_factory=list)  # sources recorded (to be fetched)
+    unsubscribed: list[str] = field(default_factory=list)  # their titles
+    received: int = 0  # episode actions of other devices, new to this one
+    applied: int = 0  # of those, how many changed a position or played mark here
+    items: set[int] = field(default_factory=set)
+
+
+def apply_subscriptions(db: sqlite_utils.Database, changes: SubscriptionChanges, local: set[str],
+                        applied: Applied) -> None:
+    """Subscribe and unsubscribe as the server says, except for feeds this device changed since its last sync
+    (``local``, comparable addresses): its own change is sent instead. Call inside a transaction."""
+    sources = {comparable(str(url)): int(source_id)
+               for source_id, url in db.execute("SELECT id, url FROM sources WHERE url IS NOT NULL")}
+    removed = {comparable(url) for url in changes.remove}
+    for url in changes.add:
+        key = comparable(url)
+        if key in local or key in removed or key in sources or not is_web_address(url):
+            continue
+        source_id, _new = record_subscription(db, url)
+        sources[key] = source_id
+        applied.subscribed.append(source_id)
+    for url in changes.remove:
+        key = comparable(url)
+        if key in local or key not in sources:
+            continue
+        applied.unsubscribed.append(unsubscribe(db, sources.pop(key)).title)
+
+
+def apply_actions(db: sqlite_utils.Database, actions: list[EpisodeAction], device: str, clock_offset: float,
+                  applied: Applied) -> list[str]:
+    """Apply other devices' episode actions, oldest first, skipping this device's own and any already applied;
+    actions about episodes not in the library wait for them. Returns the digests handled (to remember)."""
+    finder = EpisodeFinder(db)
+    within = float(get_setting(db, "playback.played_within"))  # type: ignore[arg-type]  # a float setting
+    digests = []
+    with write_transaction(db):
+        db.execute("INSERT INTO sync_applying (applying) VALUES (1)")  # the journal's triggers stand aside
+        try:
+            for action in sorted(actions, key=lambda a: a.at):
+                if action.device == device or seen(db, action.digest):
+                    continue
+                digests.append(action.digest)
+                applied.received += 1
+                _apply_one(db, finder, action, clock_offset, within, applied)
+            _apply_waiting(db, finder, clock_offset, within, applied)
+        finally:
+            db.execute("DELETE FROM sync_applying")
+    return digests
+
+
+def _apply_one(db: sqlite_utils.Database, finder: EpisodeFinder, action: EpisodeAction, clock_offset: float,
+               within: float, applied: Applied) -> None:
+    if action.action not in ("play", "new") or (action.action == "play" and action.position is None):
+        return  # downloads and deletes elsewhere change nothing here
+    item_id = finder.find(action)
+    if item_id is None:
+        db.execute("""INSERT INTO sync_waiting (podcast, episode, guid, action, position, total, at)
+                      VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (podcast, episode) DO UPDATE SET
+                      guid = excluded.guid, action = excluded.action, position = excluded.position,
+                      total = excluded.total, at = excluded.at WHERE excluded.at >= sync_waiting.at""",
+                   [action.podcast, action.episode, action.guid, action.action, action.position, action.total,
+                    action.at])
+        return
+    if _newer_here(db, item_id, action.at - clock_offset):
+        return
+    if _set_state(db, item_id, action, within, _iso(action.at - clock_offset)):
+        applied.applied += 1
+        applied.items.add(item_id)
+
+
+def _apply_waiting(db: sqlite_utils.Database, finder: EpisodeFinder, clock_offset: float, within: float,
+                   applied: Applied) -> None:
+    """Remote actions that waited for their episode (its feed was not fetched yet) and can now be applied."""
+    rows = db.execute("SELECT podcast, episode, guid, action, position, total, at FROM sync_waiting").fetchall()
+    for podcast, episode, guid, kind, position, total, at in rows:
+        action = EpisodeAction(podcast, episode, kind, int(at), guid, position=position, total=total)
+        item_id = finder.find(action)
+        if item_id is None:
+            continue
+        db.execute("DELETE FROM sync_waiting WHERE podcast = ? AND episode = ?", [podcast, episode])
+        if not _newer_here(db, item_id, action.at - clock_offset) and \
+                _set_state(db, item_id, action, within, _iso(action.at - clock_offset)):
+            applied.applied += 1
+            applied.items.add(item_id)
+
+
+def _newer_here(db: sqlite_utils.Database, item_id: int, remote: float) -> bool:
+    """Whether this episode changed here after ``remote`` (this computer's clock): the local change wins. At
+    the same second (times go by whole seconds), it wins while it is not sent yet; once sent, the other device
+    may have seen it before its own change."""
+    row = db.execute("SELECT changed, local FROM sync_clock WHERE item_id = ?", [item_id]).fetchone()
+    if row is None:
+        return False
+    changed, remote_second = int(datetime.fromisoformat(str(row[0])).timestamp()), int(remote)
+    if changed != remote_second:
+        return changed > remote_second
+    return bool(row[1]) and db.execute("SELECT 1 FROM sync_journal WHERE item_id = ? AND action IN ('play', 'new')",
+                                       [item_id]).fetchone() is not None
+
+
+def _set_state(db: sqlite_utils.Database, item_id: int, action: EpisodeAction, within: float, when: str) -> bool:
+    """Give the episode the action's position or played mark; False when it had them already."""
+    row = db.execute("SELECT position, played, coalesce(media_duration, duration) FROM items WHERE id = ?",
+                     [item_id]).fetchone()
+    position, played, duration = float(row[0]), int(row[1]), row[2]
+    if action.action == "new":
+        new_position, new_played = position, 0
+    else:
+        assert action.position is not None  # checked by the caller
+        total = action.total or duration
+        if total and action.position >= total - played_margin(float(total), within):
+            new_position, new_played = 0.0, 1
+        else:
+            new_position, new_played = float(action.position), played
+    db.execute("INSERT OR REPLACE INTO sync_clock (item_id, changed, local) VALUES (?, ?, 0)", [item_id, when])
+    if (new_position, new_played) == (position, played):
+        return False
+    db.execute("UPDATE items SET position = ?, played = ?, last_played = ? WHERE id = ?",
+               [new_position, new_played, when, item_id])
+    return True
+
+
+def _iso(epoch: float) -> str:
+    return datetime.fromtimestamp(int(epoch), UTC).isoformat()

@@ -1,0 +1,116 @@
+"""Logging in, syncing with the stored password, logging out, and the account's state: what the command
+line and the window share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from earmark.core.errors import SyncAuthError, SyncError
+from earmark.core.secrets.store import Secrets
+from earmark.core.sync.account import (
+    SyncAccount,
+    default_device,
+    device_caption,
+    get_account,
+    pending_changes,
+    save_account,
+    set_up_account,
+    valid_device,
+)
+from earmark.core.sync.engine import FetchFeeds, SyncReport, run_sync
+from earmark.core.sync.gpodder import GpodderServer
+from earmark.core.sync.nextcloud import NextcloudServer
+from earmark.core.sync.server import KINDS, SyncServer
+from earmark.core.urls import is_web_address, split_userinfo
+
+NOT_SET_UP = "This library does not sync yet: log in first with earmark sync login URL USERNAME."
+
+
+def make_server(kind: str, server: str, user: str, password: str) -> SyncServer:
+    """A client for the account (``kind``: gpodder or nextcloud)."""
+    if kind == "nextcloud":
+        return NextcloudServer(server, user, password)
+    return GpodderServer(server, user, password)
+
+
+def log_in(db: sqlite_utils.Database, kind: str, server: str, user: str, password: str, device: str | None = None,
+           secrets: Secrets | None = None) -> SyncAccount:
+    """Check the user name and password with the server, register this device, keep the password (keyring)
+    and make this the library's account. Nothing is stored when any of that fails (a sentence says why)."""
+    if kind not in KINDS:
+        raise SyncError(f"Earmark syncs with gpodder.net servers and Nextcloud, not {kind!r}.")
+    server = split_userinfo(server.strip()).url.rstrip("/")
+    if not is_web_address(server):
+        raise SyncError(f"{server!r} is not a web address (http:// or https://) of a sync server.")
+    device = device or default_device()
+    if not valid_device(device):
+        raise SyncError(f"{device!r} cannot name a device: use letters, digits, dots, dashes and underscores "
+                        "(up to 64).")
+    client = make_server(kind, server, user, password)
+    try:
+        client.login()
+    except SyncAuthError as exc:
+        app_password = " (for Nextcloud, an app password from its security settings)" if kind == "nextcloud" else ""
+        raise SyncAuthError(f"{server} refused the user name or password of {user}: check them{app_password}; "
+                            "nothing was stored.") from exc
+    caption = device_caption(db)
+    client.register_device(device, caption)
+    secrets = secrets or Secrets(db)
+    old = get_account(db)
+    if old is not None and (old.server, old.user) != (server, user):
+        secrets.delete(old.key)
+    account = SyncAccount(kind, server, user, device)
+    secrets.set(account.key, password)  # NoKeyringError: nothing stored
+    account = set_up_account(db, kind, server, user, device)
+    account.registered_caption = caption
+    save_account(db, account)
+    return account
+
+
+def sync_now(db: sqlite_utils.Database, secrets: Secrets | None = None,
+             fetch_feeds: FetchFeeds | None = None) -> SyncReport:
+    """One sync with the stored account and password; SyncError when there is no account, SyncAuthError when
+    no password is kept for it (logged out), NoKeyringError when the keyring cannot be reached."""
+    account = get_account(db)
+    if account is None:
+        raise SyncError(NOT_SET_UP)
+    password = (secrets or Secrets(db)).get(account.key)
+    if password is None:
+        raise SyncAuthError(f"Earmark has no password for {account.user} on {account.server} (logged out, or the "
+                            "keyring is locked): log in again with earmark sync login.")
+    server = make_server(account.kind, account.server, account.user, password)
+    return run_sync(db, server, account, device_caption(db), fetch_feeds)
+
+
+def log_out(db: sqlite_utils.Database, secrets: Secrets | None = None) -> SyncAccount:
+    """Forget the account's password; the library, the account and the changes not sent yet stay."""
+    account = get_account(db)
+    if account is None:
+        raise SyncError(NOT_SET_UP)
+    (secrets or Secrets(db)).delete(account.key)
+    return account
+
+
+@dataclass(slots=True)
+class SyncStatus:
+    """The account as ``earmark sync status`` shows it."""
+
+    account: SyncAccount
+    pending: int
+    logged_in: bool  # a password is kept for the account (False also when the keyring cannot be reached)
+
+    def as_json(self) -> dict[str, object]:
+        a = self.account
+        return {"kind": a.kind, "server": a.server, "user": a.user, "device": a.device,
+                "caption": a.registered_caption, "last_sync": a.last_sync, "last_attempt": a.last_attempt,
+                "last_error": a.last_error, "pending": self.pending, "logged_in": self.logged_in}
+
+
+def sync_status(db: sqlite_utils.Database, secrets: Secrets | None = None) -> SyncStatus:
+    """The account's state; SyncError when this library does not sync."""
+    account = get_account(db)
+    if account is None:
+        raise SyncError(NOT_SET_UP)
+    return SyncStatus(account, pending_changes(db), (secrets or Secrets(db)).get(account.key) is not None)

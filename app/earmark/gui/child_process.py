@@ -1,0 +1,53 @@
+"""Running an ``earmark`` command on the window's library in a child process (refreshes, syncs): the network
+and the parsing stay off this process's GIL; the child writes the library in short transactions of its own."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QProcess
+
+
+def earmark_process(parent: QObject, library: Path, args: list[str]) -> QProcess:
+    """A QProcess (not started) that runs ``earmark --library LIBRARY ARGS…`` with this Python (or this
+    bundle's own executable)."""
+    process = QProcess(parent)
+    process.setProgram(sys.executable)
+    # -P: "-m" alone would put the working directory first on the child's import path, and a folder named
+    # earmark there (a clone in ~/earmark, apps started in $HOME) would be what it runs. The child's own
+    # worker processes inherit its import path, so they are safe too.
+    launcher = [] if getattr(sys, "frozen", False) else ["-P", "-m", "earmark"]
+    process.setArguments([*launcher, "--library", str(library), *args])
+    return process
+
+
+def error_lines(stderr: bytes) -> list[str]:
+    """The sentences a command printed on stderr, without their ``earmark:`` prefix."""
+    return [line.removeprefix("earmark: ") for line in stderr.decode(errors="replace").splitlines() if line.strip()]
+
+
+def run_command(parent: QObject, library: Path, args: list[str], stdin: str,
+                on_done: Callable[[int, str, list[str]], None]) -> QProcess:
+    """Run one short command in the background, ``stdin`` written to it (a password: never on its command line);
+    ``on_done(exit code, standard output, sentences on stderr)`` when it ends."""
+    process = earmark_process(parent, library, args)
+
+    def finished(code: int, _status: QProcess.ExitStatus) -> None:
+        out = bytes(process.readAllStandardOutput().data()).decode(errors="replace")
+        said = error_lines(bytes(process.readAllStandardError().data()))
+        process.deleteLater()
+        on_done(code, out, said)
+
+    def failed(error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart:
+            process.deleteLater()
+            on_done(-1, "", [f"Earmark could not start a command: {process.errorString()}."])
+
+    process.finished.connect(finished)
+    process.errorOccurred.connect(failed)
+    process.start()
+    process.write(stdin.encode())
+    process.closeWriteChannel()
+    return process

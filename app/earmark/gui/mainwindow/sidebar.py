@@ -1,0 +1,123 @@
+"""The window's sidebar: its rows read in the background, the row of the place shown highlighted, and the row a
+person chooses (by click or by keys) announced as a place to go to."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from PySide6.QtCore import QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QStandardItem
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QTreeView
+
+from earmark.core.db.queries import ItemFilter
+from earmark.gui.mainwindow.places import LIST, Place, entry_place
+from earmark.gui.models.sidebar import FilterRole, SidebarData, SidebarModel, SmartListRole, read_sidebar
+from earmark.gui.tasks import TaskRunner
+
+BROWSE, CLICK, ACTIVATE = "browse", "click", "activate"  # how a row was chosen: arrow keys, mouse, Enter
+
+
+class SidebarController(QObject):
+    """Owns the sidebar's view and model. Signals: ``chosen(object, str)`` with the Place of a row the user chose
+    (again) and how: BROWSE (moved to it with the arrow keys), CLICK or ACTIVATE (Enter, a double click);
+    ``loaded(object)`` with the SidebarData after each reload."""
+
+    chosen = Signal(object, str)
+    loaded = Signal(object)
+
+    def __init__(self, runner: TaskRunner, actions: Sequence[QAction], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._quiet = False
+        self.populated = False
+        self.model = SidebarModel(self)
+        self.view = QTreeView()
+        self.view.setObjectName("sidebar")
+        self.view.setAccessibleName("Library sections")
+        self.view.setHeaderHidden(True)
+        self.view.setModel(self.model)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)  # F2 renames tags instead
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for action in actions:
+            self.view.addAction(action)
+        self.view.setMinimumWidth(160)
+        self.view.selectionModel().currentChanged.connect(lambda current, _previous: self._choose(
+            current, CLICK if QApplication.mouseButtons() != Qt.MouseButton.NoButton else BROWSE))
+        self.view.clicked.connect(lambda index: self._choose(index, CLICK))  # the highlighted row switches too
+        self.view.activated.connect(lambda index: self._choose(index, ACTIVATE))
+
+    @property
+    def total(self) -> int:
+        """How many items the library held at the last reload."""
+        return self.model.total
+
+    def reload(self) -> None:
+        """Read the rows and counts again in the background."""
+        self._runner.read(read_sidebar, on_done=self._on_read)
+
+    def _on_read(self, data: SidebarData) -> None:
+        self._quiet = True
+        try:
+            self.model.populate(data)
+            self.view.expandAll()
+        finally:
+            self._quiet = False
+        self.populated = True
+        self.loaded.emit(data)
+
+    def _choose(self, index: QModelIndex, how: str) -> None:
+        place = place_at(index)
+        if place is not None and not self._quiet:
+            self.chosen.emit(place, how)
+
+    def select(self, place: Place) -> None:
+        """Highlight the row of ``place`` (none when it has no row) without announcing a choice."""
+        row = self._row(place)
+        self._quiet = True
+        try:
+            self.view.setCurrentIndex(row if row is not None else QModelIndex())
+        finally:
+            self._quiet = False
+
+    def resolve(self, place: Place) -> Place | None:
+        """``place`` as its row offers it now (a smart list with its filter), None when the row is gone."""
+        row = self._row(place)
+        return place_at(row) if row is not None else None
+
+    def current_place(self) -> Place | None:
+        """The place of the highlighted row."""
+        return place_at(self.view.currentIndex())
+
+    def _row(self, place: Place) -> QModelIndex | None:
+        for item in self._rows():
+            if place.view == LIST and place.smart_list is not None:
+                if item.data(SmartListRole) == place.smart_list:
+                    return item.index()
+            elif place.view == LIST:
+                if item.data(FilterRole) == place.entry and item.data(SmartListRole) is None:
+                    return item.index()
+            elif item.data(FilterRole) == place.view:
+                return item.index()
+        return None
+
+    def _rows(self) -> Iterator[QStandardItem]:
+        pending = [self.model.invisibleRootItem()]
+        while pending:
+            parent = pending.pop(0)
+            for row in range(parent.rowCount()):
+                child = parent.child(row)
+                yield child
+                pending.append(child)
+
+
+def place_at(index: QModelIndex) -> Place | None:
+    """The place a sidebar row shows (None for a heading)."""
+    if not index.isValid():
+        return None
+    flt = index.data(FilterRole)
+    if isinstance(flt, ItemFilter):
+        smart = index.data(SmartListRole)
+        return entry_place(flt, smart if isinstance(smart, int) else None)
+    if isinstance(flt, str):
+        return Place(flt)
+    return None

@@ -1,0 +1,73 @@
+"""Events that concern the window wherever they happen in the application: the mouse's Back and Forward buttons
+over any of its widgets, and one of its dialogs closing while it had the keyboard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+DIALOG_EVENTS = (QEvent.Type.WindowActivate, QEvent.Type.Close, QEvent.Type.WindowDeactivate, QEvent.Type.Hide)
+
+
+class WindowEvents(QObject):
+    """Watches the application's events for ``window``: the mouse's side buttons call ``back()`` and
+    ``forward()``; when a dialog of the window closes while it has the keyboard, the window takes the keyboard
+    back (a window manager does that; without one the keyboard went nowhere and keys were lost)."""
+
+    def __init__(self, window: QWidget, back: Callable[[], None], forward: Callable[[], None]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._back = back
+        self._forward = forward
+        self._active: QDialog | None = None  # the window's dialog that has the keyboard
+        self._closing: QDialog | None = None  # the window's dialog being closed
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
+    def shutdown(self) -> None:
+        """Stop watching (the window is closing)."""
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """See the class docstring; every other event goes on untouched."""
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent) and isinstance(watched, QWidget):
+            if event.button() in (Qt.MouseButton.BackButton, Qt.MouseButton.ForwardButton) \
+                    and watched.window() is self._window:
+                (self._back if event.button() == Qt.MouseButton.BackButton else self._forward)()
+                return True
+        elif kind in DIALOG_EVENTS and isinstance(watched, QDialog) and self._owns(watched):
+            self._follow_dialog(watched, kind)
+        return False
+
+    def _owns(self, dialog: QDialog) -> bool:
+        parent = dialog.parentWidget()
+        return dialog.isWindow() and parent is not None and parent.window() is self._window
+
+    def _follow_dialog(self, dialog: QDialog, kind: QEvent.Type) -> None:
+        """A dialog loses the keyboard as it closes (Close, then WindowDeactivate, then Hide) or when the person
+        turns to another application (WindowDeactivate alone): only the first gives the keyboard back."""
+        if kind == QEvent.Type.WindowActivate:
+            self._active, self._closing = dialog, None
+        elif kind == QEvent.Type.Close:
+            self._closing = dialog
+        elif kind == QEvent.Type.WindowDeactivate and self._closing is not dialog:
+            self._active = None
+        elif kind == QEvent.Type.Hide:
+            if self._active is dialog:
+                QTimer.singleShot(0, self._take_keyboard_back)
+            self._active = self._closing = None
+
+    def _take_keyboard_back(self) -> None:
+        """Unless another dialog of the window took the keyboard meanwhile (the command palette's command
+        opened one), or the window is gone."""
+        others = [widget for widget in QApplication.topLevelWidgets()
+                  if isinstance(widget, QDialog) and widget.isVisible() and self._owns(widget)]
+        if self._window.isVisible() and not others and QApplication.activeWindow() is None:
+            self._window.activateWindow()

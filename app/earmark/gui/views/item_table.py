@@ -1,0 +1,52 @@
+"""The table of items: one row per episode or article, columns sized for reading, the match column while
+searching, and a clickable header that sorts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from earmark.gui.models.items import (
+    COL_DURATION,
+    COL_MATCH,
+    COL_PROGRESS,
+    COL_PUBLISHED,
+    COL_SOURCE,
+    COL_TITLE,
+    ItemListModel,
+)
+from earmark.gui.views.match_delegate import MatchDelegate
+
+ROW_HEIGHT = 26
+WIDTHS = ((COL_SOURCE, 150), (COL_PUBLISHED, 90), (COL_DURATION, 70), (COL_PROGRESS, 90), (COL_MATCH, 320))
+
+
+class ItemTable(QTableView):
+    """Shows an ItemListModel; ``actions`` apply to its selected rows (their shortcuts work here)."""
+
+    def __init__(self, model: ItemListModel, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("itemList")
+        self.setAccessibleName("Items")
+        self.setModel(model)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setShowGrid(False)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(COL_TITLE, QHeaderView.ResizeMode.Stretch)
+        for column, width in WIDTHS:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width)
+        self.setItemDelegateForColumn(COL_MATCH, MatchDelegate(self))
+        header.setSectionHidden(COL_MATCH, True)
+        header.setSortIndicatorShown(True)
+        header.setSectionsClickable(True)
+        for action in actions:
+            self.addAction(action)

@@ -1,0 +1,151 @@
+"""Quitting never waits for the relation pass: the real app, playing an episode on a library of 20,000 items, is
+quit mid-pass (Ctrl+Q, closing the window, SIGTERM as at logout); within two seconds the window's process and the
+pass (with its worker processes) are gone, the playing position is saved and the library is whole."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from earmark.core.db.connection import open_library
+from earmark.core.db.items import list_items
+from earmark.core.db.queries import ItemFilter
+from earmark.core.feeds.subscribe import subscribe
+from helpers.big_library import add_episodes
+from helpers.crash import app_env, check_intact
+from helpers.podcast import Episode, write_podcast
+
+DRIVER = Path(__file__).resolve().parents[1] / "helpers" / "quit_driver.py"
+ITEMS = 20_000
+EXIT_WITHIN = 2.0
+
+
+@pytest.fixture(scope="module")
+def big_library(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    folder = tmp_path_factory.mktemp("big")
+    library = folder / "library.db"
+    db = open_library(library)
+    subscribe(db, str(write_podcast(folder / "cast", [Episode("Long listen", 40.0)])))
+    item_id = list_items(db, ItemFilter())[0].id
+    db.close()
+    add_episodes(library, ITEMS)
+    return library, item_id
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process started by ``pid``, and theirs."""
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                    ppid = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            if ppid == parent and int(entry) not in found:
+                found.add(int(entry))
+                todo.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+class Driver:
+    """The app in its own process; ``lines`` is what it printed so far."""
+
+    def __init__(self, library: Path, item_id: int) -> None:
+        self.process = subprocess.Popen([sys.executable, str(DRIVER), str(library), str(item_id)],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True, env=app_env())
+        self.lines: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def close(self) -> None:
+        """Kill it if it still runs, and close its pipes."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self._reader.join(timeout=5)
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                pipe.close()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.strip())
+
+    def wait_for(self, test: str, timeout: float) -> str | None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = [line for line in self.lines if line.startswith(test)]
+            if found:
+                return found[-1]
+            time.sleep(0.05)
+        return None
+
+    def last(self, prefix: str) -> str | None:
+        found = [line for line in self.lines if line.startswith(prefix)]
+        return found[-1] if found else None
+
+
+@pytest.mark.vlc
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["ctrl-q", "close", "sigterm"])
+def test_quitting_mid_pass_exits_within_two_seconds_and_keeps_the_position(
+        big_library: tuple[Path, int], tmp_path: Path, how: str) -> None:
+    library = tmp_path / "library.db"
+    shutil.copyfile(big_library[0], library)
+    driver = Driver(library, big_library[1])
+    try:
+        assert driver.wait_for("pass 0.1", 90), f"no pass under way: {driver.lines[-5:]}"  # reading the items
+        started = time.monotonic()
+        while time.monotonic() - started < 10:
+            playing = driver.last("position playing")
+            if playing and float(playing.split()[-1]) > 1.0:
+                break
+            time.sleep(0.05)
+        family = descendants(driver.process.pid)
+        assert family, "the pass runs in a process of its own"
+        position = float((driver.last("position playing") or "position playing 0").split()[-1])
+        quit_at = time.monotonic()
+        if how == "sigterm":
+            driver.process.send_signal(signal.SIGTERM)
+        else:
+            assert driver.process.stdin is not None
+            driver.process.stdin.write(f"{how}\n")
+            driver.process.stdin.flush()
+        driver.process.wait(timeout=EXIT_WITHIN + 5)
+        while any(alive(pid) for pid in family) and time.monotonic() - quit_at < EXIT_WITHIN + 5:
+            time.sleep(0.02)
+        took = time.monotonic() - quit_at
+        assert not any(alive(pid) for pid in family), "the pass outlived the window"
+        assert took <= EXIT_WITHIN, f"{how}: the window and the pass took {took:.2f} s to end"
+        print(f"{how}: the window and the pass ended {took:.2f} s after, {len(family)} processes of the pass")
+    finally:
+        driver.close()
+    check_intact(library)
+    conn = sqlite3.connect(library)
+    stored = conn.execute("SELECT position FROM items WHERE id = ?", [big_library[1]]).fetchone()[0]
+    conn.close()
+    assert position - 0.5 <= stored <= position + 1.5, f"played to {position:.1f} s, {stored:.1f} s kept"

@@ -1,0 +1,56 @@
+"""Drive the real app in its own process for the quitting test: the window (offscreen) on a library, as
+``earmark`` starts it (signals close it, Ctrl+Q quits), playing one item through VLC; it prints the player's
+position and the relation pass's progress, and on a line on standard input presses Ctrl+Q ("ctrl-q") or closes
+the window ("close").
+
+Usage: python quit_driver.py LIBRARY ITEM_ID
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSocketNotifier, Qt, QTimer
+from PySide6.QtTest import QTest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from earmark.core.db.items import get_item  # noqa: E402 - after the platform is chosen
+from earmark.gui.application import _close_on_signals, application, build  # noqa: E402
+
+
+def main(library: Path, item_id: int) -> int:
+    app = application()
+    parts = build(library, vlc_args=("--aout=dummy",))
+    window = parts.window
+    window.commands.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)
+    _close_on_signals(window)
+    window.show()
+    window.activateWindow()
+    window.playback.play(get_item(window._db, item_id))
+    player = parts.session.player
+    window.graph.relation_pass.progress.connect(lambda share, _what: print(f"pass {share:.3f}", flush=True))
+
+    def report() -> None:
+        print(f"position {player.state} {player.position():.3f}", flush=True)
+
+    timer = QTimer()
+    timer.timeout.connect(report)
+    timer.start(200)
+
+    def command() -> None:
+        line = sys.stdin.readline().strip()
+        if line == "ctrl-q":
+            QTest.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+        elif line == "close":
+            window.close()
+
+    notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
+    notifier.activated.connect(command)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]), int(sys.argv[2])))

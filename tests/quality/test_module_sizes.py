@@ -1,0 +1,22 @@
+"""Files easy to live in: none under app/ over 500 lines, no command group of the command line over 300."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+APP = Path(__file__).resolve().parents[2] / "app"
+
+
+def lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_file_under_app_is_over_500_lines() -> None:
+    long = {str(path.relative_to(APP)): lines(path) for path in APP.rglob("*") if path.is_file()
+            and path.suffix in (".py", ".toml", ".md", ".txt") and lines(path) > 500}
+    assert not long, f"split these: {long}"
+
+
+def test_no_module_of_the_command_line_is_over_300_lines() -> None:
+    long = {path.name: lines(path) for path in (APP / "earmark" / "cli").glob("*.py") if lines(path) > 300}
+    assert not long, f"split these command groups: {long}"
