@@ -234,6 +234,7 @@ class EntryData:
     transcripts: str = "[]"  # JSON, canonical (sorted keys) so that an unchanged list compares equal
     persons: str = "[]"
     remote_items: str = "[]"  # podcast:remoteItem, JSON
+    enclosure_length: int | None = None  # bytes, as the feed announces them
 
 
 @dataclass(slots=True)
@@ -305,6 +306,7 @@ class Download:
     finished: str | None = None
     title: str | None = None  # the episode's
     content_type: str | None = None  # the enclosure's, as the feed says
+    enclosure_length: int | None = None  # bytes, as the feed announces them
 
     def as_json(self) -> dict[str, object]:
         """The object printed by ``downloads --json`` (a contract: add, never rename)."""

@@ -15,7 +15,10 @@ from earmark.core.timefmt import now_iso
 # Feed-owned item columns: a re-read overwrites these and nothing else.
 FEED_FIELDS = ("kind", "guid", "title", "url", "enclosure_url", "enclosure_type", "published", "duration",
                "author", "description", "content", "image_url", "season", "episode", "episode_type", "explicit",
-               "chapters_url", "chapters_type", "transcripts", "persons", "remote_items")
+               "chapters_url", "chapters_type", "transcripts", "persons", "remote_items", "enclosure_length")
+# Of those, the last ones are no news: when only they change (items stored before schema 11 learning their
+# enclosure's length), they are written alone, not counted as updated nor searched and related again.
+_QUIET = len(FEED_FIELDS) - 1
 _SOURCE_FIELDS = ("kind", "title", "link", "description", "author", "image_url", "podcast_guid", "itunes_type",
                   "explicit", "locked", "funding", "persons", "podroll")
 _KEEP_USERS = {"title": "title = CASE WHEN user_title THEN title ELSE ? END"}  # a title the user chose stays
@@ -104,7 +107,10 @@ def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: lis
             continue
         item_id, stored = existing[entry.identity]
         ids[entry.identity] = item_id
-        if stored != values:
+        if stored[:_QUIET] == values[:_QUIET] and stored != values:
+            quiet = ", ".join(f"{name} = ?" for name in FEED_FIELDS[_QUIET:])
+            db.execute(f"UPDATE items SET {quiet} WHERE id = ?", [*values[_QUIET:], item_id])
+        elif stored != values:
             assignments = ", ".join(f"{name} = ?" for name in FEED_FIELDS)
             db.execute(
                 f"UPDATE items SET {assignments}, text = ? WHERE id = ?",
