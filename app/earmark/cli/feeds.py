@@ -119,8 +119,9 @@ def _run_refresh(db: sqlite_utils.Database, targets: list[FeedTarget], args: arg
         elif not args.json:
             print(_outcome_line(outcome), flush=True)
 
-    if args.background and hasattr(os, "nice"):
+    if args.background and hasattr(os, "setpgid"):
         os.nice(10)  # the parsing processes started below inherit it
+        os.setpgid(0, 0)  # a process group of its own, its workers included: the window can end them all at once
     if args.jsonl:
         print(json.dumps({"total": len(targets)}), flush=True)
     cancel = threading.Event()

@@ -235,6 +235,9 @@ class EntryData:
     persons: str = "[]"
     remote_items: str = "[]"  # podcast:remoteItem, JSON
     enclosure_length: int | None = None  # bytes, as the feed announces them
+    # search_text(description, content), when worked out before storing (in a parsing process, for a feed stored
+    # for the first time); None: the writer works it out for the entries it stores.
+    text: str | None = None
 
 
 @dataclass(slots=True)
