@@ -11,11 +11,13 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from helpers.waiting import wait_for
 
 SYSTEM_PYTHON = "/usr/bin/python3"
 PROBE = Path(__file__).with_name("atspi_probe.py")
@@ -32,13 +34,6 @@ def missing() -> str:
         return "needs Debian's python3-pyatspi and at-spi2-core (packaging/install-system-deps)"
     return ""
 
-
-def wait_for(condition: Callable[[], object], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.2)
 
 
 @dataclass

@@ -18,6 +18,8 @@ from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QWidget
 
+from earmark.gui.app_filter import ApplicationFilter
+
 NEXT, PREVIOUS = 1, -1
 TAB_KEYS = {Qt.Key.Key_Tab: NEXT, Qt.Key.Key_Backtab: PREVIOUS}
 # Inner parts of these widgets take the focus as their owner's part, never as a stop of their own.
@@ -34,7 +36,7 @@ class Pane:
     enter: Callable[[], None] | None = None
 
 
-class FocusChain(QObject):
+class FocusChain(ApplicationFilter):
     """Moves the keyboard between the ``panes`` of ``window`` (see the module docstring). Installed as an
     application event filter, it takes Tab and Shift+Tab (with or without Ctrl) while the keyboard is in the
     window; dialogs and popups keep their own Tab order."""
@@ -43,15 +45,6 @@ class FocusChain(QObject):
         super().__init__(window)
         self._window = window
         self._panes = list(panes)
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
-
-    def shutdown(self) -> None:
-        """Stop taking Tab (the window is closing)."""
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Tab and Shift+Tab in the window move along the chain; every other event goes on untouched."""
