@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMainWindow, QTableView
+from PySide6.QtWidgets import QMainWindow, QTableView, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -112,3 +112,22 @@ def test_enter_on_a_sidebar_entry_puts_the_keyboard_in_its_view(qtbot: QtBot, la
         press(qtbot, Qt.Key.Key_Return)
         wait_showing(qtbot, window, view)
         assert focused_pane() == pane, f"Enter on {row}: the keyboard is in {focused_pane()}"
+
+
+def test_tab_visits_the_links_of_the_details_before_leaving(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    click_row(qtbot, item_list(window), listed_titles(window).index(EPISODE))
+    details = window.findChild(QTextBrowser, "detailPane")
+    qtbot.waitUntil(lambda: EPISODE in details.toPlainText())
+    press(qtbot, Qt.Key.Key_2, CTRL)
+    links = []
+    for _press in range(10):
+        press(qtbot, Qt.Key.Key_Tab)
+        if focused_pane() != "details":
+            break
+        links.append(details.textCursor().selectedText())
+    assert "Open the page" in links and "Pull request introducing compiler collectives" in links
+    assert focused_pane() == "related"
+    press(qtbot, Qt.Key.Key_Tab, SHIFT)
+    assert focused_pane() == "details"

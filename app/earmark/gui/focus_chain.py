@@ -16,7 +16,7 @@ from functools import cmp_to_key
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QTextBrowser, QWidget
 
 from earmark.gui.app_filter import ApplicationFilter
 
@@ -57,7 +57,10 @@ class FocusChain(ApplicationFilter):
         if watched is not QApplication.focusWidget() or not isinstance(watched, QWidget) \
                 or watched.window() is not self._window:
             return False
-        self.tab(PREVIOUS if shifted or TAB_KEYS[key] == PREVIOUS else NEXT)
+        step = PREVIOUS if shifted or TAB_KEYS[key] == PREVIOUS else NEXT
+        if isinstance(watched, QTextBrowser) and _link_ahead(watched, step):
+            return False  # the text's own Tab goes to its next link (Enter opens it), as in a web browser
+        self.tab(step)
         return True
 
     # Moving ------------------------------------------------------------------------------------------------------
@@ -126,6 +129,37 @@ class FocusChain(ApplicationFilter):
                 return widget
             widget = widget.parentWidget()
         return None
+
+
+def _link_ahead(browser: QTextBrowser, step: int) -> bool:
+    """Whether the text has a link after (``step`` 1) or before (-1) the one the keyboard is on (after the
+    cursor when it is on none; before: only from a link)."""
+    if not browser.textInteractionFlags() & Qt.TextInteractionFlag.LinksAccessibleByKeyboard:
+        return False
+    cursor = browser.textCursor()
+    start, end = cursor.selectionStart(), cursor.selectionEnd()
+    on_link = start != end
+    for at, length in _links(browser):
+        if step == NEXT and (at > end or at == end and not on_link):
+            return True
+        if step == PREVIOUS and on_link and at + length <= start:
+            return True
+    return False
+
+
+def _links(browser: QTextBrowser) -> list[tuple[int, int]]:
+    """Where the text's links are: (position, length) of each piece of linked text."""
+    found = []
+    block = browser.document().begin()
+    while block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            fragment = fragments.fragment()
+            if fragment.isValid() and fragment.charFormat().isAnchor() and fragment.charFormat().anchorHref():
+                found.append((fragment.position(), fragment.length()))
+            fragments += 1
+        block = block.next()
+    return found
 
 
 def _shown(widget: QWidget) -> bool:
