@@ -3,11 +3,12 @@ cell of a list), F6 and Shift+F6 cycle the panes, and each pane has a shortcut o
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMainWindow, QTableView, QTextBrowser
+from PySide6.QtWidgets import QLabel, QMainWindow, QTableView, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -131,3 +132,16 @@ def test_tab_visits_the_links_of_the_details_before_leaving(qtbot: QtBot, launch
     assert focused_pane() == "related"
     press(qtbot, Qt.Key.Key_Tab, SHIFT)
     assert focused_pane() == "details"
+
+
+def test_the_shortcuts_sheet_lists_every_pane_key(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    press(qtbot, Qt.Key.Key_Question)
+    sheet = window.findChild(QLabel, "cheatSheetText")
+    qtbot.waitUntil(lambda: sheet is not None and sheet.isVisible())
+    shown = re.sub(r"<[^>]+>", " ", sheet.text())
+    for action, keys in (("Go to the View Shown", "Ctrl+1"), ("Go to Details", "Ctrl+2"), ("Go to Related", "Ctrl+3"),
+                         ("Go to Notes", "Ctrl+4"), ("Go to the Player Bar", "Ctrl+7"), ("Go to Sidebar", "Ctrl+8"),
+                         ("Next Pane", "F6"), ("Previous Pane", "Shift+F6")):
+        assert re.search(rf"{re.escape(action)}\s+{re.escape(keys)}", shown), action
