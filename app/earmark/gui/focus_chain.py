@@ -118,7 +118,7 @@ class FocusChain(ApplicationFilter):
                  and not any(other is w or other.isAncestorOf(w) for other in inner)]
         stops = [w for w in found if not any(a is not w and a.isAncestorOf(w) for a in found
                                              if isinstance(a, COMPOSITE))]
-        stops.sort(key=lambda w: (self._rect(w).top(), self._rect(w).left()))
+        stops.sort(key=cmp_to_key(lambda a, b: _in_reading_order(self._rect(a), self._rect(b))))
         return stops
 
     @staticmethod
@@ -169,6 +169,15 @@ def _shown(widget: QWidget) -> bool:
 def _focusable(widget: QWidget) -> bool:
     return (_shown(widget) and widget.isEnabled() and widget.focusProxy() is None
             and bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus))
+
+
+def _in_reading_order(a: QRect, b: QRect) -> int:
+    """Rows top to bottom (the two overlap from top to bottom: one row), left to right in a row."""
+    if a.bottom() < b.top():
+        return -1
+    if b.bottom() < a.top():
+        return 1
+    return (a.left() > b.left()) - (a.left() < b.left())
 
 
 def _before(a: QRect, b: QRect) -> int:
