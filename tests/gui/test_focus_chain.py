@@ -57,3 +57,33 @@ def test_tab_follows_docks_where_they_are(qtbot: QtBot) -> None:
         assert tabs_from_central(qtbot, window) == ["queue", "related", "central"]
     finally:
         chain.shutdown()
+
+
+def test_a_pane_tabbed_behind_another_comes_to_the_front(qtbot: QtBot) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    central = QTextEdit()
+    central.setObjectName("central")
+    window.setCentralWidget(central)
+    docks = {name: docked(window, name) for name in ("related", "notes")}
+    window.tabifyDockWidget(docks["related"], docks["notes"])  # Notes in front, Related behind its tab
+    chain = FocusChain(window, [Pane("central", lambda: central),
+                                *(Pane(name, lambda dock=dock: dock.widget()) for name, dock in docks.items())])
+    window.resize(900, 600)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+    def in_front(name: str) -> bool:
+        return not docks[name].widget().visibleRegion().isEmpty()
+
+    try:
+        qtbot.waitUntil(lambda: in_front("notes") and not in_front("related"))
+        chain.focus_pane("related")  # its shortcut
+        qtbot.waitUntil(lambda: in_front("related"))
+        assert QApplication.focusWidget() is docks["related"].widget()
+        visited = tabs_from_central(qtbot, window)
+        assert set(visited) == {"related", "notes", "central"}  # Tab reaches both tabs' panes
+    finally:
+        chain.shutdown()

@@ -16,7 +16,16 @@ from functools import cmp_to_key
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QTextBrowser, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QMainWindow,
+    QTextBrowser,
+    QWidget,
+)
 
 from earmark.gui.app_filter import ApplicationFilter
 
@@ -73,6 +82,7 @@ class FocusChain(ApplicationFilter):
         here = self._stop_of(QApplication.focusWidget(), stops)
         target = stops[0] if here is None and step == NEXT else stops[-1] if here is None \
             else stops[(stops.index(here) + step) % len(stops)]
+        _bring_forward(target)
         target.setFocus(Qt.FocusReason.BacktabFocusReason if step == PREVIOUS else Qt.FocusReason.TabFocusReason)
 
     def cycle(self, step: int) -> None:
@@ -86,7 +96,12 @@ class FocusChain(ApplicationFilter):
         self.focus_pane(panes[index % len(panes)][0].name)
 
     def focus_pane(self, name: str) -> None:
-        """The keyboard to the pane called ``name`` (its shortcut)."""
+        """The keyboard to the pane called ``name`` (its shortcut); a pane tabbed behind another comes to the
+        front first."""
+        for pane in self._panes:
+            root = pane.root() if pane.name == name else None
+            if root is not None:
+                _bring_forward(root)
         for pane, stops in self.layout():
             if pane.name != name:
                 continue
@@ -101,7 +116,8 @@ class FocusChain(ApplicationFilter):
         takes its controls out of the outer pane)."""
         roots = {pane.name: root for pane in self._panes if (root := pane.root()) is not None and _shown(root)}
         shown = [pane for pane in self._panes if pane.name in roots]
-        shown.sort(key=cmp_to_key(lambda a, b: _before(self._rect(roots[a.name]), self._rect(roots[b.name]))))
+        slots = {name: self._rect(_slot(root)) for name, root in roots.items()}
+        shown.sort(key=cmp_to_key(lambda a, b: _before(slots[a.name], slots[b.name])))
         inner = list(roots.values())
         return [(pane, self._stops(roots[pane.name], [r for r in inner if r is not roots[pane.name]]))
                 for pane in shown]
@@ -129,6 +145,30 @@ class FocusChain(ApplicationFilter):
                 return widget
             widget = widget.parentWidget()
         return None
+
+
+def _slot(root: QWidget) -> QWidget:
+    """Where a pane sits: its dock, else the pane itself. A dock tabbed behind another is moved out of sight by
+    Qt: it sits where the dock in front of it is."""
+    dock = root.parentWidget()
+    while dock is not None and not isinstance(dock, QDockWidget):
+        dock = dock.parentWidget()
+    if dock is None:
+        return root
+    window = dock.parentWidget()
+    if dock.visibleRegion().isEmpty() and isinstance(window, QMainWindow):
+        return next((other for other in window.tabifiedDockWidgets(dock) if not other.visibleRegion().isEmpty()),
+                    dock)
+    return dock
+
+
+def _bring_forward(widget: QWidget) -> None:
+    """A widget in a dock tabbed behind another: its tab comes to the front (a closed dock stays closed)."""
+    ancestor = widget.parentWidget()
+    while ancestor is not None:
+        if isinstance(ancestor, QDockWidget) and ancestor.toggleViewAction().isChecked():
+            ancestor.raise_()
+        ancestor = ancestor.parentWidget()
 
 
 def _link_ahead(browser: QTextBrowser, step: int) -> bool:
