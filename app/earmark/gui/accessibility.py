@@ -63,6 +63,8 @@ BY_NAME = {
     "Position": "Where the episode is; Left and Right skip, Shift with them a minute.",
     "Play or pause": "Plays or pauses (Space or K).",
     "Playback speed": "Slower with [, faster with ], normal with Backspace.",
+    "Scroll Left": "Shows the tabs further left.",  # a tab bar's arrows (panes tabbed together)
+    "Scroll Right": "Shows the tabs further right.",
 }
 NAMED_KINDS = (QAbstractButton, QLineEdit, QAbstractSpinBox, QComboBox, QAbstractSlider, QAbstractItemView,
                QTextEdit, QProgressBar)
