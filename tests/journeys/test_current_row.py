@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note
+from earmark.gui.models.items import COL_DURATION
 from helpers.gui import SAMPLE_ITEMS, Launch
 from helpers.journeys import click_row, focused, item_list, listed_titles, press, type_text, wait_rows
 
@@ -73,3 +74,23 @@ def test_editing_and_deleting_a_note_keeps_a_current_row(qtbot: QtBot, launch: L
     press(qtbot, Qt.Key.Key_Delete)
     qtbot.waitUntil(lambda: notes.model().rowCount() == 1)
     assert notes.currentIndex().isValid() and focused() is notes
+
+
+def test_up_next_shows_an_episode_as_the_list_does(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    """Once an episode played, its length in Up next is the one the list shows (they differed: 16:33 / 0:12)."""
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    table = item_list(window)
+    row = listed_titles(window).index(EPISODE)
+    click_row(qtbot, table, row)
+    queue = window.findChild(QListView, "queueList")
+    press(qtbot, Qt.Key.Key_Q)
+    qtbot.waitUntil(lambda: queue.model().rowCount() == 1)
+    before = str(table.model().index(row, COL_DURATION).data())
+    with qtbot.waitSignal(window.session.item_changed, timeout=10000):
+        press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: (window.session.player.duration() or 0) > 0, timeout=10000)
+    press(qtbot, Qt.Key.Key_Space)  # pausing keeps the place, with the length the player found
+    qtbot.waitUntil(lambda: str(table.model().index(row, COL_DURATION).data()) != before, timeout=10000)
+    shown = str(table.model().index(row, COL_DURATION).data())
+    qtbot.waitUntil(lambda: f"({shown})" in str(queue.model().index(0, 0).data()), timeout=5000)

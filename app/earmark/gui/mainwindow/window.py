@@ -294,6 +294,7 @@ class MainWindow(QMainWindow):
             self.reload()
         else:
             self.items_model.refresh_items(changes.items)
+        self.queue.model.refresh_items(changes.items)  # Up next shows the items as the list does
         self.panes.follow(changes)
         if changes.message:
             self.feedback.status(changes.message, 8000)
