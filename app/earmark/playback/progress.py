@@ -163,7 +163,7 @@ class PlaybackSession(QObject):
         assert self._item is not None
         self._item.position = 0.0 if ended else position
         self._item.played = self._item.played or ended
-        self._save(ProgressUpdate(self._item.id, position, self.player.duration(), ended))
+        self._save(ProgressUpdate(self._item.id, position, self.player.duration(), ended, speed=self.player.rate()))
         self._since_save.start()
 
     @Slot(float)
