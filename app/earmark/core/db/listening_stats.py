@@ -17,6 +17,11 @@ from datetime import UTC, date, datetime, time, timedelta
 import sqlite_utils
 
 NO_PODCAST = "Without a podcast"
+PERIOD_START: dict[str, Callable[[date], date]] = {
+    "day": lambda day: day,
+    "week": lambda day: day - timedelta(days=day.weekday()),  # weeks start on Monday
+    "month": lambda day: day.replace(day=1),
+}
 
 
 @dataclass(slots=True)
@@ -50,11 +55,11 @@ class ListeningStats:
 
     def weeks(self) -> dict[date, float]:
         """Listened seconds per week (keyed by its Monday)."""
-        return _grouped(self.days, lambda day: day - timedelta(days=day.weekday()))
+        return _grouped(self.days, PERIOD_START["week"])
 
     def months(self) -> dict[date, float]:
         """Listened seconds per month (keyed by its first day)."""
-        return _grouped(self.days, lambda day: day.replace(day=1))
+        return _grouped(self.days, PERIOD_START["month"])
 
     def as_json(self) -> dict[str, object]:
         """The object ``earmark stats --json`` prints."""
@@ -134,3 +139,19 @@ def _grouped(days: dict[date, float], key: Callable[[date], date]) -> dict[date,
 
 def _periods(totals: dict[date, float], name: str, label: Callable[[date], str]) -> list[dict[str, object]]:
     return [{name: label(day), "listened_seconds": round(seconds, 1)} for day, seconds in totals.items()]
+
+
+def series(days: dict[date, float], unit: str, first: date, last: date) -> list[tuple[date, float]]:
+    """Seconds listened per ``unit`` ("day", "week" or "month") from ``first`` to ``last``, periods without
+    listening included (as 0), each keyed by its first day."""
+    start = PERIOD_START[unit]
+    totals = _grouped(days, start)
+    out: list[tuple[date, float]] = []
+    current = start(first)
+    while current <= last:
+        out.append((current, totals.get(current, 0.0)))
+        if unit == "month":
+            current = (current + timedelta(days=32)).replace(day=1)
+        else:
+            current += timedelta(days=1 if unit == "day" else 7)
+    return out

@@ -118,6 +118,7 @@ SPECS = (
     ActionSpec("edit_shortcuts", "Help", "C&ustomize Shortcuts…", ("Ctrl+Shift+K",)),
     ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
     ActionSpec("show_learning_path", "Go", "&Learning Path of the Selected Item", ("Ctrl+Shift+G",)),
+    ActionSpec("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",)),
     ActionSpec("zoom_in", "Graph", "Zoom &In", ("+", "=", "Ctrl++"), Widget),
     ActionSpec("zoom_out", "Graph", "Zoom &Out", ("-", "Ctrl+-"), Widget),
     ActionSpec("fit_graph", "Graph", "&Fit the Graph", ("0", "Ctrl+0"), Widget),
@@ -256,6 +257,7 @@ class Actions:
     edit_shortcuts: QAction
     show_graph: QAction
     show_learning_path: QAction
+    show_statistics: QAction
     zoom_in: QAction
     zoom_out: QAction
     fit_graph: QAction

@@ -27,7 +27,7 @@ from earmark.gui.mainwindow.navigator import Navigator
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.opening import ItemOpener
 from earmark.gui.mainwindow.organize import OrganizeController
-from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, SUBSCRIPTIONS, Place, entry_place
+from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.mainwindow.plain_view import PlainView
 from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
@@ -36,6 +36,7 @@ from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
+from earmark.gui.mainwindow.statistics import StatisticsController
 from earmark.gui.mainwindow.subscribing import SubscribeController
 from earmark.gui.mainwindow.sync import SyncController
 from earmark.gui.mainwindow.window_events import WindowEvents
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
         self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
         LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = HelpController(self, runner, db, a)
+        self.statistics = StatisticsController(runner)
         self.mpris = Mpris(session, self, self.queue, parent=self)
         self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback, self)
         self._add_views()
@@ -150,6 +152,7 @@ class MainWindow(QMainWindow):
                                  find=self.notes.view.text), self.notes.view)
         nav.add(GRAPH, self.graph, self.graph.panel)
         nav.add(READER, self.reading, self.reading.reader)
+        nav.add(STATISTICS, self.statistics, self.statistics.view)
         for action in (a.zoom_in, a.zoom_out, a.fit_graph):
             self.graph.panel.view.addAction(action)
         self.subscriptions.table.addAction(a.edit_tags)
@@ -215,6 +218,7 @@ class MainWindow(QMainWindow):
         a.show_notes.triggered.connect(lambda: nav.go(Place(NOTES)))
         a.show_graph.triggered.connect(lambda: nav.go(Place(GRAPH)))
         a.show_learning_path.triggered.connect(lambda: nav.go(Place(GRAPH, mode=PATH)))
+        a.show_statistics.triggered.connect(lambda: nav.go(Place(STATISTICS)))
         a.continue_listening.triggered.connect(lambda: nav.go(entry_place(CONTINUE_LISTENING)))
         a.downloaded.triggered.connect(lambda: nav.go(entry_place(DOWNLOADED)))
         a.zoom_in.triggered.connect(self.graph.panel.view.zoom_in)
