@@ -236,6 +236,9 @@ class EntryData:
     transcripts: str = "[]"  # JSON, canonical (sorted keys) so that an unchanged list compares equal
     persons: str = "[]"
     remote_items: str = "[]"  # podcast:remoteItem, JSON
+    # search_text(description, content), when worked out before storing (in a parsing process, for a feed stored
+    # for the first time); None: the writer works it out for the entries it stores.
+    text: str | None = None
 
 
 @dataclass(slots=True)
