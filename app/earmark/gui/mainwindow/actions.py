@@ -65,6 +65,7 @@ SPECS = (
     ActionSpec("volume_up", "Playback", "Volume &Up", ("Ctrl+Up",)),
     ActionSpec("volume_down", "Playback", "Volume &Down", ("Ctrl+Down",)),
     ActionSpec("voice_boost", "Playback", "&Voice Boost", ("Ctrl+Shift+V",), checkable=True),
+    ActionSpec("skip_silence", "Playback", "Skip &Silence", ("Ctrl+Shift+X",), checkable=True),
     ActionSpec("add_note", "Playback", "Add &Note at the Playing Position", ("B", "Ctrl+B")),
     ActionSpec("sleep_15", "Playback", "Sleep in 15 Minutes"),
     ActionSpec("sleep_30", "Playback", "Sleep in 30 Minutes"),
@@ -204,6 +205,7 @@ class Actions:
     volume_up: QAction
     volume_down: QAction
     voice_boost: QAction
+    skip_silence: QAction
     add_note: QAction
     sleep_15: QAction
     sleep_30: QAction

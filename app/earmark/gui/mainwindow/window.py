@@ -36,6 +36,7 @@ from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
+from earmark.gui.mainwindow.silence import SilenceController
 from earmark.gui.mainwindow.statistics import StatisticsController
 from earmark.gui.mainwindow.subscribing import SubscribeController
 from earmark.gui.mainwindow.sync import SyncController
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow):
                                      lambda ids: self.queue.add_episodes(ids), self.feedback.status)
         self.player_bar = PlayerBar(session.player)
         self.playback = PlaybackController(runner, db, session, a, self.player_bar, self.apply_changes, self)
+        self.silence = SilenceController(runner, session, a, self.feedback.status, self)
         self.opener = ItemOpener(db, self.playback, self.reading, self.lists, self.navigator, self.feedback, self)
         self.queue_view = QueueView(QueueModel(db, self))
         self.queue = QueueController(runner, db, session, a, self.queue_view, self.playback.sleep,
