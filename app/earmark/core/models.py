@@ -291,7 +291,7 @@ class PodcastPrefs:
     speed: float | None = None
     skip_intro: float = 0.0  # seconds skipped at the start of an episode played from its beginning
     skip_outro: float = 0.0  # seconds before the end where the episode counts as finished
-    voice_boost: bool = False  # VLC's compressor and volume normaliser
+    voice_boost: bool = False  # VLC's equalizer and compressor (playback/vlc_filters.py)
     auto_download: bool = False  # new episodes are downloaded after a refresh
     skip_silence: str = "off"  # off, mild or strong (core/audio/silence.py)
 
