@@ -36,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"earmark {__version__}")
     parser.add_argument("--library", type=Path, metavar="PATH",
                         help="library file to use (default: $EARMARK_LIBRARY or the user data folder)")
+    parser.add_argument("--minimised", "--minimized", action="store_true",
+                        help="start the window in the tray icon (minimised where the desktop has no tray)")
     parser.add_argument("--smoke-test", action="store_true",
                         help="open the window, play a sample episode for a second, check the saved position")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -60,7 +62,7 @@ def main(argv: Sequence[str]) -> int:
     if args.command is None:
         from earmark.gui.application import run
 
-        return run(library_path, targets)
+        return run(library_path, targets, minimised=args.minimised)
     return _run_command(library_path, args)
 
 

@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
         a.cancel_refresh.triggered.connect(self.feeds.cancel)
         a.set_password.triggered.connect(self._set_password)
         a.restore_backup.triggered.connect(self.backups.ask_restore)
-        a.quit.triggered.connect(self.close)
+        a.quit.triggered.connect(self.quit_earmark)
         a.play_selected.triggered.connect(self.opener.play_selected)
         a.edit_tags.triggered.connect(self.organize.edit_tags)
         a.toggle_favourite.triggered.connect(self.organize.toggle_favourite)
@@ -347,14 +347,22 @@ class MainWindow(QMainWindow):
 
     # Closing ----------------------------------------------------------------------------------------------
 
+    def quit_earmark(self) -> None:
+        """Close the window for good (not into the tray)."""
+        self.desktop.quitting = True
+        self.close()
+
     def release_library(self) -> None:
         """Close the window and every connection to the library before returning (for a restore)."""
         self._release_library = True
-        self.close()
+        self.quit_earmark()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout and the view, save the playing position, stop a refresh and downloads, finish
-        queued writes, release the player and the library."""
+        queued writes, release the player and the library (or, closed with close to tray on, only hide)."""
+        if self.desktop.hide_to_tray():
+            event.ignore()
+            return
         self.desktop.shutdown()
         self.preferences.set_value("window.view", self.navigator.key())
         self.window_events.shutdown()
