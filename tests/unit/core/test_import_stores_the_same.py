@@ -26,6 +26,7 @@ FOLDERS = ("feeds", "feeds-malformed", "hostile")
 # Written at the moment of storing, not taken from the feed.
 SOURCE_CLOCKS = {"id", "added", "last_checked", "last_new"}
 ITEM_CLOCKS = {"id", "source_id", "added"}
+NEWER_COLUMNS = {"enclosure_length"}  # item columns of a later schema than the digests': not in them
 
 
 def digests(library: Path, server_prefix: str) -> dict[str, str]:
@@ -48,7 +49,7 @@ def digests(library: Path, server_prefix: str) -> dict[str, str]:
                               s.transcript AS s_transcript, s.highlights AS s_highlights
                        FROM items LEFT JOIN search_index AS s ON s.rowid = items.id
                        WHERE source_id = ? ORDER BY items.id""", [source["id"]]):
-                row = {k: item[k] for k in item.keys() if k not in ITEM_CLOCKS}
+                row = {k: item[k] for k in item.keys() if k not in ITEM_CLOCKS | NEWER_COLUMNS}
                 row["identity"] = _portable_identity(row)
                 parts.append(canonical(row))
             digest = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()

@@ -16,7 +16,10 @@ from earmark.core.timefmt import now_iso
 # Feed-owned item columns: a re-read overwrites these and nothing else.
 FEED_FIELDS = ("kind", "guid", "title", "url", "enclosure_url", "enclosure_type", "published", "duration",
                "author", "description", "content", "image_url", "season", "episode", "episode_type", "explicit",
-               "chapters_url", "chapters_type", "transcripts", "persons", "remote_items")
+               "chapters_url", "chapters_type", "transcripts", "persons", "remote_items", "enclosure_length")
+# Of those, the last ones are no news: when only they change (items stored before schema 11 learning their
+# enclosure's length), they are written alone, not counted as updated nor searched and related again.
+_QUIET = len(FEED_FIELDS) - 1
 _SOURCE_FIELDS = ("kind", "title", "link", "description", "author", "image_url", "podcast_guid", "itunes_type",
                   "explicit", "locked", "funding", "persons", "podroll")
 _KEEP_USERS = {"title": "title = CASE WHEN user_title THEN title ELSE ? END"}  # a title the user chose stays
@@ -93,6 +96,7 @@ def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: lis
     new: list[EntryData] = []
     rows: list[list[object]] = []
     changed: list[list[object]] = []
+    quiet: list[list[object]] = []
     for entry in entries:
         if entry.identity in order:  # a feed that repeats an item: the first one wins
             continue
@@ -105,9 +109,13 @@ def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: lis
             rows.append([source_id, entry.identity, *values, _search_text(entry)])
             continue
         item_id, stored = existing[entry.identity]
-        if stored != tuple(values):
+        if stored[:_QUIET] == tuple(values[:_QUIET]) and stored != tuple(values):
+            quiet.append([item_id, *values[_QUIET:]])
+        elif stored != tuple(values):
             changed.append([item_id, *values, _search_text(entry)])
             result.updated.append(item_id)
+    if quiet:
+        update_items(db, FEED_FIELDS[_QUIET:], quiet)
     if changed:
         update_items(db, (*FEED_FIELDS, "text"), changed)
     added = now_iso()

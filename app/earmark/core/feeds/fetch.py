@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlparse, urlsplit
 from earmark import __version__
 from earmark.core.errors import AuthRequiredError, GoneError, RetryLaterError, UnreachableError
 from earmark.core.files import read_file
-from earmark.core.urls import WEB_SCHEMES, origin, split_userinfo
+from earmark.core.urls import WEB_SCHEMES, origin, shown_address, split_userinfo
 
 if TYPE_CHECKING:
     import urllib.request
@@ -72,22 +72,23 @@ def canonical_source(source: str) -> str:
     Subscribe links (``feed:``, ``itpc:``, ``podcast:``) become the https URL they wrap.
     """
     source = source.strip()
+    shown = shown_address(source)  # a password typed in the address stays out of the sentences
     try:
         parsed = urlparse(source)
     except ValueError as exc:
-        raise UnreachableError(f"{source!r} is not a valid address: {exc}.") from exc
+        raise UnreachableError(f"{shown!r} is not a valid address: {exc}.") from exc
     scheme = parsed.scheme.lower()
     if scheme in _SUBSCRIBE_SCHEMES:
         inner = source.split(":", 1)[1]
         return canonical_source(inner if urlparse(inner).scheme in ("http", "https") else "https:" + inner.lstrip(":"))
     if scheme in ("http", "https"):
         if not parsed.netloc:
-            raise UnreachableError(f"{source!r} is not a valid address: it names no server.")
+            raise UnreachableError(f"{shown!r} is not a valid address: it names no server.")
         return source
     if scheme == "file":
         return _file_uri(source, Path(unquote(parsed.path)), home=False)
     if scheme and len(scheme) > 1:
-        raise UnreachableError(f"Earmark cannot read {source!r}: only http, https and local files are supported.")
+        raise UnreachableError(f"Earmark cannot read {shown!r}: only http, https and local files are supported.")
     return _file_uri(source, Path(source), home=True)
 
 
