@@ -49,7 +49,8 @@ def test_real_vlc_jumps_over_the_silences(qtbot: QtBot, tmp_path: Path) -> None:
     # (VLC's clock may report its old time once just after a jump; nothing further into a silence is played)
     inside = [p for p in positions if any(a + 0.45 < p < b - 0.05 for a, b in skips)]
     assert inside == [], f"positions inside skipped silence: {inside}"
-    assert any(p >= 4.85 for p in positions) and any(2.0 <= p <= 2.4 for p in positions)  # played both sides
+    # the speech on both sides played (VLC reports its clock about 5 times a second: ~1.8 s before the first)
+    assert any(1.5 <= p <= 2.4 for p in positions) and any(p >= 4.85 for p in positions)
     assert took < 11.5 - 3.0, f"played for {took:.1f} s: the silences were not skipped"
     landed = sorted({round(b, 2) for a, b in zip(positions, positions[1:], strict=False) if b - a > 1.0})
     assert landed == [round(end, 2) for _start, end in skips]
