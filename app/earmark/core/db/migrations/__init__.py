@@ -18,6 +18,7 @@ from earmark.core.db.migrations.m008_sync_and_secrets import m008_sync_and_secre
 from earmark.core.db.migrations.m009_technical_search import m009_technical_search
 from earmark.core.db.migrations.m010_user_titles import m010_user_titles
 from earmark.core.db.migrations.m011_enclosure_length import m011_enclosure_length
+from earmark.core.db.migrations.m012_listening import m012_listening
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -33,6 +34,7 @@ MIGRATIONS: list[Migration] = [
     m009_technical_search,
     m010_user_titles,
     m011_enclosure_length,
+    m012_listening,
 ]
 
 
