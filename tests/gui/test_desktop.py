@@ -156,7 +156,7 @@ def test_a_refresh_with_new_episodes_notifies(qtbot: QtBot, launch: Launch, libr
     with qtbot.waitSignal(window.feeds.refreshed, timeout=REFRESH_MS) as blocker:
         pass
     assert isinstance(blocker.args[0], RefreshSummary) and blocker.args[0].new == 2
-    assert window.desktop.tray.last_message == "2 new episode(s) and article(s) arrived."
+    assert window.desktop.tray.last_message == "2 new episodes and articles arrived."
 
     window.preferences.set_value("feeds.notify_new", False)
     qtbot.waitUntil(lambda: window.preferences.value("feeds.notify_new") is False)

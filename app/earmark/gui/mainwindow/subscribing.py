@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QMimeData, QObject, QUrl, Slot
+from PySide6.QtCore import QMimeData, QObject, Qt, QUrl, Slot
 from PySide6.QtWidgets import QInputDialog, QMainWindow
 
 from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
@@ -45,10 +45,15 @@ class SubscribeController(QObject):
 
     @Slot()
     def add_podcast(self) -> None:
-        """Ask for a feed URL (or file path) and subscribe in the background."""
-        url, ok = QInputDialog.getText(self._parent, "Add Podcast", "Feed URL or file:")
-        if ok and url.strip():
-            self.subscribe(url.strip())
+        """Ask for a feed URL (or file path) and subscribe in the background (the dialog does not block the
+        event loop: playback and refreshes go on while it is open)."""
+        dialog = QInputDialog(self._parent)
+        dialog.setObjectName("addPodcastDialog")
+        dialog.setWindowTitle("Add Podcast")
+        dialog.setLabelText("Feed URL or file:")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.textValueSelected.connect(lambda url: self.subscribe(url.strip()) if url.strip() else None)
+        dialog.open()
 
     def subscribe(self, source: str) -> None:
         """Subscribe to ``source``: fetched and parsed in the pool, stored by the writer; errors in a dialog."""
@@ -58,11 +63,13 @@ class SubscribeController(QObject):
             self._failed(source, str(exc))
             return
         self._feedback.status(f"Reading {url}…", 0)
-        self._read_feed(url)
+        self._read_feed(source)
 
-    def _read_feed(self, url: str, user: str | None = None, password: str | None = None) -> None:
-        self._runner.compute(try_read_feed, url, user, password, on_done=lambda read: self._on_feed_read(url, read),
-                             on_error=lambda message: self._failed(url, message))
+    def _read_feed(self, source: str, user: str | None = None, password: str | None = None) -> None:
+        """Read ``source`` in the pool (a subscribe link naming no scheme is tried as https, then http)."""
+        self._runner.compute(try_read_feed, source, user, password,
+                             on_done=lambda read: self._on_feed_read(source, read),
+                             on_error=lambda message: self._failed(canonical_source(source), message))
 
     def _on_feed_read(self, url: str, read: ReadFeed | NeedsCredentials) -> None:
         if isinstance(read, ReadFeed):
@@ -80,7 +87,7 @@ class SubscribeController(QObject):
             self._runner.write(store_subscription, url, read if kept else replace(read, user=None, password=None),
                                on_done=lambda changes: self._on_changes(replace(changes, message=changes.message
                                                                                 + note)),
-                               on_error=lambda message: self._failed(url, message))
+                               on_error=lambda message: self._failed(read.url, message))
 
         if read.user is not None:
             self._feeds.keyring.ensure(store)  # asks once per session when there is no keyring

@@ -83,7 +83,7 @@ class MainWindow(QMainWindow):
         self.items_model, self.item_list, self.search = self.lists.model, self.lists.table, self.lists.search
         self.filter_bar, self.empty_view = self.lists.filter_bar, self.lists.welcome
         self.feeds = FeedsController(self, runner, db, self.apply_changes, self.feedback.show_error,
-                                     automatic=read_only_reason is None)
+                                     self.feedback.show_note, automatic=read_only_reason is None)
         self.backups = BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.feedback.show_error,
                                          read_only=read_only_reason is not None)
         self.sync = SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
