@@ -120,7 +120,8 @@ class MainWindow(QMainWindow):
         LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = HelpController(self, runner, db, a)
         self.mpris = Mpris(session, self, self.queue, parent=self)
-        self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback, self)
+        self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
+                               self.feedback.show_error, self)
         self._add_views()
         self._lay_out()
         self.desktop = DesktopController(
