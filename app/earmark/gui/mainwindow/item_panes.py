@@ -13,7 +13,7 @@ from earmark.core.chapters import cached_chapters
 from earmark.core.db.downloads import get_download
 from earmark.core.db.items import get_item
 from earmark.core.errors import NotFoundError
-from earmark.core.models import Chapter, Changes, Download, Item, Note
+from earmark.core.models import Changes, Chapter, Download, Item, Note
 from earmark.gui.mainwindow.graph import GraphController
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.playback import PlaybackController
