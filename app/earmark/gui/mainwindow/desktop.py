@@ -29,7 +29,7 @@ class WindowLayout:
     then the item side) and the item list's column widths (``header``)."""
 
     window: QMainWindow
-    splitters: tuple[QSplitter, QSplitter]
+    splitters: tuple[QSplitter, ...]
     header: QHeaderView
 
 
