@@ -5,7 +5,9 @@ from __future__ import annotations
 import html
 from functools import cache
 
-from PySide6.QtCore import QUrl, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QImage, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
@@ -31,7 +33,14 @@ class DetailPane(QTextBrowser):
         self.setOpenLinks(False)
         self.anchorClicked.connect(self._on_link)
         self.item_id: int | None = None
+        self._shown: Callable[[], None] = lambda: self.show_item(None)  # renders what shows, in today's colours
         self.show_item(None)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """Render again in the new theme's colours (links and muted text are coloured when rendered)."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange, QEvent.Type.StyleChange):
+            self._shown()
 
     def _on_link(self, url: QUrl) -> None:
         if url.scheme() == "chapter" and url.path().isdigit():
@@ -43,6 +52,7 @@ class DetailPane(QTextBrowser):
                   download: Download | None = None) -> None:
         """Render ``item`` (or a hint when nothing is selected), its chapters (``current`` in bold) and the
         state of its download."""
+        self._shown = lambda: self.show_item(item, chapters, current, download)
         if item is None:
             self.item_id = None
             self.setHtml("<p style='color:gray'>Select an episode or article to see its notes.</p>")
@@ -74,6 +84,7 @@ class DetailPane(QTextBrowser):
 
     def show_source(self, source: Source | None) -> None:
         """Render a feed's refresh state: where it is, how its last checks went, what failed in full."""
+        self._shown = lambda: self.show_source(source)
         self.item_id = None
         if source is None:
             self.setHtml("<p style='color:gray'>Select a feed to see its status.</p>")
