@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import html
-from functools import cache
-
 from collections.abc import Callable
+from functools import cache
 
 from PySide6.QtCore import QEvent, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QImage, QTextDocument
