@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
+from earmark.core.artwork import artwork_url
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.graph.panel import PATH
@@ -120,7 +121,7 @@ class MainWindow(QMainWindow):
         self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
         LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = HelpController(self, runner, db, a)
-        self.mpris = Mpris(session, self, self.queue, parent=self)
+        self.mpris = Mpris(session, self, self.queue, parent=self, artwork=lambda item_id: artwork_url(db, item_id))
         self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
                                self.feedback.show_error, self)
         self._add_views()
