@@ -98,6 +98,7 @@ class PlayerAdaptor(QDBusAbstractAdaptor):  # type: ignore[operator]  # PySide s
         self._step = step
         self.art: str | None = None  # the file:// address of the playing item's cover, once cached
         self.stopped = False  # Stop pauses (the place is kept) and says "Stopped" until playing again
+        self.status_changed: Callable[[], None] = lambda: None  # announces PlaybackStatus (set by Mpris)
         self.setAutoRelaySignals(True)
 
     @Property(str)
@@ -195,7 +196,7 @@ class PlayerAdaptor(QDBusAbstractAdaptor):  # type: ignore[operator]  # PySide s
     def Stop(self) -> None:
         self.stopped = True
         if self._player.state == PlayerState.PAUSED:
-            self.parent()._changed(["PlaybackStatus"])  # type: ignore[attr-defined]  # the Mpris holding it
+            self.status_changed()  # pausing a paused player announces nothing
         self._player.pause()
 
     @Slot()
@@ -234,6 +235,7 @@ class Mpris(QObject):
         self._art_cached.connect(self._on_art_cached)
         self.root = RootAdaptor(self, window)
         self.player = PlayerAdaptor(self, session, step)
+        self.player.status_changed = lambda: self._changed(["PlaybackStatus"])
         self.registered = False
         if not self._bus.isConnected():
             return
