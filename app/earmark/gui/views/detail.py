@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.html import sanitize
 from earmark.core.models import Chapter, Download, Item, Source
+from earmark.core.sample_clips import is_sample_clip
 from earmark.core.timefmt import format_ago, format_clock
 from earmark.gui.models.items import progress_text
 from earmark.gui.models.sources import status_text
@@ -69,6 +70,9 @@ class DetailPane(QTextBrowser):
         link = f"<p><a href='{html.escape(item.url or '')}'>Open the page</a></p>" if web_page else ""
         if item.kind == "article":
             link += "<p style='color:gray'>Return opens it in the reader, where you left it.</p>"
+        if is_sample_clip(item.enclosure_url):
+            link += (f"<p style='color:{colours.muted}'>A sample: it plays a short clip of the episode; the "
+                     "duration shown is the whole episode's.</p>")
         body = sanitize(item.content or item.description, item.url) or "<p><i>No notes.</i></p>"
         link += _download_html(download) + _chapters_html(chapters or [], current)
         same_item = self.item_id == item.id
