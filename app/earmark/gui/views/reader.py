@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
-from earmark.core.articles.anchor import locate, make_anchor
+from earmark.core.articles.anchor import locate, make_anchor, whole_words
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.models import Anchor, Note
 from earmark.core.plurals import counted, verb
@@ -246,7 +246,8 @@ class ReaderView(QTextBrowser):
         cursor = self.textCursor()
         if not cursor.hasSelection() or self.document_shown is None:
             return None
-        quote, anchor = make_anchor(self.document().toPlainText(), cursor.selectionStart(), cursor.selectionEnd())
+        text = self.document().toPlainText()
+        quote, anchor = make_anchor(text, *whole_words(text, cursor.selectionStart(), cursor.selectionEnd()))
         return (quote, anchor) if quote.strip() else None
 
     def highlight_span(self, note: Note) -> tuple[int, int] | None:
