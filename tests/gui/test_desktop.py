@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QProcess, QSize, Qt, QTimer
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -175,8 +175,16 @@ def test_arguments_handed_over_subscribe_and_import(qtbot: QtBot, launch: Launch
     window.hide()
     window.open_arguments([f"feed:{feed}", opml.as_uri()])
     assert window.isVisible()  # raised
+    for _question in range(2):  # each link and file from outside is asked about once: Subscribe
+        qtbot.waitUntil(lambda: isinstance(visible_dialog(QMessageBox), QMessageBox), timeout=REFRESH_MS)
+        box = visible_dialog(QMessageBox)
+        [subscribe_button] = [b for b in box.buttons() if b.text() == "&Subscribe"]  # type: ignore[union-attr]
+        qtbot.mouseClick(subscribe_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda box=box: not box.isVisible())  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: len(list_sources(open_library(library_path))) == 2, timeout=REFRESH_MS)
-    qtbot.waitUntil(lambda: window.items_model.rowCount() == 3, timeout=REFRESH_MS)
+    # the new podcast is selected: its two episodes show
+    qtbot.waitUntil(lambda: str(window.sidebar.currentIndex().data()).startswith("Handed Feed ("), timeout=REFRESH_MS)
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 2, timeout=REFRESH_MS)
     # the list's title for its feed ("Listed", not the feed's "Listed Feed") is the user's and stays
     assert sorted(s.title for s in list_sources(open_library(library_path))) == ["Handed Feed", "Listed"]
 

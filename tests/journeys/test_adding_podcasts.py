@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
-from helpers.journeys import press, sidebar_texts, type_text
+from helpers.journeys import highlighted_row, listed_titles, press, sidebar_texts, type_text, wait_rows
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 FEED_MS = 15_000
@@ -83,6 +83,9 @@ def test_an_import_says_what_it_left_out_without_a_warning_sign(qtbot: QtBot, la
         <outline type="rss" text="One" xmlUrl="{one}"/></body></opml>""", encoding="utf-8")
     window = launch().window
     window.open_arguments([str(opml)])  # as another launch hands it over (xdg-open of the file)
+    question = message_box(qtbot)
+    assert question.text() == "Subscribe to the 1 feed of mine.opml?"
+    answer(qtbot, question, "Subscribe")
     box = message_box(qtbot, IMPORT_MS)
     assert box.windowTitle() == "Notes from the import"
     assert "1 new subscription, 0 already subscribed." in box.text()
@@ -93,7 +96,39 @@ def test_a_failed_import_is_titled_for_the_import(qtbot: QtBot, launch: Launch, 
     opml = tmp_path / "broken.opml"
     opml.write_text("this is not a subscription list", encoding="utf-8")
     window = launch().window
-    window.open_arguments([str(opml)])
+    window.feeds.import_opml(opml)  # File ▸ Import Subscriptions, the file chosen
     box = message_box(qtbot, IMPORT_MS)
     assert box.windowTitle() == "Import failed", (box.windowTitle(), box.text())
     assert box.icon() == QMessageBox.Icon.Warning
+
+
+def answer(qtbot: QtBot, box: QMessageBox, button: str) -> None:
+    """Click the box's button ``button`` (its text without the mnemonic)."""
+    [clicked] = [b for b in box.buttons() if b.text().replace("&", "") == button]
+    qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not box.isVisible())
+
+
+def test_a_link_opened_from_outside_asks_once_then_selects_the_new_podcast(qtbot: QtBot, launch: Launch,
+                                                                          server: FeedServer) -> None:
+    url = server.serve_body("/show.xml", rss("Linked Show", episodes(3)))
+    window = launch().window
+    window.open_arguments([f"podcast://{url.removeprefix('http://')}"])  # xdg-open of a web page's link
+    question = message_box(qtbot)
+    assert question.windowTitle() == "Subscribe"
+    assert question.text().startswith("Subscribe to “Linked Show”? It has 3 episodes.")
+    assert not any(row.startswith("Linked Show") for row in sidebar_texts(window))  # nothing before the answer
+    answer(qtbot, question, "Subscribe")
+    qtbot.waitUntil(lambda: highlighted_row(window).startswith("Linked Show ("), timeout=FEED_MS)
+    wait_rows(qtbot, window, 3)
+    assert sorted(listed_titles(window)) == ["Episode 0", "Episode 1", "Episode 2"]
+
+
+def test_a_link_opened_from_outside_and_cancelled_adds_nothing(qtbot: QtBot, launch: Launch,
+                                                              server: FeedServer) -> None:
+    url = server.serve_body("/show.xml", rss("Unwanted Show", episodes(1)))
+    window = launch().window
+    window.open_arguments([url])
+    answer(qtbot, message_box(qtbot), "Cancel")
+    qtbot.wait(300)
+    assert not any(row.startswith("Unwanted Show") for row in sidebar_texts(window))

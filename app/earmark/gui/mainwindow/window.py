@@ -105,7 +105,8 @@ class MainWindow(QMainWindow):
         self.articles = ArticlesController(self, runner, a, self.reading, self.feedback, self.apply_changes,
                                            lambda url: self.subscribing.subscribe(url))
         self.subscribing = SubscribeController(self, runner, self.feeds, self.articles, self.feedback,
-                                               self.apply_changes)
+                                               self.apply_changes,
+                                               lambda entry: self.navigator.go_once_listed(entry_place(entry)))
         self.graph = GraphController(self, runner, db, self.selection.selected_item,
                                      lambda item_id: self.opener.show_in_library(item_id),
                                      lambda item_id: self.opener.open_item(item_id),
