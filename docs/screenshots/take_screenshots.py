@@ -179,11 +179,13 @@ def walk(window, save: Callable[[str], None]) -> None:  # noqa: ANN001 - a MainW
     key(Qt.Key.Key_Escape)
     window.commands.show_graph.trigger()
     settle(4.0)  # the layout is worked out in the background
+    window.commands.fit_graph.trigger()  # every node in view, as the Fit button does
     save("graph")
     key(Qt.Key.Key_Escape)
     select("Weak references")
     window.commands.show_learning_path.trigger()
     settle(3.0)
+    window.commands.fit_graph.trigger()
     save("learning-path")
     key(Qt.Key.Key_Escape)
     window.commands.show_notes.trigger()
