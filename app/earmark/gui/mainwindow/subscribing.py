@@ -22,6 +22,7 @@ from earmark.core.feeds.subscriptions import read_opml_file
 from earmark.core.models import Changes, ItemKind
 from earmark.core.plurals import counted
 from earmark.core.sample import SampleData, read_sample
+from earmark.core.urls import shown_address, split_userinfo
 from earmark.gui.mainwindow.articles import ArticlesController
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.feeds import FeedsController
@@ -73,7 +74,7 @@ class SubscribeController(QObject):
         except EarmarkError as exc:
             self._failed(source, str(exc))
             return
-        self._feedback.status(f"Reading {url}…", 0)
+        self._feedback.status(f"Reading {shown_address(url)}…", 0)  # a password typed in it is not shown
         self._read_feed(source, ask=ask)
 
     def _read_feed(self, source: str, user: str | None = None, password: str | None = None, *,
@@ -96,8 +97,8 @@ class SubscribeController(QObject):
                 lambda: self._store_feed(url, read, select=True))
             return
         self._feedback.status(read.message, 10000)
-        dialog = CredentialsDialog(url, self._parent)
-        dialog.accepted.connect(lambda: self._read_feed(url, dialog.user, dialog.password, ask=ask))
+        dialog = CredentialsDialog(read.url, self._parent)
+        dialog.accepted.connect(lambda: self._read_feed(read.url, dialog.user, dialog.password, ask=ask))
         dialog.open()
 
     def _store_feed(self, url: str, read: ReadFeed, select: bool = False) -> None:
@@ -121,7 +122,7 @@ class SubscribeController(QObject):
             store(True)
 
     def _failed(self, url: str, message: str) -> None:
-        self._runner.write(note_feed_failure, url, message, on_done=self._on_changes)
+        self._runner.write(note_feed_failure, split_userinfo(url).url, message, on_done=self._on_changes)
         self._feedback.show_error(message, title="Could not subscribe")
 
     @Slot()
