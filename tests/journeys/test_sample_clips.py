@@ -6,11 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.items import list_items
 from earmark.core.db.queries import ItemFilter
+from earmark.core.timefmt import format_clock
 from earmark.gui.models.items import COL_DURATION
 from earmark.playback.player import PlayerState
 from helpers.gui import SAMPLE_ITEMS, Launch
@@ -33,6 +35,10 @@ def test_a_sample_clip_played_to_its_end_keeps_the_episodes_duration(qtbot: QtBo
     qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=8000)
     press(qtbot, Qt.Key.Key_L)  # forward 10 s: the 12-s clip ends
     qtbot.waitUntil(lambda: player.state == PlayerState.ENDED, timeout=15000)
+    state = window.findChild(QLabel, "playerState")
+    qtbot.waitUntil(lambda: state.text() == "Finished")  # the ended state, not stale times with a play icon
+    elapsed, remaining = (label.text() for label in window.findChildren(QLabel, "playerTime"))
+    assert remaining == "-0:00" and elapsed == format_clock(player.duration()), (elapsed, remaining)
     qtbot.waitUntil(lambda: parts.session.item is None or player.state != PlayerState.PLAYING)
     qtbot.wait(500)  # the end is saved by the writer
     row = listed_titles(window).index(EPISODE)

@@ -196,6 +196,8 @@ class PlayerBar(QWidget):
         self.play_button.setIcon(self.style().standardIcon(icon))
         self.play_button.setToolTip("Pause (Space, K)" if playing else "Play (Space, K)")
         self.slider.setEnabled(state in (PlayerState.PLAYING, PlayerState.PAUSED))
+        if state == PlayerState.ENDED and (duration := self._player.duration()):
+            self._on_position(duration)  # played to its end: not the last position reported before it
 
     @Slot(float)
     def _on_duration(self, seconds: float) -> None:
