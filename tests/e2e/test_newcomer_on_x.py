@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from helpers.waiting import wait_for
+from helpers.x_server import private_display
 
 pytestmark = [pytest.mark.vlc, pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
                                                   reason="needs Xvfb and xdotool (packaging/install-system-deps)")]
@@ -28,17 +29,8 @@ NOTE = "Collectives let every rank agree"
 @pytest.fixture
 def display() -> Iterator[str]:
     """A private X server on a free display number (Xvfb -displayfd), 1280×800 like a small laptop."""
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten",
-                               "tcp"], pass_fds=(write_end,), stderr=subprocess.DEVNULL)
-    os.close(write_end)
-    with os.fdopen(read_end) as pipe:
-        number = pipe.readline().strip()
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(10)
+    with private_display("1280x800") as name:
+        yield name
 
 
 

@@ -19,6 +19,7 @@ from earmark.core.settings import set_setting
 from earmark.gui.single_instance import hand_over, server_name
 from helpers.feed_server import FeedServer, rss
 from helpers.waiting import wait_for
+from helpers.x_server import answer, private_display
 
 pytestmark = pytest.mark.vlc
 
@@ -60,31 +61,38 @@ def test_a_second_launch_hands_its_arguments_to_the_running_window(tmp_path: Pat
         <outline type="rss" text="Listed" xmlUrl="{listed}"/></body></opml>""", encoding="utf-8")
     set_setting(open_library(library_path), "feeds.refresh_on_start", False)
 
-    running = subprocess.Popen([sys.executable, "-m", "earmark", "--library", str(library_path), first],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(tmp_path))
-    try:
-        name = server_name(library_path)
-        wait_for(lambda: running.poll() is not None or hand_over(name, []), 60, "the first window to listen")
-        assert running.poll() is None, running.communicate()
-        wait_for(lambda: titles(tmp_path, library_path) == ["first 0"], 30, "the first launch's URL to subscribe")
+    # Links and files opened from outside are asked about once: the questions are answered on a real X server.
+    with private_display() as display:
+        on_x = {**environment(tmp_path), "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
+        running = subprocess.Popen([sys.executable, "-m", "earmark", "--library", str(library_path), first],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=on_x)
+        try:
+            name = server_name(library_path)
+            wait_for(lambda: running.poll() is not None or hand_over(name, []), 60, "the first window to listen")
+            assert running.poll() is None, running.communicate()
+            answer(display, "Subscribe")
+            wait_for(lambda: titles(tmp_path, library_path) == ["first 0"], 30,
+                     "the first launch's URL to subscribe")
 
-        started = time.monotonic()
-        handed = earmark(tmp_path, library_path, f"podcast:{second}")
-        assert handed.returncode == 0, handed.stderr
-        assert "already has" in handed.stderr
-        assert time.monotonic() - started < 30
-        wait_for(lambda: "second 1" in titles(tmp_path, library_path), 30, "the handed URL to subscribe")
+            started = time.monotonic()
+            handed = earmark(tmp_path, library_path, f"podcast:{second}")
+            assert handed.returncode == 0, handed.stderr
+            assert "already has" in handed.stderr
+            assert time.monotonic() - started < 30
+            answer(display, "Subscribe")
+            wait_for(lambda: "second 1" in titles(tmp_path, library_path), 30, "the handed URL to subscribe")
 
-        handed = earmark(tmp_path, library_path, "subs.opml", cwd=tmp_path)  # relative to the second launch
-        assert handed.returncode == 0, handed.stderr
-        wait_for(lambda: "listed 0" in titles(tmp_path, library_path), 30, "the handed OPML file to import")
+            handed = earmark(tmp_path, library_path, "subs.opml", cwd=tmp_path)  # relative to the second launch
+            assert handed.returncode == 0, handed.stderr
+            answer(display, "Import Subscriptions")
+            wait_for(lambda: "listed 0" in titles(tmp_path, library_path), 30, "the handed OPML file to import")
 
-        assert earmark(tmp_path, library_path).returncode == 0  # no arguments: only raises the window
-        assert running.poll() is None
-        assert titles(tmp_path, library_path) == ["first 0", "listed 0", "second 0", "second 1"]
-    finally:
-        running.send_signal(signal.SIGTERM)  # closes the window as Ctrl+Q does
-        out, err = running.communicate(timeout=30)
+            assert earmark(tmp_path, library_path).returncode == 0  # no arguments: only raises the window
+            assert running.poll() is None
+            assert titles(tmp_path, library_path) == ["first 0", "listed 0", "second 0", "second 1"]
+        finally:
+            running.send_signal(signal.SIGTERM)  # closes the window as Ctrl+Q does
+            out, err = running.communicate(timeout=30)
     assert running.returncode == 0, err
     assert "Traceback" not in err
     assert not hand_over(server_name(library_path), [])  # gone, and its socket with it

@@ -85,7 +85,7 @@ def test_passwords_of_an_older_version_without_a_keyring_are_said_to_wait(
     library_with_plain_passwords(library_path)
     window = launch().window
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith(
-        "2 password(s) are still kept in the library file, unencrypted: no system keyring is running"), timeout=10_000)
+        "2 passwords are still kept in the library file, unencrypted: no system keyring is running"), timeout=10_000)
     assert window.feeds.keyring.box is None  # asked when a password is next given, not as the window opens
 
 

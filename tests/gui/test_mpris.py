@@ -9,14 +9,18 @@ import shutil
 import signal
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QThread
+from PySide6.QtCore import QThread, QUrl
 from PySide6.QtDBus import QDBusConnection
 from pytestqt.qtbot import QtBot
 
+from earmark.core.artwork import artwork_url
+from earmark.core.db.connection import open_library
 from earmark.gui.mpris import PATH, SERVICE, Mpris
 from earmark.playback.player import PlayerState
+from helpers.feed_server import FeedServer
 from helpers.gui import Launch
 
 pytestmark = pytest.mark.vlc
@@ -108,3 +112,46 @@ def test_desktop_media_controls_see_and_drive_earmark(qtbot: QtBot, launch: Laun
     finally:
         mpris.unregister()
         QDBusConnection.disconnectFromBus("earmark-test-bus")
+
+
+def playerctl(qtbot: QtBot, address: str, *args: str) -> str:
+    """What playerctl (the desktop's command-line media control) says of Earmark on the test's bus."""
+    if shutil.which("playerctl") is None:
+        pytest.skip("playerctl is missing (Debian package playerctl)")
+    return ask(qtbot, address, "playerctl", "--player=earmark", *args).strip()
+
+
+def test_the_desktop_shows_the_podcasts_cover_and_stop_stops(qtbot: QtBot, launch: Launch, with_podcast: None,
+                                                             library_path: Path, bus_address: str,
+                                                             tmp_path: Path) -> None:
+    cover = bytes.fromhex("89504e470d0a1a0a") + b"a small cover" * 20  # what the server sends, byte for byte
+    with FeedServer(tmp_path / "served") as server:
+        image = server.serve_body("/cover.png", cover, "image/png")
+        db = open_library(library_path)
+        db.execute("UPDATE sources SET image_url = ?", [image])  # the feed named its podcast's image
+        db.conn.commit()
+        db.close()
+        parts = launch()
+        window, player = parts.window, parts.session.player
+        bus = QDBusConnection.connectToBus(bus_address, "earmark-art-bus")
+        mpris = Mpris(parts.session, window, window.queue, bus, parent=window,
+                      artwork=lambda item_id: artwork_url(open_library(library_path), item_id))
+        try:
+            qtbot.waitUntil(lambda: window.items_model.rowCount() == 3)
+            window.item_list.setCurrentIndex(window.items_model.index(0, 0))
+            window.opener.play_selected()
+            qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=8000)
+            qtbot.waitUntil(lambda: mpris.player.art is not None, timeout=8000)
+            art = playerctl(qtbot, bus_address, "metadata", "mpris:artUrl")
+            assert art.startswith("file://"), art
+            assert Path(QUrl(art).toLocalFile()).read_bytes() == cover
+            assert playerctl(qtbot, bus_address, "status") == "Playing"
+            playerctl(qtbot, bus_address, "stop")
+            qtbot.waitUntil(lambda: player.state == PlayerState.PAUSED, timeout=5000)
+            assert playerctl(qtbot, bus_address, "status") == "Stopped"
+            playerctl(qtbot, bus_address, "play")
+            qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=5000)
+            assert playerctl(qtbot, bus_address, "status") == "Playing"
+        finally:
+            mpris.unregister()
+            QDBusConnection.disconnectFromBus("earmark-art-bus")

@@ -96,7 +96,7 @@ def test_play_press_b_type_esc_stop_export(qtbot: QtBot, launch: Launch, with_po
     exported = (tmp_path / "vault" / "Middle episode.md").read_text(encoding="utf-8")
     assert exported.startswith('---\ntitle: "Middle episode"\nsource: "Test Cast"\n')
     assert f"- \\[{stamp(note.at)}\\] Bytecode, not source\n" in exported
-    assert "Exported 1 note(s) on 1 item(s)" in window.statusBar().currentMessage()
+    assert "Exported 1 note on 1 item" in window.statusBar().currentMessage()
 
 
 def test_ctrl_b_works_in_text_fields_and_an_empty_note_is_discarded(qtbot: QtBot, launch: Launch,

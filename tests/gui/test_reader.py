@@ -149,7 +149,7 @@ def test_the_reader_is_safe_and_loads_images_only_when_allowed(qtbot: QtBot, lau
     assert not UNSAFE.search(html), UNSAFE.search(html)
     assert "Guards are evaluated before each call" in text and "cheap watches" not in text
     assert "[image: A tree of guards checked before a compiled graph runs]" in text
-    assert "1 image(s) are not loaded" in text
+    assert "1 image is not loaded" in text
     assert page_server.received_for("/images/guard-tree.png") == []  # nothing remote unless allowed
     qtbot.keyClick(reader, Qt.Key.Key_I)
     qtbot.waitUntil(lambda: len(page_server.received_for("/images/guard-tree.png")) == 1, timeout=10000)

@@ -72,7 +72,7 @@ def test_play_to_two_minutes_in_one_window_and_the_other_library_resumes_there(
     counts = sync_key(qtbot, parts)
     assert counts["subscriptions_added"] == 1
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 2, timeout=10_000)
-    assert "Synced: 1 subscription(s) added" in window.statusBar().currentMessage()
+    assert "Synced: 1 subscription added" in window.statusBar().currentMessage()
 
     row = next(r for r in range(2) if window.items_model.index(r, 0).data() == "Tone 1")
     window.item_list.setFocus()
@@ -169,7 +169,7 @@ def test_unsubscribing_in_the_window_keeps_noted_episodes_and_is_sent_at_the_nex
     yes = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole)
     qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.feeds.sources_model.rowCount() == 0, timeout=10_000)
-    assert "1 item(s) with your notes or marked favourite stay" in window.statusBar().currentMessage()
+    assert "1 item with your notes or marked favourite stays" in window.statusBar().currentMessage()
     after = open_library(library_path)
     assert after.execute("SELECT title FROM items").fetchall() == [("Tone 2",)]
     assert after.execute("SELECT action, podcast FROM sync_journal WHERE action = 'unsubscribe'").fetchall() == [

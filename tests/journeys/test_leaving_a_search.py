@@ -60,7 +60,8 @@ def test_a_search_left_for_a_sidebar_entry_shows_the_entry(qtbot: QtBot, launch:
     window = launch().window
     wait_rows(qtbot, window, SAMPLE_ITEMS)
     search(qtbot, window, "inductor")
-    favourites = next(box for box in window.findChildren(QCheckBox) if box.isVisible() and "Favourites" in box.text())
+    favourites = next(box for box in window.findChildren(QCheckBox)
+                      if box.isVisible() and "Favourites" in box.accessibleName())  # the box shows "★"
     qtbot.mouseClick(favourites, Qt.MouseButton.LeftButton)  # and the filter bar narrows it further
     qtbot.waitUntil(lambda: listed_titles(window) == [])
     click_sidebar(qtbot, window, "Podcasts")

@@ -16,6 +16,7 @@ import sqlite_utils
 from earmark.cli.backups import daily_backup_for
 from earmark.cli.common import Commands, add_opt_in, opt_in_if_asked, print_json, read_password, record_id
 from earmark.core.db.sources import FeedTarget, feed_targets, get_source, list_sources, set_credentials, waiting_feeds
+from earmark.core.plurals import counted
 
 if TYPE_CHECKING:
     from earmark.core.feeds.refresh import FeedOutcome
@@ -82,7 +83,8 @@ def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
         return 0
     for source in sources:
         error = f"  error: {source.last_error}" if source.last_error else ""
-        print(f"{source.id:>4}  {source.kind:<7}  {source.item_count:>5} items  {source.title}{error}")
+        items = "item " if source.item_count == 1 else "items"
+        print(f"{source.id:>4}  {source.kind:<7}  {source.item_count:>5} {items}  {source.title}{error}")
     return 0
 
 
@@ -90,7 +92,7 @@ def _refresh(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     daily_backup_for(db, args)
     targets = feed_targets(db, args.source)
     if args.source is None and (waiting := waiting_feeds(db)):
-        print(f"earmark: {waiting} feed(s) left out: gone, or waiting after repeated failures "
+        print(f"earmark: {counted(waiting, 'feed')} left out: gone, or waiting after repeated failures "
               "(refresh them with --source ID).", file=sys.stderr)
     return _run_refresh(db, targets, args)
 
@@ -101,7 +103,7 @@ def _import_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     result = import_opml(db, read_opml_file(args.file))
     for sentence in result.skipped:
         print(f"earmark: {sentence}", file=sys.stderr)
-    print(f"{len(result.added)} new subscription(s), {len(result.existing)} already subscribed.",
+    print(f"{counted(len(result.added), 'new subscription')}, {len(result.existing)} already subscribed.",
           file=sys.stderr if args.json or args.jsonl else sys.stdout)
     if args.no_refresh:
         if args.json:
@@ -135,7 +137,8 @@ def _run_refresh(db: sqlite_utils.Database, targets: list[FeedTarget], args: arg
         print_json([outcome.as_json() for outcome in sorted(outcomes, key=lambda o: o.source_id)])
     elif not args.jsonl:
         failed = sum(outcome.status in ("error", "gone") for outcome in outcomes)
-        print(f"Checked {len(outcomes)} feed(s): {sum(len(o.new) for o in outcomes)} new item(s), {failed} failed.")
+        new = sum(len(o.new) for o in outcomes)
+        print(f"Checked {counted(len(outcomes), 'feed')}: {counted(new, 'new item')}, {failed} failed.")
     return 0
 
 
@@ -153,7 +156,7 @@ def _export_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
         sys.stdout.buffer.write(export_opml(db))
         return 0
     path = Path(args.file).expanduser()
-    print(f"Wrote {save_opml(db, path)} subscription(s) to {path}.")
+    print(f"Wrote {counted(save_opml(db, path), 'subscription')} to {path}.")
     return 0
 
 

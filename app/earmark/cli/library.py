@@ -14,6 +14,7 @@ from earmark.core.db.items import count_items, get_item, list_items, mark_played
 from earmark.core.db.search import snippets
 from earmark.core.db.smart_lists import delete_smart_list, list_smart_lists, save_smart_list
 from earmark.core.errors import NotFoundError
+from earmark.core.plurals import counted
 
 
 def register(commands: Commands) -> None:
@@ -40,7 +41,7 @@ def register(commands: Commands) -> None:
     search.set_defaults(run=_search)
 
     for name, value in (("favourite", True), ("unfavourite", False)):
-        marking = commands.add_parser(name, help=f"{'mark' if value else 'unmark'} items as favourites")
+        marking = commands.add_parser(name, help=("mark" if value else "unmark") + " items as favourites")
         marking.add_argument("item_ids", type=record_id, nargs="+", metavar="ITEM_ID")
         marking.set_defaults(run=_favourite, value=value)
 
@@ -71,7 +72,7 @@ def _load_sample(db: sqlite_utils.Database, _args: argparse.Namespace) -> int:
     from earmark.core.sample import load_sample
 
     result = load_sample(db)
-    print(f"Sample library loaded: {result.episodes} episodes, {result.articles} articles.")
+    print(f"Sample library loaded: {counted(result.episodes, 'episode')}, {counted(result.articles, 'article')}.")
     return 0
 
 
@@ -103,7 +104,7 @@ def _search(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 def _favourite(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     set_favourite(db, args.item_ids, args.value)
-    print(f"{len(args.item_ids)} item(s) {'marked' if args.value else 'no longer'} favourite.")
+    print(f"{counted(len(args.item_ids), 'item')} {'marked' if args.value else 'no longer'} favourite.")
     return 0
 
 

@@ -12,6 +12,7 @@ import sqlite_utils
 from earmark.cli.common import Commands, print_json, record_id, seconds
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.errors import EarmarkError
+from earmark.core.plurals import counted
 from earmark.core.timefmt import format_clock, now_iso
 
 
@@ -107,7 +108,7 @@ def _export_history(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
         sys.stdout.write(render_history(list_history(db, _scope(args)), args.format, now_iso()))
         return 0
     path = Path(args.out).expanduser()
-    print(f"Wrote {export_history(db, args.format, _scope(args), path)} listening session(s) to {path}.")
+    print(f"Wrote {counted(export_history(db, args.format, _scope(args), path), 'listening session')} to {path}.")
     return 0
 
 
@@ -122,6 +123,6 @@ def _restore(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     from earmark.core.notes.backup import restore_backup
 
     counts = restore_backup(db, args.path.expanduser())
-    print(f"Restored {counts['items']} item(s), {counts['notes']} note(s) and {counts['sources']} source(s) "
-          f"from {args.path}.")
+    print(f"Restored {counted(counts['items'], 'item')}, {counted(counts['notes'], 'note')} and "
+          f"{counted(counts['sources'], 'source')} from {args.path}.")
     return 0

@@ -18,6 +18,7 @@ from earmark.core.db.items import get_item, items_by_ids
 from earmark.core.db.reading import set_archived
 from earmark.core.db.tags import tag_item
 from earmark.core.errors import EarmarkError
+from earmark.core.plurals import counted
 
 if TYPE_CHECKING:
     from earmark.core.articles.store import ArticleData, StoredArticle
@@ -146,7 +147,7 @@ def _add_links(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
             return 0
         for number, link in enumerate(links, start=1):
             print(f"{number:>4}  {link.text}  <{link.url}>{'  (saved)' if link.saved else ''}")
-        print(f"{len(links)} link(s). Save them with --all, --index N or --match TEXT." if links
+        print(f"{counted(len(links), 'link')}. Save them with --all, --index N or --match TEXT." if links
               else "This item has no links.", file=sys.stderr)
         return 0
     chosen = choose_links(links, args.index, args.match, args.all)
@@ -175,7 +176,7 @@ def _save_links(db: sqlite_utils.Database, links: list[tuple[str, str]], args: a
     if args.json:
         _print_articles(db, ids)
     else:
-        print(f"Saved {len(ids)} link(s) from “{source.title}”; fetch their pages with "
+        print(f"Saved {counted(len(ids), 'link')} from “{source.title}”; fetch their pages with "
               "`earmark add-article URL` or in the window.")
     return 0
 
@@ -210,7 +211,7 @@ def _export_reading_list(db: sqlite_utils.Database, args: argparse.Namespace) ->
 
 def _archive(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     count = set_archived(db, args.item_ids, args.value)
-    print(f"{count} article(s) {args.done}.")
+    print(f"{counted(count, 'article')} {args.done}.")
     return 0
 
 

@@ -14,6 +14,7 @@ from types import FrameType
 import sqlite_utils
 
 from earmark.cli.common import Commands
+from earmark.core.plurals import counted
 
 PROGRESS_EVERY = 0.25  # seconds between progress lines
 # Low, not the lowest: a pass starved of CPU while it holds the library's write lock for a block would keep the
@@ -74,8 +75,8 @@ def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> in
         print(json.dumps({"items": result.items, "full": result.full, "seconds": seconds,
                           "steps": {name: round(s, 2) for name, s in result.steps.items()}}), flush=True)
     elif result.items:
-        print(f"Related items worked out for {result.items:,} items ({'all' if result.full else 'new or changed'}) "
-              f"in {seconds} s.")
+        which = "all" if result.full else "new or changed"
+        print(f"Related items worked out for {counted(result.items, 'item')} ({which}) in {seconds} s.")
     else:
         print("Related items are up to date.")
     return 0

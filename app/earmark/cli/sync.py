@@ -9,6 +9,7 @@ import sys
 import sqlite_utils
 
 from earmark.cli.common import add_opt_in, opt_in_if_asked, print_json, read_password, record_id
+from earmark.core.plurals import counted
 from earmark.core.sync.server import KINDS
 
 # The sync modules (urllib, http.client, cookies) are imported by the commands that use them: the window's
@@ -64,9 +65,9 @@ def _sync(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     if args.json:
         print_json(report.as_json())
     else:
-        print(f"{report.subscriptions_added} subscription(s) added, {report.subscriptions_removed} removed, "
-              f"{report.actions_sent} change(s) sent, {report.actions_received} received, "
-              f"{report.positions_applied} position(s) applied.")
+        print(f"{counted(report.subscriptions_added, 'subscription')} added, {report.subscriptions_removed} removed, "
+              f"{counted(report.actions_sent, 'change')} sent, {report.actions_received} received, "
+              f"{counted(report.positions_applied, 'position')} applied.")
         for sentence in report.warnings:
             print(f"earmark: {sentence}", file=sys.stderr)
     for sentence in report.errors:

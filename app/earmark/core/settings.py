@@ -191,10 +191,12 @@ SETTINGS: dict[str, Setting] = {
                 "`earmark --minimised` does the same once.", label="Start minimised", store="desktop"),
         Setting("window.geometry", bytes, b"", "The main window's size and place on the screen.",
                 store="desktop", internal=True),
-        Setting("window.splitters", list, [], "The sizes of the window's panes (sidebar, list, item side; "
-                                              "detail, notes, transcript).", store="desktop", internal=True),
+        Setting("window.splitters", list, [], "The sizes of the sidebar and the central view.", store="desktop",
+                internal=True),
         Setting("window.columns", list, [], "The widths of the item list's columns.", store="desktop",
                 internal=True),
+        Setting("window.docks", bytes, b"", "Where the panes beside the item are: docked, tabbed, floating or "
+                                            "closed.", store="desktop", internal=True),
     )
 }
 

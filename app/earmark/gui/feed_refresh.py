@@ -27,6 +27,7 @@ class RefreshSummary:
     failed: int = 0
     cancelled: bool = False
     error: str | None = None  # the refresh could not run at all
+    importing: bool = False  # an OPML import rather than a refresh
     notes: list[str] = field(default_factory=list)  # what the command said on the side (skipped outlines…)
 
 
@@ -54,7 +55,9 @@ class FeedRefresh(ChildCommand):
 
     def import_opml(self, path: Path) -> bool:
         """Subscribe to every feed of an OPML file and fetch them; False when a refresh is running."""
-        return self._start(["import-opml", str(path), "--jsonl", "--background"])
+        started = self._start(["import-opml", str(path), "--jsonl", "--background"])
+        self._summary.importing = started
+        return started
 
     def cancel(self) -> None:
         """Start no more feeds; those in flight finish and are stored."""
@@ -89,12 +92,16 @@ class FeedRefresh(ChildCommand):
 
     def _ended(self, exit_code: int, errors: list[str]) -> None:
         if exit_code != 0 and not self._summary.cancelled:
-            self._summary.error = errors[-1] if errors else f"The refresh stopped unexpectedly (exit code {exit_code})."
+            self._summary.error = errors[-1] if errors else (f"The {self._pass_name()} stopped unexpectedly "
+                                                             f"(exit code {exit_code}).")
             errors = errors[:-1]
         self._summary.notes = errors
 
     def _not_started(self, sentence: str) -> None:
-        self._summary.error = f"The refresh could not start: {sentence}."
+        self._summary.error = f"The {self._pass_name()} could not start: {sentence}."
+
+    def _pass_name(self) -> str:
+        return "import" if self._summary.importing else "refresh"
 
     def _done(self) -> None:
         self.finished.emit(self._summary)

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
+import platformdirs
 from PySide6.QtCore import ClassInfo, Property, QObject, Signal, Slot
 from PySide6.QtDBus import QDBusAbstractAdaptor, QDBusConnection, QDBusMessage, QDBusObjectPath
 from PySide6.QtWidgets import QWidget
 
+from earmark.core.artwork import cached_artwork
+from earmark.core.errors import EarmarkError
 from earmark.playback.player import MAX_RATE, MIN_RATE, PlayerState
 from earmark.playback.progress import PlaybackSession
 
@@ -90,10 +96,15 @@ class PlayerAdaptor(QDBusAbstractAdaptor):  # type: ignore[operator]  # PySide s
         self._session = session
         self._player = session.player
         self._step = step
+        self.art: str | None = None  # the file:// address of the playing item's cover, once cached
+        self.stopped = False  # Stop pauses (the place is kept) and says "Stopped" until playing again
+        self.status_changed: Callable[[], None] = lambda: None  # announces PlaybackStatus (set by Mpris)
         self.setAutoRelaySignals(True)
 
     @Property(str)
     def PlaybackStatus(self) -> str:
+        if self.stopped and self._player.state != PlayerState.PLAYING:
+            return "Stopped"
         return _STATUS.get(self._player.state, "Stopped")
 
     @Property("QVariantMap")  # type: ignore[arg-type]  # a Qt type name: D-Bus "a{sv}"
@@ -112,6 +123,8 @@ class PlayerAdaptor(QDBusAbstractAdaptor):  # type: ignore[operator]  # PySide s
             metadata["mpris:length"] = int(duration * MICRO)
         if item.enclosure_url:
             metadata["xesam:url"] = item.enclosure_url
+        if self.art:
+            metadata["mpris:artUrl"] = self.art
         return metadata
 
     @Property("qlonglong")  # type: ignore[arg-type]  # a Qt type name: D-Bus "x"
@@ -181,6 +194,9 @@ class PlayerAdaptor(QDBusAbstractAdaptor):  # type: ignore[operator]  # PySide s
 
     @Slot()
     def Stop(self) -> None:
+        self.stopped = True
+        if self._player.state == PlayerState.PAUSED:
+            self.status_changed()  # pausing a paused player announces nothing
         self._player.pause()
 
     @Slot()
@@ -204,15 +220,22 @@ class PlayerAdaptor(QDBusAbstractAdaptor):  # type: ignore[operator]  # PySide s
 
 class Mpris(QObject):
     """Registers Earmark as an MPRIS player on ``bus`` (the session bus by default) and announces changes
-    with PropertiesChanged. Does nothing when no bus is reachable."""
+    with PropertiesChanged. Does nothing when no bus is reachable. ``artwork`` gives an item's image address;
+    the image is fetched once into the cache (off the UI thread) and shown as ``mpris:artUrl``."""
+
+    _art_cached = Signal(int, str)  # item id, file:// address (from the fetching thread)
 
     def __init__(self, session: PlaybackSession, window: QWidget, step: Stepper,
-                 bus: QDBusConnection | None = None, parent: QObject | None = None) -> None:
+                 bus: QDBusConnection | None = None, parent: QObject | None = None, *,
+                 artwork: Callable[[int], str | None] = lambda _item_id: None) -> None:
         super().__init__(parent)
         self._bus = bus if bus is not None else QDBusConnection.sessionBus()
         self._session = session
+        self._artwork = artwork
+        self._art_cached.connect(self._on_art_cached)
         self.root = RootAdaptor(self, window)
         self.player = PlayerAdaptor(self, session, step)
+        self.player.status_changed = lambda: self._changed(["PlaybackStatus"])
         self.registered = False
         if not self._bus.isConnected():
             return
@@ -230,8 +253,37 @@ class Mpris(QObject):
         player.rate_changed.connect(lambda _rate: self._changed(["Rate"]))
         player.volume_changed.connect(lambda _volume, _muted: self._changed(["Volume"]))
         player.duration_changed.connect(lambda _duration: self._changed(["Metadata"]))
-        session.item_changed.connect(lambda _id: self._changed(["Metadata"]))
+        session.item_changed.connect(self._on_item_changed)
+        player.state_changed.connect(self._on_state)
         player.seeked.connect(lambda seconds: self.player.Seeked.emit(int(seconds * MICRO)))
+
+    def _on_state(self, state: str) -> None:
+        if state == PlayerState.PLAYING and self.player.stopped:
+            self.player.stopped = False
+            self._changed(["PlaybackStatus"])
+
+    def _on_item_changed(self, item_id: int) -> None:
+        self.player.art = None
+        self._changed(["Metadata"])
+        url = self._artwork(item_id) if item_id else None
+        if url:
+            threading.Thread(target=self._cache_art, args=(item_id, url), daemon=True,
+                             name="mpris-artwork").start()
+
+    def _cache_art(self, item_id: int, url: str) -> None:
+        """Fetch the cover into the cache (a thread of its own: covers are small, plays are rare)."""
+        folder = Path(platformdirs.user_cache_dir("earmark", appauthor=False)) / "artwork"
+        try:
+            self._art_cached.emit(item_id, cached_artwork(url, folder).as_uri())
+        except EarmarkError as exc:
+            log.info("MPRIS: no cover art: %s", exc)
+
+    @Slot(int, str)
+    def _on_art_cached(self, item_id: int, uri: str) -> None:
+        item = self._session.item
+        if item is not None and item.id == item_id:
+            self.player.art = uri
+            self._changed(["Metadata"])
 
     def _changed(self, names: list[str]) -> None:
         values = {name: getattr(self.player, name) for name in names}

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, Signal, Slot
 
+from earmark.core.plurals import counted
 from earmark.gui.child_process import earmark_process, error_lines
 
 STOP_WAIT_MS = 3000
@@ -27,9 +28,9 @@ class SyncOutcome:
         """What the status bar says."""
         if self.errors:
             return f"Sync failed: {self.errors[0]}"
-        parts = [f"{count} {what}" for key, what in (
-            ("subscriptions_added", "subscription(s) added"), ("subscriptions_removed", "subscription(s) removed"),
-            ("positions_applied", "position(s) applied"), ("actions_sent", "change(s) sent"))
+        parts = [f"{counted(count, noun)} {done}" for key, noun, done in (
+            ("subscriptions_added", "subscription", "added"), ("subscriptions_removed", "subscription", "removed"),
+            ("positions_applied", "position", "applied"), ("actions_sent", "change", "sent"))
             if (count := self.counts.get(key, 0))]
         return "Synced: " + (", ".join(parts) if parts else "everything was already in step") + "."
 

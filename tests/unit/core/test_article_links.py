@@ -89,7 +89,7 @@ def test_the_pytorch_weekly_seed_becomes_articles_titled_by_their_link_text(cli:
                           "saved": False}
     code, out, err = cli("add-links", str(weekly["id"]), "--all", "--no-fetch", "--tag", "weekly")
     assert code == 0, err
-    assert out.startswith(f"Saved 33 link(s) from “{weekly['title']}”; fetch their pages with")
+    assert out.startswith(f"Saved 33 links from “{weekly['title']}”; fetch their pages with")
     titles = {item["title"]: item for item in cli.json("list", "--kind", "article", "--tag", "weekly")}
     assert len(titles) == 33
     for text in ("Hidet", "TorchBench", "Build your own Transformer from scratch using Pytorch",

@@ -86,7 +86,7 @@ def feeds(feed_server: FeedServer, cli: Cli, tmp_path: Path) -> dict[str, str]:
     titles = {"alpha": "Alpha show", "beta": "Beta show", "broken": "Broken show"}  # as the feeds call themselves
     opml = _write(tmp_path / "subs.opml", _opml("\n".join(_outline(titles[name], url) for name, url in urls.items())))
     code, out, err = cli("import-opml", str(opml), "--no-refresh")
-    assert (code, out, err) == (0, "3 new subscription(s), 0 already subscribed.\n", "")
+    assert (code, out, err) == (0, "3 new subscriptions, 0 already subscribed.\n", "")
     assert feed_server.requests == []  # --no-refresh only records
     return urls
 
@@ -131,7 +131,7 @@ def test_refresh_text_output_and_exit_0_when_a_feed_fails(cli: Cli, feeds: dict[
 
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[-1] == "Checked 3 feed(s): 5 new item(s), 1 failed."
+    assert lines[-1] == "Checked 3 feeds: 5 new items, 1 failed."
     assert sorted(line.split()[0] for line in lines[:-1]) == ["error", "ok", "ok"]
     assert any("Alpha show: 3 new, 0 updated" in line for line in lines)
     assert any("HTTP error 500" in line for line in lines)
@@ -154,7 +154,7 @@ def test_refresh_leaves_out_gone_feeds_and_says_so(cli: Cli, feeds: dict[str, st
 
     code, out, err = cli("refresh", "--json")
     assert code == 0
-    assert err == ("earmark: 1 feed(s) left out: gone, or waiting after repeated failures "
+    assert err == ("earmark: 1 feed left out: gone, or waiting after repeated failures "
                    "(refresh them with --source ID).\n")
     assert feeds["broken"] not in {o["url"] for o in json.loads(out)}
 
@@ -186,7 +186,7 @@ def test_import_opml_with_a_folder_a_duplicate_a_bad_outline_and_a_dead_feed(
 
     assert code == 0
     err_lines = err.splitlines()
-    assert err_lines[-1] == "4 new subscription(s), 0 already subscribed."
+    assert err_lines[-1] == "4 new subscriptions, 0 already subscribed."
     assert any("Homepage only" in line and "no feed address" in line for line in err_lines), err
     assert all(line.startswith("earmark: ") for line in err_lines[:-1])
     outcomes = json.loads(out)
@@ -205,7 +205,7 @@ def test_import_opml_with_a_folder_a_duplicate_a_bad_outline_and_a_dead_feed(
     assert all(item["tags"] == [] for item in listed)  # the folder tags the feeds, not each item
 
     code, out, err = cli("import-opml", str(opml), "--no-refresh")  # again: nothing new
-    assert (code, out) == (0, "0 new subscription(s), 4 already subscribed.\n")
+    assert (code, out) == (0, "0 new subscriptions, 4 already subscribed.\n")
     assert len(cli.json("sources")) == 4
 
 
@@ -253,7 +253,7 @@ def test_export_then_import_round_trips_feeds_and_tags(cli: Cli, feed_server: Fe
     code, out, err = cli("export-opml", str(exported))
 
     assert (code, err) == (0, "")
-    assert out == f"Wrote 4 subscription(s) to {exported}.\n"
+    assert out == f"Wrote 4 subscriptions to {exported}.\n"
     fresh = Cli(tmp_path / "fresh.db", capsys)
     assert fresh("import-opml", str(exported), "--no-refresh")[0] == 0
 

@@ -73,7 +73,7 @@ def test_export_each_format(cli: Cli, tmp_path: Path) -> None:
     cli("note", str(basics), "first note", "--at", "65")
     code, out, _ = cli("export-notes", "--format", "markdown", "--out", str(tmp_path / "vault"))
     written = tmp_path / "vault" / "Graph capture basics.md"
-    assert code == 0 and out == f"Exported 1 note(s) on 1 item(s) to {written}.\n"
+    assert code == 0 and out == f"Exported 1 note on 1 item to {written}.\n"
     text = written.read_text(encoding="utf-8")
     assert "- [\\[00:01:05\\]](https://example.com/1.mp3#t=65) first note" in text
     assert cli("export-notes", "--format", "json", "--out", str(tmp_path / "n.json"))[0] == 0
@@ -95,7 +95,7 @@ def test_export_history(cli: Cli, tmp_path: Path) -> None:
     assert (code, out.splitlines()) == (0, ["item_id,kind,title,source,url,started,updated,start_position,position,"
                                             "duration,finished"])
     code, out, _ = cli("export-history", "--format", "json", "--out", str(tmp_path / "h.json"))
-    assert code == 0 and out == f"Wrote 0 listening session(s) to {tmp_path / 'h.json'}.\n"
+    assert code == 0 and out == f"Wrote 0 listening sessions to {tmp_path / 'h.json'}.\n"
     assert json.loads((tmp_path / "h.json").read_text())["sessions"] == []
 
 
@@ -104,11 +104,11 @@ def test_backup_and_restore(cli: Cli, tmp_path: Path, capsys: pytest.CaptureFixt
     cli("note", str(basics), "keep me", "--at", "3")
     cli("tag", str(basics), "compiler")
     code, out, _ = cli("backup", str(tmp_path / "backup.json"))
-    assert code == 0 and "2 item(s), 1 note(s) and 1 source(s)" in out
+    assert code == 0 and "2 items, 1 note and 1 source" in out
     assert (tmp_path / "backup.opml").is_file()
     restored = Cli(tmp_path / "restored.db", capsys)
     code, out, _ = restored("restore", str(tmp_path / "backup.json"))
-    assert code == 0 and out.startswith("Restored 2 item(s), 1 note(s) and 1 source(s)")
+    assert code == 0 and out.startswith("Restored 2 items, 1 note and 1 source")
     assert restored.json("notes") == cli.json("notes")
     assert restored.json("list", "--tag", "compiler") == cli.json("list", "--tag", "compiler")
     original, copy = open_library(cli.library), open_library(restored.library)

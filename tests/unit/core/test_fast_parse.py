@@ -383,6 +383,24 @@ def test_shuffled_renamed_and_duplicated_elements() -> None:
     assert taken > 200
 
 
+PLAIN_AND_HTML_TITLES = {
+    "rss": b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Show &lt;ML&gt;</title>
+        <item><title>Notes on &lt;Tensors&gt;</title><guid>a</guid></item>
+        <item><title>&lt;b&gt;Bold&lt;/b&gt; one &amp;amp; two</title><guid>b</guid></item></channel></rss>""",
+    "atom": b"""<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Show &lt;ML&gt;</title>
+        <entry><title type="text">Notes on &lt;Tensors&gt;</title><id>a</id></entry>
+        <entry><title type="html">&lt;b&gt;Bold&lt;/b&gt; one &amp;amp; two</title><id>b</id></entry></feed>""",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(PLAIN_AND_HTML_TITLES))
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_plain_text_title_keeps_its_angle_brackets(kind: str, fast: bool) -> None:
+    feed = parse_feed(PLAIN_AND_HTML_TITLES[kind], "https://example.com/feed", fast=fast)
+    assert feed.title == "Show <ML>"
+    assert [entry.title for entry in feed.entries] == ["Notes on <Tensors>", "Bold one & two"]
+
+
 @pytest.mark.parametrize(("length", "read"), [("48123904", 48_123_904), (" 1024 ", 1024), ("0", None), ("1", None),
                                               ("", None), ("-5", None), ("12.5", None), ("4.8 MB", None),
                                               ("९९", None), ("1" * 16, None)])

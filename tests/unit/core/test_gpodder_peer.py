@@ -26,7 +26,7 @@ ENTRIES = [{"title": "One", "guid": "1", "enclosure": "https://cdn.example.com/1
 
 def test_gpodders_export_imports_with_titles_and_addresses(cli: Cli) -> None:
     code, out, err = cli("import-opml", str(GPODDER_EXPORT), "--no-refresh")
-    assert (code, out, err) == (0, "4 new subscription(s), 0 already subscribed.\n", "")
+    assert (code, out, err) == (0, "4 new subscriptions, 0 already subscribed.\n", "")
     assert {source["url"]: source["title"] for source in cli.json("sources")} == GPODDER_FEEDS
 
 

@@ -120,3 +120,12 @@ def test_a_long_break_starts_a_new_session(library: sqlite_utils.Database, fixed
     assert [(s.started[11:16], s.updated[11:16], s.start_position, s.position) for s in sessions] == [
         ("09:00", "09:29", 0.0, 60.0), ("10:00", "10:00", 60.0, 90.0)]
     assert list_history(library, NoteFilter(tag="reading")) == []
+
+
+def test_a_sloppy_span_widens_to_whole_words() -> None:
+    from earmark.core.articles.anchor import whole_words
+
+    text = "Senior PyTorch developers from Intel spoke"
+    assert text[slice(*whole_words(text, 3, 27))] == "Senior PyTorch developers from"
+    assert text[slice(*whole_words(text, 7, 14))] == "PyTorch"  # whole words stay as they are
+    assert whole_words(text, 6, 15) == (6, 15)  # a span starting and ending between words too

@@ -37,7 +37,7 @@ def test_the_json_export_imports_back_whole(cli: Cli, tmp_path: Path, capsys: py
 
     fresh = Cli(tmp_path / "fresh.db", capsys)
     code, out, err = fresh("import-reading-list", str(exported))
-    assert (code, out, err) == (0, "Imported 1 new article(s); 0 were in the library already.\n", "")
+    assert (code, out, err) == (0, "Imported 1 new article; 0 were in the library already.\n", "")
     again = tmp_path / "again.json"
     assert fresh("export-reading-list", "--format", "json", "--out", str(again))[0] == 0
 

@@ -118,7 +118,7 @@ def test_bad_files_are_one_sentence(tmp_path: Path) -> None:
 
 def test_export_csv_and_json_then_import_them_back(cli: Cli, tmp_path: Path) -> None:
     code, out, err = cli("import-reading-list", str(LISTS / "wallabag-export.json"))
-    assert (code, out) == (0, "Imported 2 new article(s); 0 were in the library already.\n"), err
+    assert (code, out) == (0, "Imported 2 new articles; 0 were in the library already.\n"), err
     exported = json.loads(cli("export-reading-list", "--format", "json", "--out", "-")[1])
     assert exported["format"] == "earmark-reading-list" and exported["version"] == 1
     guards = next(item for item in exported["items"] if item["url"] == GUARDS)
@@ -134,7 +134,7 @@ def test_export_csv_and_json_then_import_them_back(cli: Cli, tmp_path: Path) -> 
     for fmt in ("csv", "json"):
         path = tmp_path / f"list.{fmt}"
         code, out, err = cli("export-reading-list", "--format", fmt, "--out", str(path))
-        assert (code, out) == (0, f"Wrote 2 article(s) to {path}.\n"), err
+        assert (code, out) == (0, f"Wrote 2 articles to {path}.\n"), err
         other = Cli(tmp_path / f"other-{fmt}.db", cli.capsys)
         assert other("import-reading-list", str(path))[0] == 0
         again = {item["url"]: item for item in other.json("list", "--kind", "article")}

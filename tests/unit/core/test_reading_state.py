@@ -134,7 +134,7 @@ def test_the_highlight_and_state_commands(cli: Cli, page_server: FeedServer) -> 
     assert cli("highlight", item, "words that are not there")[0] == 1
     assert cli("mark-played", item)[0] == 0  # an article played is read
     assert cli.json("list", "--kind", "article")[0]["played"] is True
-    assert cli("archive", item)[1] == "1 article(s) archived.\n"
+    assert cli("archive", item)[1] == "1 article archived.\n"
     assert [i["id"] for i in cli.json("list", "--archived")] == [saved["id"]]
     assert cli.json("list", "--unarchived") == []
     cli("unarchive", item)

@@ -85,7 +85,7 @@ def test_without_a_keyring_they_wait_in_the_file_and_it_says_so(tmp_path: Path) 
     library_with_plain_passwords(library_file)
     db = open_library(library_file)
     sentence = settle_secrets(db, library_file)
-    assert sentence is not None and sentence.startswith("2 password(s) are still kept in the library file")
+    assert sentence is not None and sentence.startswith("2 passwords are still kept in the library file")
     assert Secrets(db).get(feed_key("https://feeds.example.com/private.xml", "alice")) == "plain-row-pw"  # not lost
     db.close()
 

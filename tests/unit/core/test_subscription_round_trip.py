@@ -71,7 +71,7 @@ def test_a_feed_subscribed_from_a_local_file_comes_back_from_the_exported_opml(
     code, out, err = fresh("import-opml", str(exported))
 
     assert (code, err) == (0, ""), err
-    assert "1 new subscription(s), 0 already subscribed." in out.splitlines()
+    assert "1 new subscription, 0 already subscribed." in out.splitlines()
     assert sources(fresh.library) == {feed.as_uri(): ("Home recordings", [])}
     assert [item["title"] for item in fresh.json("list")] == ["Second", "First"]  # the file was read
 

@@ -40,6 +40,23 @@ def fold(text: str, caseless: bool = False) -> str:
     return _Folded(text.strip(), caseless).text
 
 
+def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]`` widened to whole words, as readers expect of a sloppy drag ("ior PyTorch developers
+    fr" becomes "Senior PyTorch developers from"); a span starting or ending between words stays as it is."""
+    def inside(at: int) -> bool:  # between two characters of one word
+        return 0 < at < len(text) and _word_char(text[at - 1]) and _word_char(text[at])
+
+    while start < end and inside(start):
+        start -= 1
+    while inside(end):
+        end += 1
+    return start, end
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char in "_'’-"
+
+
 def make_anchor(text: str, start: int, end: int) -> tuple[str, Anchor]:
     """The quote ``text[start:end]`` (trimmed of surrounding whitespace) and the anchor that finds it again."""
     while start < end and text[start].isspace():

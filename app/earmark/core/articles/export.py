@@ -15,6 +15,7 @@ from earmark.core.db.notes import notes_on_kind
 from earmark.core.db.tags import normalize_tag
 from earmark.core.files import write_file
 from earmark.core.models import Item
+from earmark.core.plurals import counted
 from earmark.core.timefmt import now_iso
 
 ListFormat = Literal["csv", "json"]
@@ -92,4 +93,4 @@ def export_reading_list(db: sqlite_utils.Database, fmt: ListFormat, out: Path, t
     """Write the reading list to ``out`` whole; returns the sentence saying what was written."""
     entries = reading_list(db, tag, full=fmt == "json")
     write_file(out, render_reading_list(entries, fmt))
-    return f"Wrote {len(entries)} article(s) to {out}."
+    return f"Wrote {counted(len(entries), 'article')} to {out}."

@@ -29,6 +29,7 @@ from earmark.core.errors import EarmarkError
 from earmark.core.files import read_file
 from earmark.core.html import to_text
 from earmark.core.models import Anchor
+from earmark.core.plurals import counted, verb
 
 MAX_LIST_BYTES = 50 * 1024 * 1024
 FORMATS = {
@@ -53,7 +54,8 @@ class ImportResult:
     @property
     def message(self) -> str:
         """A sentence for the status bar and the command line."""
-        return f"Imported {len(self.new)} new article(s); {self.existing} were in the library already."
+        return (f"Imported {counted(len(self.new), 'new article')}; {self.existing} "
+                f"{verb(self.existing, 'was', 'were')} in the library already.")
 
 
 def read_reading_list(path: Path, fmt: str | None = None) -> ReadingList:

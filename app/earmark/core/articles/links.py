@@ -12,6 +12,7 @@ import sqlite_utils
 from earmark.core.db.items import get_item
 from earmark.core.errors import EarmarkError
 from earmark.core.html import looks_like_html
+from earmark.core.plurals import counted
 
 _URL = re.compile(r"https?://[^\s<>\"']+[^\s<>\"'.,;:!?)\]]")
 
@@ -134,7 +135,7 @@ def choose_links(links: list[Link], numbers: list[int] | None = None, matches: l
     or all of them; links already saved are never chosen again. EarmarkError for a number out of range."""
     for number in numbers or []:
         if not 1 <= number <= len(links):
-            raise EarmarkError(f"There is no link {number}: this item has {len(links)} link(s).")
+            raise EarmarkError(f"There is no link {number}: this item has {counted(len(links), 'link')}.")
     wanted = {number - 1 for number in numbers or []}
     needles = [match.casefold() for match in matches or []]
     chosen = [link for index, link in enumerate(links)

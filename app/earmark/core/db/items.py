@@ -14,6 +14,7 @@ from earmark.core.db.search import search_ids
 from earmark.core.db.tags import tags_for_items
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item, ProgressUpdate
+from earmark.core.sample_clips import clips_prefix
 from earmark.core.timefmt import now_iso
 
 _LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url, i.enclosure_url, i.published,
@@ -124,9 +125,11 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate, played_with
         cursor = db.execute(
             """UPDATE items SET position = ?, last_played = ?,
                    played = CASE WHEN ? THEN 1 ELSE played END,
-                   media_duration = coalesce(?, media_duration)
-               WHERE id = ?""",
-            [0.0 if at_end else max(0.0, update.position), now_iso(), at_end, duration, update.item_id],
+                   media_duration = CASE WHEN substr(coalesce(enclosure_url, ''), 1, ?) = ? THEN media_duration
+                                         ELSE coalesce(?, media_duration) END
+               WHERE id = ?""",  # a sample clip's length is not its episode's: the feed's duration stays
+            [0.0 if at_end else max(0.0, update.position), now_iso(), at_end, len(clips_prefix()), clips_prefix(),
+             duration, update.item_id],
         )
         if cursor.rowcount == 0:
             raise NotFoundError(f"There is no item with id {update.item_id}.")

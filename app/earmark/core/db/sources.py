@@ -161,3 +161,9 @@ def set_credentials(db: sqlite_utils.Database, source_id: int, user: str | None,
     from earmark.core.secrets.feeds import set_feed_credentials
 
     set_feed_credentials(db, source_id, user, password)
+
+
+def source_id_of(db: sqlite_utils.Database, url: str) -> int | None:
+    """The id of the subscription to ``url``, if there is one."""
+    row = db.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()
+    return int(row[0]) if row else None

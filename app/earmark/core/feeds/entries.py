@@ -212,7 +212,12 @@ def _categories(raw: Any) -> list[str]:
 
 
 def _clean_title(title: str | None) -> str:
-    return " ".join(to_text(title or "").split())
+    """A title on one line; markup is taken out only when the title is HTML as feedparser judges it (a close
+    tag or an entity), so a plain-text title keeps its "<Tensors>" whichever parser read it."""
+    from feedparser.mixin import _FeedParserMixin  # deferred: loaded already by whichever parser ran
+
+    title = title or ""
+    return " ".join((to_text(title) if _FeedParserMixin.looks_like_html(title) else title).split())
 
 
 def _fallback_title(text: str) -> str:

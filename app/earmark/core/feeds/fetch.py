@@ -79,8 +79,7 @@ def canonical_source(source: str) -> str:
         raise UnreachableError(f"{shown!r} is not a valid address: {exc}.") from exc
     scheme = parsed.scheme.lower()
     if scheme in _SUBSCRIBE_SCHEMES:
-        inner = source.split(":", 1)[1]
-        return canonical_source(inner if urlparse(inner).scheme in ("http", "https") else "https:" + inner.lstrip(":"))
+        return canonical_source(_wrapped_url(source.split(":", 1)[1])[0])
     if scheme in ("http", "https"):
         if not parsed.netloc:
             raise UnreachableError(f"{shown!r} is not a valid address: it names no server.")
@@ -89,7 +88,34 @@ def canonical_source(source: str) -> str:
         return _file_uri(source, Path(unquote(parsed.path)), home=False)
     if scheme and len(scheme) > 1:
         raise UnreachableError(f"Earmark cannot read {shown!r}: only http, https and local files are supported.")
+    if not any(mark in source for mark in "/\\~") and not Path(source).exists():  # no path: a mistyped address
+        raise UnreachableError(f"“{shown}” is not an address: type a feed's web address (https://…) or the path "
+                               "of a feed file.")
     return _file_uri(source, Path(source), home=True)
+
+
+def _wrapped_url(inner: str) -> tuple[str, bool]:
+    """The web address a subscribe link wraps, and whether the link named its scheme: ``podcast:https://…``,
+    ``podcast:http%3A%2F%2F…`` and ``podcast://http://…`` name theirs; ``podcast://host/feed`` names none (https
+    is tried first)."""
+    inner = inner.lstrip(":")
+    if inner[:9].lower() in ("http%3a%2", "https%3a%"):
+        inner = unquote(inner)
+    named = inner.lstrip("/")
+    scheme, _, rest = named.partition(":")
+    if scheme.lower() in ("http", "https") and rest.startswith("//"):
+        return named, True
+    return "https:" + inner, False
+
+
+def plain_http_fallback(source: str) -> str | None:
+    """The http address to try when a subscribe link that names no scheme (``podcast://host/feed``,
+    ``itpc://host/feed``) cannot be read over https; None for every other source."""
+    scheme, _, inner = source.strip().partition(":")
+    if scheme.lower() not in _SUBSCRIBE_SCHEMES:
+        return None
+    url, named = _wrapped_url(inner)
+    return None if named else canonical_source("http:" + url.removeprefix("https:"))
 
 
 def _file_uri(source: str, path: Path, home: bool) -> str:

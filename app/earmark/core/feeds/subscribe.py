@@ -8,8 +8,8 @@ import sqlite_utils
 
 from earmark.core.db.merge import CacheState, store_feed
 from earmark.core.db.sources import move_source, record_failure, set_credentials
-from earmark.core.errors import AuthRequiredError, EarmarkError, NoKeyringError
-from earmark.core.feeds.fetch import Fetched, Validators, body_hash, canonical_source, fetch
+from earmark.core.errors import AuthRequiredError, EarmarkError, NoKeyringError, UnreachableError
+from earmark.core.feeds.fetch import Fetched, Validators, body_hash, canonical_source, fetch, plain_http_fallback
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData, SubscribeResult
 from earmark.core.secrets.feeds import forget_on_move
@@ -46,7 +46,15 @@ def read_feed(source: str, user: str | None = None, password: str | None = None)
     them, the password goes to the keyring. They are kept only while the feed stays on that origin."""
     parts = split_userinfo(canonical_source(source))
     url, user, password = parts.url, user if user is not None else parts.user, password or parts.password
-    fetched = fetch(url, Validators(user=user, password=password))
+    try:
+        fetched = fetch(url, Validators(user=user, password=password))
+    except AuthRequiredError:
+        raise
+    except UnreachableError:
+        if (http_url := plain_http_fallback(source)) is None:
+            raise
+        url = http_url  # a link naming no scheme, to a feed served over plain http only
+        fetched = fetch(url, Validators(user=user, password=password))
     feed = parse_feed(fetched.data, fetched.url, fetched.content_type)
     moved = fetched.moved_to or url
     if origin(moved) != origin(url):

@@ -9,6 +9,7 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.errors import NotFoundError
+from earmark.core.plurals import counted, verb
 
 # Items worth more than the feed they came from: they stay in the library, without a source.
 _KEPT = "source_id = ? AND (favourite = 1 OR EXISTS (SELECT 1 FROM notes n WHERE n.item_id = items.id))"
@@ -26,8 +27,9 @@ class Unsubscribed:
     @property
     def message(self) -> str:
         """A sentence for the user."""
-        kept = f"; {self.kept} item(s) with your notes or marked favourite stay in the library" if self.kept else ""
-        return f"Unsubscribed from {self.title}: {self.removed} item(s) removed{kept}."
+        kept = (f"; {counted(self.kept, 'item')} with your notes or marked favourite {verb(self.kept, 'stays', 'stay')}"
+                " in the library" if self.kept else "")
+        return f"Unsubscribed from {self.title}: {counted(self.removed, 'item')} removed{kept}."
 
 
 def unsubscribe(db: sqlite_utils.Database, source_id: int) -> Unsubscribed:

@@ -14,6 +14,7 @@ from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.errors import BackupError
 from earmark.core.feeds.subscriptions import export_opml
 from earmark.core.files import read_file, write_file
+from earmark.core.plurals import counted
 from earmark.core.timefmt import now_iso
 
 BACKUP_FORMAT, BACKUP_VERSION = "earmark-backup", 1
@@ -35,8 +36,8 @@ class BackupResult:
     @property
     def message(self) -> str:
         """A sentence for the command line."""
-        return (f"Backed up {self.counts['items']} item(s), {self.counts['notes']} note(s) and "
-                f"{self.counts['sources']} source(s) to {self.path} (subscriptions also in {self.opml_path}).")
+        return (f"Backed up {counted(self.counts['items'], 'item')}, {counted(self.counts['notes'], 'note')} and "
+                f"{counted(self.counts['sources'], 'source')} to {self.path} (subscriptions also in {self.opml_path}).")
 
 
 def _columns(db: sqlite_utils.Database, table: str) -> list[str]:

@@ -15,6 +15,7 @@ from earmark.core.db.notes import NoteFilter
 from earmark.core.files import write_file
 from earmark.core.notes.collect import ExportItem, collect
 from earmark.core.notes.markdown import render_markdown, write_markdown
+from earmark.core.plurals import counted
 from earmark.core.timefmt import now_iso
 
 NoteFormat = Literal["markdown", "json", "csv"]
@@ -36,8 +37,8 @@ class ExportResult:
     @property
     def message(self) -> str:
         """A sentence for the status bar and the command line."""
-        where = str(self.paths[0]) if len(self.paths) == 1 else f"{len(self.paths)} files"
-        return f"Exported {self.notes} note(s) on {self.items} item(s) to {where}."
+        where = str(self.paths[0]) if len(self.paths) == 1 else counted(len(self.paths), "file")
+        return f"Exported {counted(self.notes, 'note')} on {counted(self.items, 'item')} to {where}."
 
 
 def render_json(items: list[ExportItem], exported_at: str) -> str:
@@ -110,7 +111,7 @@ def run_export(db: sqlite_utils.Database, kind: str, flt: NoteFilter, out: Path,
     """Export one of EXPORT_KINDS; returns the sentence saying what was written."""
     if kind.startswith("history-"):
         count = export_history(db, kind.removeprefix("history-"), flt, out, now)  # type: ignore[arg-type]
-        return f"Wrote {count} listening session(s) to {out}."
+        return f"Wrote {counted(count, 'listening session')} to {out}."
     result = export_notes(db, kind, flt, out, now)  # type: ignore[arg-type]
     return result.message if result.notes else "There are no notes to export for that choice; nothing was written."
 
@@ -125,7 +126,7 @@ def preview_export(db: sqlite_utils.Database, kind: str, flt: NoteFilter, now: s
         if not items:
             return "No notes match this choice."
         if kind == "markdown":
-            more = f"\n… and {len(items) - 1} more file(s).\n" if len(items) > 1 else ""
+            more = f"\n… and {counted(len(items) - 1, 'more file')}.\n" if len(items) > 1 else ""
             text = render_markdown(items[0], exported_at) + more
         else:
             text = render_json(items, exported_at) if kind == "json" else render_readwise(items)

@@ -13,6 +13,7 @@ import sqlite_utils
 from earmark.core.db.backups import backups_folder
 from earmark.core.db.scrub import scrub_secrets
 from earmark.core.errors import NoKeyringError
+from earmark.core.plurals import counted, verb
 from earmark.core.secrets.store import Secrets
 
 log = logging.getLogger(__name__)
@@ -29,9 +30,9 @@ def settle_secrets(db: sqlite_utils.Database, library: Path, secrets: Secrets | 
     try:
         secrets.settle()
     except NoKeyringError:
-        return (f"{waiting} password(s) are still kept in the library file, unencrypted: no system keyring is "
-                "running to take them. Start one (GNOME Keyring, KeePassXC), or keep them in the file on purpose "
-                "(setting secrets.store_in_library).")
+        return (f"{counted(waiting, 'password')} {verb(waiting, 'is', 'are')} still kept in the library file, "
+                "unencrypted: no system keyring is running to take them. Start one (GNOME Keyring, KeePassXC), or "
+                "keep them in the file on purpose (setting secrets.store_in_library).")
     for copy in _copies(library):
         try:
             conn = sqlite3.connect(copy)

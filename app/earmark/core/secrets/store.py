@@ -12,6 +12,7 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.errors import NoKeyringError
+from earmark.core.plurals import counted, verb
 from earmark.core.secrets.vault import NO_KEYRING, KeyringVault, Vault
 from earmark.core.settings import get_setting
 
@@ -99,7 +100,8 @@ class Secrets:
         if not rows:
             return 0
         if not self.vault.available():
-            raise NoKeyringError(f"{NO_KEYRING}: {len(rows)} password(s) stay in the library file until one runs.")
+            raise NoKeyringError(f"{NO_KEYRING}: {counted(len(rows), 'password')} {verb(len(rows), 'stays', 'stay')} "
+                                 "in the library file until one runs.")
         for service, user, password in rows:
             self.vault.set(service, user, password)
         with write_transaction(self.db), secure_delete(self.db):

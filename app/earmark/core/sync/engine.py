@@ -15,6 +15,7 @@ import sqlite_utils
 from earmark.core.db.connection import write_transaction
 from earmark.core.errors import EarmarkError
 from earmark.core.feeds.subscriptions import keep_credentials
+from earmark.core.plurals import counted, verb
 from earmark.core.sync import journal
 from earmark.core.sync.account import SyncAccount, save_account
 from earmark.core.sync.apply import Applied, apply_actions, apply_subscriptions
@@ -114,8 +115,8 @@ def _episode_actions(db: sqlite_utils.Database, server: SyncServer, account: Syn
     _settle_in_flight(db, server, account)
     page = server.episode_actions(max(0, account.actions_since - SKEW_MARGIN))
     if page.unusable:
-        report.warnings.append(f"{page.unusable} episode action(s) from the server could not be read; they were "
-                               "skipped.")
+        report.warnings.append(f"{counted(page.unusable, 'episode action')} from the server could not be read; "
+                               f"{verb(page.unusable, 'it was', 'they were')} skipped.")
     server_now = int(time.time() + (server.clock_offset or 0))
     with write_transaction(db):
         digests = apply_actions(db, page.actions, account.device, offset, applied)

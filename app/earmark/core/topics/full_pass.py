@@ -14,6 +14,7 @@ import sqlite_utils
 
 from earmark.core.db import relation_pass
 from earmark.core.db import relations as store
+from earmark.core.plurals import counted
 from earmark.core.topics.analysis import Analysed
 from earmark.core.topics.analysis_pool import analyse_library
 from earmark.core.topics.corpus import all_boilerplate
@@ -52,7 +53,7 @@ def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassRes
     clock = _Clock()
     seq = store.dirty_seq(db)
     total = int(db.execute("SELECT count(*) FROM items").fetchone()[0])
-    progress(0.0, f"Reading {total:,} items")
+    progress(0.0, f"Reading {counted(total, 'item')}")
     shared = all_boilerplate(db)
     series: dict[int, str] = {}
     sources: dict[int, int | None] = {}

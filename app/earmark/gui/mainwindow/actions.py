@@ -128,15 +128,21 @@ SPECS = (
     ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
     ActionSpec("show_learning_path", "Go", "Learning Pat&h of the Selected Item", ("Ctrl+Shift+G",)),
     ActionSpec("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",)),
+    ActionSpec("show_details_pane", "View", "&Details", ("Ctrl+Alt+1",)),
+    ActionSpec("show_related_pane", "View", "&Related", ("Ctrl+Alt+2",)),
+    ActionSpec("show_notes_pane", "View", "&Notes", ("Ctrl+Alt+3",)),
+    ActionSpec("show_transcript_pane", "View", "&Transcript", ("Ctrl+Alt+4",)),
+    ActionSpec("show_queue_pane", "View", "&Up Next", ("Ctrl+Alt+5",)),
+    ActionSpec("reset_layout", "View", "Reset &Layout", ("Ctrl+Alt+0",)),
     ActionSpec("zoom_in", "Graph", "Zoom &In", ("+", "=", "Ctrl++"), Widget),
     ActionSpec("zoom_out", "Graph", "Zoom &Out", ("-", "Ctrl+-"), Widget),
     ActionSpec("fit_graph", "Graph", "&Fit the Graph", ("0", "Ctrl+0"), Widget),
     ActionSpec("queue_path", "Graph", "&Queue This Path"),
 )
 # Menu names with their mnemonics, in menu-bar order.
-MENUS = {"File": "&File", "Edit": "&Edit", "Feeds": "Fee&ds", "Playback": "&Playback", "Up Next": "&Up Next",
-         "Episode": "Epi&sode", "Articles": "&Articles", "Organize": "&Organize", "Go": "&Go", "Graph": "G&raph",
-         "Help": "&Help"}
+MENUS = {"File": "&File", "Edit": "&Edit", "View": "&View", "Feeds": "Fee&ds", "Playback": "&Playback",
+         "Up Next": "&Up Next", "Episode": "Epi&sode", "Articles": "&Articles", "Organize": "&Organize", "Go": "&Go",
+         "Graph": "G&raph", "Help": "&Help"}
 
 
 def label(spec_text: str) -> str:
@@ -276,6 +282,12 @@ class Actions:
     show_graph: QAction
     show_learning_path: QAction
     show_statistics: QAction
+    show_details_pane: QAction
+    show_related_pane: QAction
+    show_notes_pane: QAction
+    show_transcript_pane: QAction
+    show_queue_pane: QAction
+    reset_layout: QAction
     zoom_in: QAction
     zoom_out: QAction
     fit_graph: QAction

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QWidget
 
 from earmark.core.models import Changes, Item
+from earmark.core.plurals import counted
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.reading import ReadingController
@@ -200,7 +201,7 @@ class ArticlesController(QObject):
 
         def read(found: ReadingList) -> None:
             if found.skipped:
-                self._status(f"{len(found.skipped)} line(s) left out: {found.skipped[0]}", 15000)
+                self._status(f"{counted(len(found.skipped), 'line')} left out: {found.skipped[0]}", 15000)
             self._runner.write(store_reading_list, found, on_done=stored, on_error=failed)
 
         self._runner.compute(read_reading_list, path, on_done=read, on_error=failed)

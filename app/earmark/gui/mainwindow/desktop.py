@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QApplication, QHeaderView, QMainWindow, QSplitter
 
+from earmark.core.plurals import counted
 from earmark.gui.dialogs.settings_dialog import SettingsDialog
 from earmark.gui.feed_refresh import RefreshSummary
 from earmark.gui.mainwindow.actions import Actions
@@ -28,7 +29,7 @@ class WindowLayout:
     then the item side) and the item list's column widths (``header``)."""
 
     window: QMainWindow
-    splitters: tuple[QSplitter, QSplitter]
+    splitters: tuple[QSplitter, ...]
     header: QHeaderView
 
 
@@ -138,7 +139,8 @@ class DesktopController(QObject):
     @Slot(object)
     def _on_refreshed(self, summary: RefreshSummary) -> None:
         if summary.new and not summary.error and self.preferences.value("feeds.notify_new"):
-            self.tray.notify("Earmark", f"{summary.new} new episode(s) and article(s) arrived.")
+            arrived = counted(summary.new, "new episode or article", "new episodes and articles")
+            self.tray.notify("Earmark", f"{arrived} arrived.")
 
     # Layout -----------------------------------------------------------------------------------------
 

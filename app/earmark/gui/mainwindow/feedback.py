@@ -26,10 +26,18 @@ class Feedback(QObject):
     def show_error(self, message: str, title: str = "Earmark") -> None:
         """Tell the user what went wrong, in a dialog that does not block the event loop (a sentence already
         shown in an open dialog is not shown in a second one)."""
+        self._show(QMessageBox.Icon.Warning, message, title)
+
+    def show_note(self, message: str, title: str) -> None:
+        """Tell the user something worth reading about what went well, as ``show_error`` does but without a
+        warning sign."""
+        self._show(QMessageBox.Icon.Information, message, title)
+
+    def _show(self, icon: QMessageBox.Icon, message: str, title: str) -> None:
         self.status(message, 10000)
         if message in self._open_errors:
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self._window)
+        box = QMessageBox(icon, title, message, QMessageBox.StandardButton.Ok, self._window)
         box.setObjectName("errorDialog")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._open_errors.add(message)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStatusBar
 from earmark.core.db.sources import get_source, set_credentials
 from earmark.core.feeds.subscriptions import save_opml
 from earmark.core.models import Changes
+from earmark.core.plurals import counted
 from earmark.core.secrets.legacy import settle_secrets
 from earmark.core.settings import get_setting
 from earmark.gui.feed_refresh import FeedRefresh, RefreshSummary
@@ -33,7 +34,8 @@ class FeedsController(QObject):
     """Runs the feed operations of ``window`` and keeps ``sources_model`` current.
 
     ``on_library_changed`` is called (throttled) when a refresh brought or changed items; ``on_error``
-    shows a sentence to the user. Without ``automatic`` (a read-only library) feeds refresh only on request.
+    shows a failure's sentence to the user, ``on_note`` what a successful import left out. Without ``automatic``
+    (a read-only library) feeds refresh only on request.
     Signals: ``refresh_started()`` right after a refresh process was started, ``refreshed(RefreshSummary)``
     when a refresh or import has ended.
     """
@@ -43,13 +45,14 @@ class FeedsController(QObject):
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
                  on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None],
-                 automatic: bool = True) -> None:
+                 on_note: Callable[[str, str], None], automatic: bool = True) -> None:
         super().__init__(window)
         self._window = window
         self._runner = runner
         self._db = db
         self._on_library_changed = on_library_changed
         self._on_error = on_error
+        self._on_note = on_note
         self._automatic = automatic
         self.sources_model = SourceTableModel(self)
         self.keyring = KeyringChoice(runner, window)  # asks once per session when there is no keyring
@@ -140,14 +143,15 @@ class FeedsController(QObject):
         self._reload_after_feeds()
         self.refreshed.emit(summary)
         if summary.error:
-            self._on_error(summary.error, "Refresh failed")
+            self._on_error(summary.error, "Import failed" if summary.importing else "Refresh failed")
             return
-        if summary.notes:
-            self._on_error("\n".join(summary.notes), "Notes from the import")
+        if summary.notes:  # what was left out of a successful import: worth reading, not an error
+            self._on_note("\n".join(summary.notes), "Notes from the import")
         done = "Refresh cancelled" if summary.cancelled else "Refreshed"
         failed = f"; {summary.failed} failed (see Subscriptions)" if summary.failed else ""
         self._status().showMessage(
-            f"{done}: {summary.checked} of {summary.total} feed(s) checked, {summary.new} new item(s){failed}.", 15000
+            f"{done}: {summary.checked} of {counted(summary.total, 'feed')} checked, "
+            f"{counted(summary.new, 'new item')}{failed}.", 15000
         )
 
     # OPML -------------------------------------------------------------------------------------------
@@ -177,7 +181,7 @@ class FeedsController(QObject):
         """Write the subscriptions to ``path`` in the background."""
         self._runner.read(save_opml, path,
                           on_done=lambda count: self._status().showMessage(
-                              f"Exported {count} subscription(s) to {path}.", 10000),
+                              f"Exported {counted(count, 'subscription')} to {path}.", 10000),
                           on_error=lambda message: self._on_error(message, "Export failed"))
 
     # Passwords --------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from earmark.core.errors import EarmarkError
 from earmark.core.models import Changes, Item, Source
+from earmark.core.plurals import counted
 from earmark.core.topics.graph import GraphData, GraphFilter, read_graph
 from earmark.core.topics.graphml import write_graphml
 from earmark.core.topics.layout import Position, compute_layout, needs_layout
@@ -222,7 +223,7 @@ class GraphController(QObject):
                           on_error=self._graph_failed)
 
     def _on_graph(self, data: GraphData, item: Item | None) -> None:
-        self._on_progress(None, f"{len(data.nodes):,} items, {len(data.edges):,} relations"
+        self._on_progress(None, f"{counted(len(data.nodes), 'item')}, {counted(len(data.edges), 'relation')}"
                           + (f" (the {len(data.nodes):,} best connected of {data.matched:,})"
                              if data.matched > len(data.nodes) else ""))
         self.panel.scene.show_graph(data, self.panel.colour.currentData())
@@ -271,7 +272,7 @@ class GraphController(QObject):
             self._status("Show a learning path first (Learning Path of the selected item).")
             return
         queued = self._queue(list(self.path))
-        self._status(f"Added {queued} episode(s) of the learning path to Up Next, in learning order." if queued
+        self._status(f"Added {counted(queued, 'episode')} of the learning path to Up Next, in learning order." if queued
                      else "The learning path holds no episodes to queue.")
 
     # Exports -----------------------------------------------------------------------------------------

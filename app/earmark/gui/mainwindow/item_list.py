@@ -111,8 +111,9 @@ class ListController(QObject):
             self._compose()
 
     def shutdown(self) -> None:
-        """Start no search any more (the window is closing)."""
+        """Start no search any more (the window is closing: a date field left by closing says it was edited)."""
         self._search_timer.stop()
+        self.filter_bar.blockSignals(True)
 
     def focus(self) -> None:
         """The keyboard to the list (to the sample button on the welcome screen)."""

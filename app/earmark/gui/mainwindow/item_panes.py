@@ -3,6 +3,9 @@ and related items; a chapter clicked in the details plays from there."""
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
+
 import sqlite_utils
 from PySide6.QtCore import QObject, Slot
 
@@ -10,7 +13,7 @@ from earmark.core.chapters import cached_chapters
 from earmark.core.db.downloads import get_download
 from earmark.core.db.items import get_item
 from earmark.core.errors import NotFoundError
-from earmark.core.models import Changes, Item, Note
+from earmark.core.models import Changes, Chapter, Download, Item, Note
 from earmark.gui.mainwindow.graph import GraphController
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.playback import PlaybackController
@@ -18,15 +21,20 @@ from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.views.detail import DetailPane
 from earmark.playback.progress import PlaybackSession
 
+DAMAGED = ("Part of the library could not be read: its file is damaged. The item is shown without its chapters and "
+           "download. Restore a backup (File → Restore from Backup…, or earmark restore-backup).")
+
 
 class ItemPanes(QObject):
-    """Shows the item ``selection`` holds in ``detail``, the notes panes and the Related pane."""
+    """Shows the item ``selection`` holds in ``detail``, the notes panes and the Related pane; ``show_error``
+    says (with a title) what could not be read."""
 
     def __init__(self, db: sqlite_utils.Database, session: PlaybackSession, selection: Selection,
                  detail: DetailPane, notes: NotesController, graph: GraphController, playback: PlaybackController,
-                 parent: QObject | None = None) -> None:
+                 show_error: Callable[[str, str], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._db = db
+        self._show_error = show_error
         self._session = session
         self._selection = selection
         self._detail = detail
@@ -50,10 +58,19 @@ class ItemPanes(QObject):
             self._detail.show_item(None)
             return
         playing = self._session.item is not None and self._session.item.id == item.id
-        chapters = self._session.chapters if playing else cached_chapters(self._db, item.id) or []
-        self._detail.show_item(item, chapters, self._session.chapter if playing else -1,
-                               get_download(self._db, item.id))
+        chapters, download = self._stored(item.id)
+        self._detail.show_item(item, self._session.chapters if playing else chapters,
+                               self._session.chapter if playing else -1, download)
         self._graph.item_selected(item)
+
+    def _stored(self, item_id: int) -> tuple[list[Chapter], Download | None]:
+        """The item's cached chapters and its download; none (and the damage said once per sentence) when the
+        library's pages holding them cannot be read."""
+        try:
+            return cached_chapters(self._db, item_id) or [], get_download(self._db, item_id)
+        except sqlite3.DatabaseError:  # a mangled page, or text SQLite cannot decode (its text can be huge)
+            self._show_error(DAMAGED, "The library is damaged")
+            return [], None
 
     def follow(self, changes: Changes) -> None:
         """Show the item shown again when it changed."""
@@ -80,7 +97,7 @@ class ItemPanes(QObject):
         if item is None:
             return
         playing = self._session.item is not None and self._session.item.id == item.id
-        chapters = self._session.chapters if playing else cached_chapters(self._db, item.id) or []
+        chapters = self._session.chapters if playing else self._stored(item.id)[0]
         if not 0 <= index < len(chapters):
             return
         if playing:

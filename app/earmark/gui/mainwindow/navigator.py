@@ -65,6 +65,7 @@ class Navigator(QObject):
         self._history: list[Place] = [ALL]
         self._index = 0
         self._browsing = False  # the place shown was reached by moving through the sidebar with the arrow keys
+        self._awaited: Place | None = None  # to show once the sidebar lists it (a podcast just subscribed to)
 
     def add(self, name: str, view: View, *widgets: QWidget) -> None:
         """Let the navigator show ``view`` (its ``widgets`` go into the stack)."""
@@ -186,8 +187,19 @@ class Navigator(QObject):
         """The sidebar highlights the list's entry while an article is read."""
         return self._views[LIST].here() if self.current.view == READER else self.current
 
+    def go_once_listed(self, place: Place) -> None:
+        """Show ``place`` now if the sidebar lists its entry, else once a reload of the sidebar does."""
+        self._awaited = None if self._sidebar.resolve(place) is not None else place
+        if self._awaited is None:
+            self.go(place)
+
     def sidebar_reloaded(self) -> None:
-        """The sidebar was filled again: highlight the place shown, or show All when its entry is gone."""
+        """The sidebar was filled again: show an awaited place it now lists; highlight the place shown, or show
+        All when its entry is gone."""
+        if self._awaited is not None and self._sidebar.resolve(self._awaited) is not None:
+            place, self._awaited = self._awaited, None
+            self.go(place)
+            return
         here = self._views[self.current.view].here()
         if here.view == LIST and self._sidebar.resolve(here) is None:
             self.go(ALL, focus=False)

@@ -13,6 +13,7 @@ from earmark.core.db.items import items_by_ids
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import tag_names, tags_for_sources
 from earmark.core.models import Changes
+from earmark.core.plurals import counted
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
@@ -72,7 +73,7 @@ class OrganizeController(QObject):
         tag_sets = [set(item.tags) for item in items_by_ids(self._db, ids, full=False).values()]
         shared = sorted(set.intersection(*tag_sets)) if tag_sets else []
         partial = sorted(set.union(*tag_sets) - set(shared)) if tag_sets else []
-        what = "the selected item" if len(ids) == 1 else f"{len(ids)} items"
+        what = "the selected item" if len(ids) == 1 else counted(len(ids), "item")
         editor = TagEditor(what, shared, partial, tag_names(self._db), self._parent)
         editor.accepted.connect(lambda: self._runner.write(retag_items, ids, *editor.changes(),
                                                            on_done=self._done()))

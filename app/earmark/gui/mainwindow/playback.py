@@ -45,6 +45,8 @@ class PlaybackController(QObject):
         bar.time_left_at_speed = bool(get_setting(db, "playback.time_left_at_speed"))
         bar.show_speed(self.player.rate())
         bar.speed_chosen.connect(self._remember_speed)
+        bar.volume_chosen.connect(lambda percent: self._runner.write(store_setting, "playback.volume", percent))
+        bar.use_actions(actions.back_10, actions.forward_10, actions.next_in_queue)
         session.chapter_changed.connect(lambda index: bar.show_chapter(session.chapters, index))
         session.chapters_changed.connect(lambda chapters: bar.show_chapter(chapters, session.chapter))
         self.player.volume_changed.connect(lambda _volume, muted: actions.mute.setChecked(muted))

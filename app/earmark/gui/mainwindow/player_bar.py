@@ -1,5 +1,6 @@
-"""The player bar: what plays and its chapter, play/pause, position, elapsed/remaining, speed, volume,
-the sleep timer, and the player's state and failures (player_status.py)."""
+"""The player bar: what plays and its chapter; back 10 s, play/pause, forward 10 s and next in Up next; position,
+elapsed/remaining, speed, voice boost and a volume slider; the sleep timer, and the player's state and failures
+(player_status.py). It sits in a tool bar along the window's bottom edge, under the docked panes too."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSlider,
     QStyle,
+    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -28,10 +30,12 @@ SPEEDS = (0.5, 0.75, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
 class PlayerBar(QWidget):
     """Observes a Player and drives it from its controls. The slider's unit is tenths of a second.
 
-    Signal: ``speed_chosen(float)`` when the user picks a speed (already applied to the player).
+    Signals: ``speed_chosen(float)`` when the user picks a speed, ``volume_chosen(int)`` when they move the volume
+    slider (both already applied to the player).
     """
 
     speed_chosen = Signal(float)
+    volume_chosen = Signal(int)
 
     def __init__(self, player: Player, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,21 +82,31 @@ class PlayerBar(QWidget):
         self.speed.activated.connect(self._on_speed_chosen)
         self.volume = QLabel()
         self.volume.setObjectName("playerVolume")
-        self.volume.setAccessibleName("Volume")
+        self.volume_slider = QSlider(Qt.Orientation.Horizontal)
+        self.volume_slider.setObjectName("playerVolumeSlider")
+        self.volume_slider.setAccessibleName("Volume")
+        self.volume_slider.setToolTip("Volume (Ctrl+Up / Ctrl+Down; M mutes)")
+        self.volume_slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.volume_slider.setRange(0, 100)
+        self.volume_slider.setFixedWidth(90)
+        self.volume_slider.valueChanged.connect(self._on_volume_moved)
+        self.buttons: dict[str, QToolButton] = {}
 
         self.toggles = QHBoxLayout()  # Skip Silence and Voice Boost, on or off (show_toggles)
         top = QHBoxLayout()
+        top.setSpacing(12)
         top.addWidget(self.title, 1)
         top.addWidget(self.status.state)
         top.addWidget(self.sleep)
         top.addLayout(self.toggles)
-        controls = QHBoxLayout()
+        self._controls = controls = QHBoxLayout()
         controls.addWidget(self.play_button)
         controls.addWidget(self.elapsed)
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.remaining)
         controls.addWidget(self.speed)
         controls.addWidget(self.volume)
+        controls.addWidget(self.volume_slider)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 6)
         layout.setSpacing(2)
@@ -118,6 +132,8 @@ class PlayerBar(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setAutoRaise(True)
+            button.setAccessibleName(action.text().replace("&", ""))
+            button.setToolTip(tool_tip(action))
             self.toggles.addWidget(button)
 
     def show_speed(self, rate: float) -> None:
@@ -153,17 +169,43 @@ class PlayerBar(QWidget):
         self.sleep.setText(f"☾ {text}" if text else "")
         self.sleep.setVisible(bool(text))
 
+    def use_actions(self, back: QAction, forward: QAction, next_up: QAction) -> None:
+        """Buttons for the window's actions (back 10 s and forward 10 s beside play/pause, next in Up next after
+        them), each named and with its shortcut in its tooltip."""
+        for at, (name, action, icon) in enumerate((
+                ("back", back, QStyle.StandardPixmap.SP_MediaSeekBackward),
+                ("forward", forward, QStyle.StandardPixmap.SP_MediaSeekForward),
+                ("next", next_up, QStyle.StandardPixmap.SP_MediaSkipForward))):
+            button = QToolButton()
+            button.setObjectName(f"player{name.title()}")
+            button.setDefaultAction(action)
+            button.setIcon(self.style().standardIcon(icon))
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setAccessibleName(action.text().replace("&", ""))
+            button.setToolTip(tool_tip(action))
+            self._controls.insertWidget((0, 2, 3)[at], button)
+            self.buttons[name] = button
+
     @Slot(int, bool)
     def _on_volume(self, percent: int, muted: bool) -> None:
         self.volume.setText("Muted" if muted else f"Vol {percent}%")
+        self.volume_slider.blockSignals(True)
+        self.volume_slider.setValue(percent)
+        self.volume_slider.blockSignals(False)
+
+    def _on_volume_moved(self, percent: int) -> None:
+        self._player.set_volume(percent)
+        self.volume_chosen.emit(percent)
 
     @Slot(str)
     def _on_state(self, state: str) -> None:
         playing = state in (PlayerState.PLAYING, PlayerState.LOADING)
         icon = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
         self.play_button.setIcon(self.style().standardIcon(icon))
-        self.play_button.setToolTip("Pause (Space)" if playing else "Play (Space)")
+        self.play_button.setToolTip("Pause (Space, K)" if playing else "Play (Space, K)")
         self.slider.setEnabled(state in (PlayerState.PLAYING, PlayerState.PAUSED))
+        if state == PlayerState.ENDED and (duration := self._player.duration()):
+            self._on_position(duration)  # played to its end: not the last position reported before it
 
     @Slot(float)
     def _on_duration(self, seconds: float) -> None:
@@ -187,3 +229,21 @@ class PlayerBar(QWidget):
     def _on_released(self) -> None:
         self._dragging = False
         self._player.seek(self.slider.value() / 10)
+
+
+def tool_tip(action: QAction) -> str:
+    """An action's text with its shortcuts: "Back 10 Seconds (J, Left)"."""
+    keys = ", ".join(key.toString() for key in action.shortcuts())
+    return action.text().replace("&", "") + (f" ({keys})" if keys else "")
+
+
+def player_tool_bar(bar: PlayerBar) -> QToolBar:
+    """A fixed tool bar holding ``bar``, for the bottom edge of a main window (beneath the docks too)."""
+    tools = QToolBar("Player")
+    tools.setObjectName("playerToolBar")
+    tools.setMovable(False)
+    tools.setFloatable(False)
+    tools.toggleViewAction().setVisible(False)  # the player is not something to lose from the window
+    tools.addWidget(bar)
+    bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+    return tools

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
+from earmark.core.artwork import artwork_url
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.accessibility import Announcer, make_readable
@@ -17,6 +18,7 @@ from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.articles import ArticlesController
 from earmark.gui.mainwindow.backups import BackupsController
 from earmark.gui.mainwindow.desktop import DesktopController, Followers, WindowLayout
+from earmark.gui.mainwindow.docks import Pane, PaneDocks
 from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.feeds import FeedsController
@@ -32,7 +34,7 @@ from earmark.gui.mainwindow.pane_keys import pane_keys
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.mainwindow.plain_view import PlainView
 from earmark.gui.mainwindow.playback import PlaybackController
-from earmark.gui.mainwindow.player_bar import PlayerBar
+from earmark.gui.mainwindow.player_bar import PlayerBar, player_tool_bar
 from earmark.gui.mainwindow.player_status import dialog_when_needed
 from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
@@ -88,7 +90,7 @@ class MainWindow(QMainWindow):
         self.items_model, self.item_list, self.search = self.lists.model, self.lists.table, self.lists.search
         self.filter_bar, self.empty_view = self.lists.filter_bar, self.lists.welcome
         self.feeds = FeedsController(self, runner, db, self.apply_changes, self.feedback.show_error,
-                                     automatic=read_only_reason is None)
+                                     self.feedback.show_note, automatic=read_only_reason is None)
         self.backups = BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.feedback.show_error,
                                          read_only=read_only_reason is not None)
         self.sync = SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
@@ -108,7 +110,8 @@ class MainWindow(QMainWindow):
         self.articles = ArticlesController(self, runner, a, self.reading, self.feedback, self.apply_changes,
                                            lambda url: self.subscribing.subscribe(url))
         self.subscribing = SubscribeController(self, runner, self.feeds, self.articles, self.feedback,
-                                               self.apply_changes)
+                                               self.apply_changes,
+                                               lambda entry: self.navigator.go_once_listed(entry_place(entry)))
         self.graph = GraphController(self, runner, db, self.selection.selected_item,
                                      lambda item_id: self.opener.show_in_library(item_id),
                                      lambda item_id: self.opener.open_item(item_id),
@@ -126,15 +129,17 @@ class MainWindow(QMainWindow):
         LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = HelpController(self, runner, db, a)
         self.statistics = StatisticsController(runner)
-        self.mpris = Mpris(session, self, self.queue, parent=self)
-        self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback, self)
+        self.mpris = Mpris(session, self, self.queue, parent=self, artwork=lambda item_id: artwork_url(db, item_id))
+        self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
+                               self.feedback.show_error, self)
         SearchKeys(self.search, self.item_list, self.items_model, lambda: self.panes.show(None))
         self._add_views()
         self._lay_out()
         self.desktop = DesktopController(
-            WindowLayout(self, (self.splitter, self.item_side), self.item_list.horizontalHeader()),
+            WindowLayout(self, (self.splitter,), self.item_list.horizontalHeader()),
             self.preferences, a, Followers(self.feeds, session, self.player_bar, self.reading, self.feedback))
         self.desktop.restore_layout()
+        self.docks.restore(self.preferences.value("window.docks"))
         self.statusBar().addPermanentWidget(self.feeds.progress)
         self.setAcceptDrops(True)
         self._build_menus()
@@ -173,13 +178,8 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(self.navigator.stack)
-        self.item_side = QSplitter(Qt.Orientation.Vertical)
-        self.item_side.setObjectName("itemSide")
-        for pane in (self.detail, self.graph.related, self.notes.pane, self.notes.transcript, self.queue_view):
-            self.item_side.addWidget(pane)
-        self.item_side.setSizes([260, 130, 150, 200, 160])
-        self.splitter.addWidget(self.item_side)
-        self.splitter.setSizes([220, 640, 420])
+        self.splitter.setSizes([190, 700])
+        self.navigator.stack.setMinimumWidth(600)  # the views' controls wrap or clip, the docks keep their room
         self.splitter.setCollapsible(0, False)
         self.splitter.setStretchFactor(1, 1)
         central = QWidget()
@@ -188,8 +188,12 @@ class MainWindow(QMainWindow):
         layout.setSpacing(0)
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
-        layout.addWidget(self.player_bar)
         self.setCentralWidget(central)
+        self.docks = PaneDocks(self, [
+            Pane("details", "Details", self.detail), Pane("notes", "Notes", self.notes.pane),
+            Pane("transcript", "Transcript", self.notes.transcript), Pane("related", "Related", self.graph.related),
+            Pane("queue", "Up Next", self.queue_view)])
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, player_tool_bar(self.player_bar))
 
     def _build_menus(self) -> None:
         menus = {name: self.menuBar().addMenu(title) for name, title in MENUS.items()}
@@ -231,6 +235,9 @@ class MainWindow(QMainWindow):
         a.show_statistics.triggered.connect(lambda: nav.go(Place(STATISTICS)))
         a.continue_listening.triggered.connect(lambda: nav.go(entry_place(CONTINUE_LISTENING)))
         a.downloaded.triggered.connect(lambda: nav.go(entry_place(DOWNLOADED)))
+        self.docks.connect_view_menu({"details": a.show_details_pane, "related": a.show_related_pane,
+                                      "notes": a.show_notes_pane, "transcript": a.show_transcript_pane,
+                                      "queue": a.show_queue_pane}, a.reset_layout)
         a.zoom_in.triggered.connect(self.graph.panel.view.zoom_in)
         a.zoom_out.triggered.connect(self.graph.panel.view.zoom_out)
         a.fit_graph.triggered.connect(self.graph.panel.view.fit)
@@ -272,7 +279,7 @@ class MainWindow(QMainWindow):
 
     def _on_moved(self, place: Place) -> None:
         """The details pane gives the reader its room; the list shows its selected item again."""
-        self.detail.setVisible(place.view != READER)
+        self.docks.give_room("details", place.view == READER)
         if place.view == LIST:
             self.panes.show_selected()
 
@@ -370,8 +377,8 @@ class MainWindow(QMainWindow):
         """Remember the layout and the view, save the playing position, stop a refresh and downloads, finish
         queued writes, release the player and the library (or, closed with close to tray on, only hide)."""
         if self.desktop.hide_to_tray():
-            event.ignore()
-            return
+            return event.ignore()
+        self.preferences.set_value("window.docks", self.docks.state())
         self.desktop.shutdown()
         self.preferences.set_value("window.view", self.navigator.key())
         self.window_events.shutdown()

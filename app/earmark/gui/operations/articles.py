@@ -11,6 +11,7 @@ from earmark.core.articles.readtime import reading_minutes
 from earmark.core.articles.store import ArticleData, store_article
 from earmark.core.db.items import get_item, items_by_ids
 from earmark.core.models import Changes
+from earmark.core.plurals import counted
 
 
 def store_captured(db: sqlite_utils.Database, article: ArticleData) -> Changes:
@@ -35,7 +36,7 @@ def store_links(db: sqlite_utils.Database, links: list[tuple[str, str]], origin:
                                                         "fetched."))
         if stored.new:
             new.append(stored.item_id)
-    return Changes(items=set(new), structure=True, message=f"Saved {len(new)} link(s) from “{origin}”.")
+    return Changes(items=set(new), structure=True, message=f"Saved {counted(len(new), 'link')} from “{origin}”.")
 
 
 def store_reading_list(db: sqlite_utils.Database, reading_list: ReadingList) -> tuple[Changes, list[str]]:

@@ -8,6 +8,7 @@ from earmark.core.db.items import save_progress
 from earmark.core.db.sources import record_failure
 from earmark.core.feeds.subscribe import ReadFeed, store_read_feed
 from earmark.core.models import Changes, ProgressUpdate
+from earmark.core.plurals import counted
 from earmark.core.sample import SampleData, store_sample
 from earmark.core.settings import get_setting, set_setting
 
@@ -15,11 +16,11 @@ from earmark.core.settings import get_setting, set_setting
 def store_subscription(db: sqlite_utils.Database, url: str, read: ReadFeed) -> Changes:
     """Store a fetched feed (runs on the writer)."""
     result = store_read_feed(db, url, read)
-    noun = "episodes" if read.feed.kind == "podcast" else "articles"
+    noun = "new episode" if read.feed.kind == "podcast" else "new article"
     warning = f" {read.feed.warning}" if read.feed.warning else ""
     return Changes(
         items={*result.new, *result.updated}, structure=True,
-        message=f"Subscribed to {result.title}: {len(result.new)} new {noun}.{warning}",
+        message=f"Subscribed to {result.title}: {counted(len(result.new), noun)}.{warning}",
     )
 
 
@@ -32,8 +33,8 @@ def note_feed_failure(db: sqlite_utils.Database, url: str, message: str) -> Chan
 def store_sample_library(db: sqlite_utils.Database, sample: SampleData) -> Changes:
     """Add the sample podcast and articles (read beforehand in the pool)."""
     result = store_sample(db, sample)
-    return Changes(structure=True, message=f"Sample library loaded: {result.episodes} episodes, "
-                                           f"{result.articles} articles.")
+    return Changes(structure=True, message=f"Sample library loaded: {counted(result.episodes, 'episode')}, "
+                                           f"{counted(result.articles, 'article')}.")
 
 
 def store_setting(db: sqlite_utils.Database, key: str, value: object) -> Changes:

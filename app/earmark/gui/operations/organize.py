@@ -19,6 +19,7 @@ from earmark.core.db.tags import (
     untag_source,
 )
 from earmark.core.models import Changes
+from earmark.core.plurals import counted
 
 
 def retag_items(db: sqlite_utils.Database, item_ids: list[int], add: list[str], remove: list[str]) -> Changes:
@@ -27,7 +28,7 @@ def retag_items(db: sqlite_utils.Database, item_ids: list[int], add: list[str], 
         for item_id in item_ids:
             tag_item(db, item_id, add)
             untag_item(db, item_id, remove)
-    return Changes(items=set(item_ids), structure=True, message=f"Tags updated on {len(item_ids)} item(s).")
+    return Changes(items=set(item_ids), structure=True, message=f"Tags updated on {counted(len(item_ids), 'item')}.")
 
 
 def retag_source(db: sqlite_utils.Database, source_id: int, add: list[str], remove: list[str]) -> Changes:
@@ -60,7 +61,7 @@ def mark_favourite(db: sqlite_utils.Database, item_ids: list[int], favourite: bo
     """Mark or unmark items as favourites."""
     set_favourite(db, item_ids, favourite)
     word = "Marked" if favourite else "Unmarked"
-    return Changes(items=set(item_ids), message=f"{word} {len(item_ids)} item(s) as favourite.")
+    return Changes(items=set(item_ids), message=f"{word} {counted(len(item_ids), 'item')} as favourite.")
 
 
 def save_view(db: sqlite_utils.Database, name: str, flt: ItemFilter) -> Changes:

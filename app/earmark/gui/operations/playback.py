@@ -12,6 +12,7 @@ from earmark.core.db.queue import clear_queue as clear_all
 from earmark.core.db.queue import dequeue, enqueue, move_in_queue, play_next, queue_ids, reorder_queue
 from earmark.core.db.silences import get_silences
 from earmark.core.models import Changes, Chapter, Item, PodcastPrefs
+from earmark.core.plurals import counted
 from earmark.playback.progress import PlayContext
 
 
@@ -40,9 +41,8 @@ def store_fetched_chapters(db: sqlite_utils.Database, item_id: int, url: str, ch
 def store_played(db: sqlite_utils.Database, item_ids: list[int], played: bool) -> Changes:
     """Mark items played or unplayed."""
     mark_played(db, item_ids, played)
-    noun = "item" if len(item_ids) == 1 else "items"
     return Changes(items=set(item_ids),
-                   message=f"Marked {len(item_ids)} {noun} {'played' if played else 'unplayed'}.")
+                   message=f"Marked {counted(len(item_ids), 'item')} {'played' if played else 'unplayed'}.")
 
 
 def store_prefs(db: sqlite_utils.Database, source_id: int, prefs: PodcastPrefs) -> Changes:

@@ -8,6 +8,7 @@ import sqlite_utils
 from earmark.core.db.items import mark_played
 from earmark.core.db.reading import save_reading_progress, set_archived, set_images_allowed
 from earmark.core.models import Changes
+from earmark.core.plurals import counted
 
 
 def keep_reading_progress(db: sqlite_utils.Database, item_id: int, share: float) -> Changes:
@@ -20,14 +21,14 @@ def mark_read(db: sqlite_utils.Database, item_ids: list[int], read: bool) -> Cha
     """Mark items read or unread."""
     mark_played(db, item_ids, read)
     return Changes(items=set(item_ids), structure=True,
-                   message=f"Marked {len(item_ids)} item(s) {'read' if read else 'unread'}.")
+                   message=f"Marked {counted(len(item_ids), 'item')} {'read' if read else 'unread'}.")
 
 
 def archive(db: sqlite_utils.Database, item_ids: list[int], archived: bool) -> Changes:
     """Move articles to the archive or back."""
     set_archived(db, item_ids, archived)
     where = "to the archive" if archived else "back to the reading list"
-    return Changes(items=set(item_ids), structure=True, message=f"Moved {len(item_ids)} article(s) {where}.")
+    return Changes(items=set(item_ids), structure=True, message=f"Moved {counted(len(item_ids), 'article')} {where}.")
 
 
 def allow_images(db: sqlite_utils.Database, item_id: int, allowed: bool) -> Changes:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from earmark.core.articles.links import Link
+from earmark.core.plurals import counted
 from earmark.gui.models.links import LinkListModel
 
 
@@ -60,7 +61,8 @@ class AddLinksDialog(QDialog):
         self.filter.setPlaceholderText("Type to filter the links by their text or address")
         self.filter.textChanged.connect(self.shown.setFilterFixedString)
         saved = sum(link.saved for link in links)
-        heading = QLabel(f"<b>{len(links)} link(s)</b> in “{title}”" + (f", {saved} saved already" if saved else "")
+        heading = QLabel(f"<b>{counted(len(links), 'link')}</b> in “{title}”"
+                         + (f", {saved} saved already" if saved else "")
                          + ". Space checks a link; the checked ones become articles, titled by their link text.")
         heading.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)

@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 import html
+from itertools import combinations, pairwise
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from earmark.gui.mainwindow.actions import label
+
+HEADING_LINES = 2  # a menu's heading takes about two lines of a column
+
+
+def balanced(blocks: list[tuple[int, str]], count: int) -> list[list[str]]:
+    """``blocks`` (lines, HTML) in order, cut into ``count`` columns so that the tallest is as short as can be."""
+    best: tuple[int, list[list[str]]] | None = None
+    for cuts in combinations(range(1, len(blocks)), min(count, len(blocks)) - 1):
+        edges = (0, *cuts, len(blocks))
+        columns = [blocks[start:end] for start, end in pairwise(edges)]
+        tallest = max(sum(lines for lines, _html in column) for column in columns)
+        if best is None or tallest < best[0]:
+            best = (tallest, [[block for _lines, block in column] for column in columns])
+    return best[1] if best else []
 
 
 class CheatSheet(QWidget):
@@ -36,18 +51,19 @@ class CheatSheet(QWidget):
         self.hide()
 
     def fill(self, menus: dict[str, list[QAction]]) -> None:
-        """List every action that has a shortcut, menu by menu, in three columns."""
-        blocks = []
+        """List every action that has a shortcut, menu by menu, in three columns of about the same height (so
+        that the sheet fits a 1280×800 window without scrolling)."""
+        blocks: list[tuple[int, str]] = []  # (lines, HTML)
         for menu, actions in menus.items():
+            shown = [a for a in actions if a.shortcuts()]
             rows = "".join(
                 f"<tr><td style='padding-right:12px'>{html.escape(label(a.text()))}</td>"
                 f"<td><b>{html.escape(', '.join(s.toString() for s in a.shortcuts()))}</b></td></tr>"
-                for a in actions if a.shortcuts())
+                for a in shown)
             if rows:
-                blocks.append(f"<h3>{html.escape(menu)}</h3><table>{rows}</table>")
-        third = (len(blocks) + 2) // 3
-        columns = "".join(f"<td valign='top' style='padding-right:28px'>{''.join(blocks[i:i + third])}</td>"
-                          for i in range(0, len(blocks), third))
+                blocks.append((len(shown) + HEADING_LINES, f"<h3>{html.escape(menu)}</h3><table>{rows}</table>"))
+        columns = "".join(f"<td valign='top' style='padding-right:28px'>{''.join(column)}</td>"
+                          for column in balanced(blocks, 3))
         self.text.setText("<h2>Keyboard shortcuts</h2><p>Press any key to close. Change them with Help ▸ "
                           f"Customize Shortcuts…</p><table><tr>{columns}</tr></table>")
 

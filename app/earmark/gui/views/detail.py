@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from functools import cache
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QEvent, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QImage, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.html import sanitize
 from earmark.core.models import Chapter, Download, Item, Source
+from earmark.core.sample_clips import is_sample_clip
 from earmark.core.timefmt import format_ago, format_clock
 from earmark.gui.models.items import progress_text
 from earmark.gui.models.sources import status_text
@@ -31,7 +33,14 @@ class DetailPane(QTextBrowser):
         self.setOpenLinks(False)
         self.anchorClicked.connect(self._on_link)
         self.item_id: int | None = None
+        self._shown: Callable[[], None] = lambda: self.show_item(None)  # renders what shows, in today's colours
         self.show_item(None)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """Render again in the new theme's colours (links and muted text are coloured when rendered)."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange, QEvent.Type.StyleChange):
+            self._shown()
 
     def _on_link(self, url: QUrl) -> None:
         if url.scheme() == "chapter" and url.path().isdigit():
@@ -43,6 +52,7 @@ class DetailPane(QTextBrowser):
                   download: Download | None = None) -> None:
         """Render ``item`` (or a hint when nothing is selected), its chapters (``current`` in bold) and the
         state of its download."""
+        self._shown = lambda: self.show_item(item, chapters, current, download)
         if item is None:
             self.item_id = None
             self.setHtml("<p style='color:gray'>Select an episode or article to see its notes.</p>")
@@ -60,6 +70,9 @@ class DetailPane(QTextBrowser):
         link = f"<p><a href='{html.escape(item.url or '')}'>Open the page</a></p>" if web_page else ""
         if item.kind == "article":
             link += "<p style='color:gray'>Return opens it in the reader, where you left it.</p>"
+        if is_sample_clip(item.enclosure_url):
+            link += (f"<p style='color:{colours.muted}'>A sample: it plays a short clip of the episode; the "
+                     "duration shown is the whole episode's.</p>")
         body = sanitize(item.content or item.description, item.url) or "<p><i>No notes.</i></p>"
         link += _download_html(download) + _chapters_html(chapters or [], current)
         same_item = self.item_id == item.id
@@ -74,6 +87,7 @@ class DetailPane(QTextBrowser):
 
     def show_source(self, source: Source | None) -> None:
         """Render a feed's refresh state: where it is, how its last checks went, what failed in full."""
+        self._shown = lambda: self.show_source(source)
         self.item_id = None
         if source is None:
             self.setHtml("<p style='color:gray'>Select a feed to see its status.</p>")

@@ -6,9 +6,19 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
 
 from earmark.core.db.queries import ItemFilter
 from earmark.gui.theme import accents
@@ -29,13 +39,20 @@ class FilterBar(QWidget):
         self.state.setAccessibleName("Played state")
         for text, _value in STATE_CHOICES:
             self.state.addItem(text)
-        self.favourite = QCheckBox("★ Favourites")
+        self.favourite = QCheckBox("★")
+        self.favourite.setToolTip("Favourites only")
+        self.favourite.setAccessibleName("Favourites only")
         self.published_from = self._day_edit("from", "Published on or after (YYYY-MM-DD)")
         self.published_to = self._day_edit("to", "Published on or before (YYYY-MM-DD)")
         self.duration_min = self._minutes_spin("Shortest duration in minutes")
         self.duration_max = self._minutes_spin("Longest duration in minutes")
         save = QToolButton()
+        save.setObjectName("saveSmartList")
+        if save_action.icon().isNull():  # an icon, not its long text: the bar fits beside the docked panes
+            save_action.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton))
         save.setDefaultAction(save_action)
+        save.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        save.setToolTip(f"{save_action.text().replace('&', '')} ({save_action.shortcut().toString()})")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 2, 0, 2)
         for widget in (self.state, self.favourite, QLabel("Published"), self.published_from, self.published_to,
@@ -55,8 +72,9 @@ class FilterBar(QWidget):
         edit.setPlaceholderText(placeholder)
         edit.setToolTip(tip)
         edit.setAccessibleName(tip)
-        edit.setMaximumWidth(96)
         edit.setClearButtonEnabled(True)
+        # A whole date with the clear button beside it, whatever the font (squeezed, it read "fr…").
+        edit.setFixedWidth(edit.fontMetrics().horizontalAdvance("2026-12-31") + 3 * edit.fontMetrics().height())
         edit.textChanged.connect(lambda text: edit.setStyleSheet(
             "" if not text or _DAY.match(text) else f"color: {accents().error};"))
         return edit

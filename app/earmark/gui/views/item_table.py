@@ -20,7 +20,7 @@ from earmark.gui.models.items import (
 from earmark.gui.views.match_delegate import MatchDelegate
 
 ROW_HEIGHT = 26
-WIDTHS = ((COL_SOURCE, 150), (COL_PUBLISHED, 90), (COL_DURATION, 70), (COL_PROGRESS, 90), (COL_MATCH, 320))
+WIDTHS = ((COL_SOURCE, 150), (COL_PUBLISHED, 90), (COL_DURATION, 70), (COL_PROGRESS, 90))
 
 
 class ItemTable(QTableView):
@@ -44,6 +44,9 @@ class ItemTable(QTableView):
         for column, width in WIDTHS:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width)
+        # While searching, the title and where it matched share what the other columns leave: no horizontal
+        # scrollbar beside the docked panes at 1280 px.
+        header.setSectionResizeMode(COL_MATCH, QHeaderView.ResizeMode.Stretch)
         self.setItemDelegateForColumn(COL_MATCH, MatchDelegate(self))
         header.setSectionHidden(COL_MATCH, True)
         header.setSortIndicatorShown(True)

@@ -21,9 +21,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
-from earmark.core.articles.anchor import locate, make_anchor
+from earmark.core.articles.anchor import locate, make_anchor, whole_words
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.models import Anchor, Note
+from earmark.core.plurals import counted, verb
 
 if TYPE_CHECKING:
     from earmark.core.articles.reader import ReaderDocument
@@ -245,7 +246,8 @@ class ReaderView(QTextBrowser):
         cursor = self.textCursor()
         if not cursor.hasSelection() or self.document_shown is None:
             return None
-        quote, anchor = make_anchor(self.document().toPlainText(), cursor.selectionStart(), cursor.selectionEnd())
+        text = self.document().toPlainText()
+        quote, anchor = make_anchor(text, *whole_words(text, cursor.selectionStart(), cursor.selectionEnd()))
         return (quote, anchor) if quote.strip() else None
 
     def highlight_span(self, note: Note) -> tuple[int, int] | None:
@@ -309,9 +311,10 @@ def _page(document: ReaderDocument) -> str:
         parts.append(f"<p class='notice'>This article is saved as its link only. {html.escape(state.fetch_problem)} "
                      f"<a href='{INTERNAL}:fetch'>Fetch it again</a></p>")
     if document.images and not state.images_allowed:
-        parts.append(f"<p class='notice'>{len(document.images)} image(s) are not loaded: nothing is fetched from "
-                     f"the web unless you allow it. <a href='{INTERNAL}:images'>Load the images of this article</a> "
-                     "(I)</p>")
+        images = len(document.images)
+        parts.append(f"<p class='notice'>{counted(images, 'image')} {verb(images, 'is', 'are')} not loaded: nothing is "
+                     f"fetched from the web unless you allow it. <a href='{INTERNAL}:images'>Load the images of this "
+                     "article</a> (I)</p>")
     if item.url and item.url.startswith(("http://", "https://")):
         parts.append(f"<p class='meta'><a href='{html.escape(item.url)}'>Open the original page</a></p>")
     parts.append(document.body or "<p class='meta'><i>No text was saved for this article.</i></p>")

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QPushButton, QWidget
 
 from earmark.core.db.backups import Backup
+from earmark.core.plurals import counted
 
 OPEN_ANOTHER = "open"
 RESTORE = "restore"
@@ -51,9 +52,9 @@ class RecoveryDialogs:
         """Whether to replace the library with ``backup`` (which holds ``counts`` items, notes and sources)."""
         answer = QMessageBox.question(
             parent, "Restore from Backup",
-            f"Replace the library with {backup.name}? It holds {counts['items']} item(s), {counts['notes']} note(s) "
-            f"and {counts['sources']} source(s).\n\nThe library as it is now is not deleted: it is moved to "
-            f"{library.parent / 'backups'}.",
+            f"Replace the library with {backup.name}? It holds {counted(counts['items'], 'item')}, "
+            f"{counted(counts['notes'], 'note')} and {counted(counts['sources'], 'source')}.\n\nThe library as it is "
+            f"now is not deleted: it is moved to {library.parent / 'backups'}.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes
 

@@ -61,8 +61,8 @@ class SubscriptionsView(QWidget):
         for column, width in ((COL_TITLE, 190), (COL_STATUS, 115), (COL_ITEMS, 50), (COL_CHECKED, 95),
                               (COL_NEW, 95)):
             header.resizeSection(column, width)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.summary, 1)
+        buttons = QHBoxLayout()  # the summary has a line of its own: beside the buttons it was cut short
+        buttons.addStretch(1)
         for action in actions:
             self.table.addAction(action)
             button = QToolButton()
@@ -72,6 +72,7 @@ class SubscriptionsView(QWidget):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 0)
+        layout.addWidget(self.summary)
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)

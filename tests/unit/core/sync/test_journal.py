@@ -82,7 +82,7 @@ def test_unsubscribing_keeps_episodes_with_notes_and_is_journaled(tmp_path: Path
     source = int(db.execute("SELECT id FROM sources").fetchone()[0])
     done = unsubscribe(db, source)
     assert (done.removed, done.kept) == (1, 2)
-    assert "2 item(s) with your notes or marked favourite stay" in done.message
+    assert "2 items with your notes or marked favourite stay" in done.message
     assert db.execute("SELECT count(*) FROM items WHERE source_id IS NULL").fetchone()[0] == 2
     assert _journal(db)[-1] == ("unsubscribe", FEED, None, None, None, None)
     other_spelling = "HTTPS://CAST.example.com/feed.xml"  # the same feed for gpodder.net: the last change wins

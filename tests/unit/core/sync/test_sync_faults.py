@@ -144,7 +144,7 @@ def test_unreadable_actions_are_skipped_with_a_sentence(setup, proxy: SyncProxy)
                                           method="GET"))
     report = sync_now(db)
     assert report.errors == [] and report.positions_applied == 1
-    assert report.warnings == ["3 episode action(s) from the server could not be read; they were skipped."]
+    assert report.warnings == ["3 episode actions from the server could not be read; they were skipped."]
     assert state(db, episode(db, feed, 1)) == (10.0, 0)
 
 

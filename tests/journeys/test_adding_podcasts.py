@@ -1,0 +1,134 @@
+"""Adding podcasts as people do: typing an address into Add Podcast (Ctrl+N), links that sites produce
+(podcast:, itpc:, to feeds served over plain http), and importing a subscription list; each outcome is read where
+a person reads it (the sidebar, the dialog's title, icon and sentence)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit, QMainWindow, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from helpers.feed_server import FeedServer, rss
+from helpers.gui import Launch
+from helpers.journeys import highlighted_row, listed_titles, press, sidebar_texts, type_text, wait_rows
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+FEED_MS = 15_000
+IMPORT_MS = 30_000  # an import runs in a child process: its start-up is part of the wait
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[FeedServer]:
+    with FeedServer(tmp_path) as feed_server:
+        yield feed_server
+
+
+def episodes(count: int) -> list[dict[str, str]]:
+    return [{"title": f"Episode {n}", "guid": f"e-{n}", "enclosure": f"https://example.com/{n}.mp3"}
+            for n in range(count)]
+
+
+def add_podcast(qtbot: QtBot, window: QMainWindow, address: str) -> None:
+    """Ctrl+N, type ``address`` into the dialog, Enter."""
+    press(qtbot, Qt.Key.Key_N, CTRL)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
+    dialog = QApplication.activeModalWidget()
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit)
+                    and QApplication.focusWidget().window() is dialog)
+    type_text(qtbot, address)
+    press(qtbot, Qt.Key.Key_Return)
+    window.activateWindow()
+
+
+def message_box(qtbot: QtBot, timeout: int = FEED_MS) -> QMessageBox:
+    """The message box shown over the window (waited for)."""
+    def shown() -> list[QMessageBox]:
+        return [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    qtbot.waitUntil(lambda: bool(shown()), timeout=timeout)
+    return shown()[0]
+
+
+def test_a_mistyped_address_is_said_to_be_no_address(qtbot: QtBot, launch: Launch) -> None:
+    window = launch().window
+    add_podcast(qtbot, window, "not a url")
+    box = message_box(qtbot)
+    assert box.windowTitle() == "Could not subscribe"
+    assert "“not a url” is not an address" in box.text(), box.text()
+    assert "There is no file" not in box.text()
+
+
+@pytest.mark.parametrize("link", ["podcast://{host}/show.xml", "itpc://{host}/show.xml",
+                                  "podcast:{quoted}", "podcast://http://{host}/show.xml"])
+def test_a_podcast_link_to_a_feed_served_over_plain_http_subscribes(qtbot: QtBot, launch: Launch,
+                                                                    server: FeedServer, link: str) -> None:
+    url = server.serve_body("/show.xml", rss("Plain Show", episodes(2)))
+    host = url.removeprefix("http://").split("/")[0]
+    window = launch().window
+    add_podcast(qtbot, window, link.format(host=host, quoted=quote(url, safe="")))
+    qtbot.waitUntil(lambda: any(row.startswith("Plain Show (") for row in sidebar_texts(window)), timeout=FEED_MS)
+    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+
+
+def test_an_import_says_what_it_left_out_without_a_warning_sign(qtbot: QtBot, launch: Launch, server: FeedServer,
+                                                               tmp_path: Path) -> None:
+    one = server.serve_body("/one.xml", rss("One", episodes(1)))
+    opml = tmp_path / "mine.opml"
+    opml.write_text(f"""<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>
+        <outline type="rss" text="One" xmlUrl="{one}"/></body></opml>""", encoding="utf-8")
+    window = launch().window
+    window.open_arguments([str(opml)])  # as another launch hands it over (xdg-open of the file)
+    question = message_box(qtbot)
+    assert question.text() == "Subscribe to the 1 feed of mine.opml?"
+    answer(qtbot, question, "Subscribe")
+    box = message_box(qtbot, IMPORT_MS)
+    assert box.windowTitle() == "Notes from the import"
+    assert "1 new subscription, 0 already subscribed." in box.text()
+    assert box.icon() == QMessageBox.Icon.Information
+
+
+def test_a_failed_import_is_titled_for_the_import(qtbot: QtBot, launch: Launch, tmp_path: Path) -> None:
+    opml = tmp_path / "broken.opml"
+    opml.write_text("this is not a subscription list", encoding="utf-8")
+    window = launch().window
+    window.feeds.import_opml(opml)  # File ▸ Import Subscriptions, the file chosen
+    box = message_box(qtbot, IMPORT_MS)
+    assert box.windowTitle() == "Import failed", (box.windowTitle(), box.text())
+    assert box.icon() == QMessageBox.Icon.Warning
+
+
+def answer(qtbot: QtBot, box: QMessageBox, button: str) -> None:
+    """Click the box's button ``button`` (its text without the mnemonic)."""
+    [clicked] = [b for b in box.buttons() if b.text().replace("&", "") == button]
+    qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not box.isVisible())
+
+
+def test_a_link_opened_from_outside_asks_once_then_selects_the_new_podcast(qtbot: QtBot, launch: Launch,
+                                                                          server: FeedServer) -> None:
+    url = server.serve_body("/show.xml", rss("Linked Show", episodes(3)))
+    window = launch().window
+    window.open_arguments([f"podcast://{url.removeprefix('http://')}"])  # xdg-open of a web page's link
+    question = message_box(qtbot)
+    assert question.windowTitle() == "Subscribe"
+    assert question.text().startswith("Subscribe to “Linked Show”? It has 3 episodes.")
+    assert not any(row.startswith("Linked Show") for row in sidebar_texts(window))  # nothing before the answer
+    answer(qtbot, question, "Subscribe")
+    qtbot.waitUntil(lambda: highlighted_row(window).startswith("Linked Show ("), timeout=FEED_MS)
+    wait_rows(qtbot, window, 3)
+    assert sorted(listed_titles(window)) == ["Episode 0", "Episode 1", "Episode 2"]
+
+
+def test_a_link_opened_from_outside_and_cancelled_adds_nothing(qtbot: QtBot, launch: Launch,
+                                                              server: FeedServer) -> None:
+    url = server.serve_body("/show.xml", rss("Unwanted Show", episodes(1)))
+    window = launch().window
+    window.open_arguments([url])
+    answer(qtbot, message_box(qtbot), "Cancel")
+    qtbot.wait(300)
+    assert not any(row.startswith("Unwanted Show") for row in sidebar_texts(window))
