@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import sqlite_utils
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from earmark.core.db.items import get_item
@@ -46,6 +46,7 @@ class ListController(QObject):
         self._base = self._sorts.applied(ItemFilter(), None)  # the entry in its order; search and bar go on top
         self._select_after_load: int | None = None
         self._also_selected: list[int] = []  # the rest of a multi-selection, kept across a reload
+        self._reading = False  # a reload is on its way: a row the user picks meanwhile is the one kept
         self._empty = False
         self.model = ItemListModel(runner, db, self)
         self.model.loaded.connect(self._on_loaded)
@@ -76,6 +77,7 @@ class ListController(QObject):
         layout.addWidget(self.table, 1)
         self.model.set_filter(self._base, load=False)
         self._show_sort(self._base)
+        self.table.selectionModel().currentChanged.connect(self._on_current_moved)
 
     # The view, as the navigator drives it ------------------------------------------------------------------
 
@@ -135,6 +137,7 @@ class ListController(QObject):
                 # a search cleared: the item selected in the results stays selected in the whole list
                 current = self.model.item_at(self.table.currentIndex().row())
                 self._select_after_load = current.id if current is not None else None
+            self._reading = True
             self.model.set_filter(flt)
         elif self._select_after_load is not None:
             self._on_loaded()
@@ -163,7 +166,15 @@ class ListController(QObject):
         current = self.model.item_at(self.table.currentIndex().row())
         self._select_after_load = current.id if current is not None else None
         self._also_selected = self.selected_item_ids()
+        self._reading = True
         self.model.reload()
+
+    def _on_current_moved(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        """While a reload is on its way, the row the user moves to (Home, a click) is the one selected after it,
+        not the one selected when it was asked for (a late reload took Home back)."""
+        item = self.model.item_at(current.row()) if current.isValid() else None
+        if self._reading and item is not None:
+            self._select_after_load, self._also_selected = item.id, []
 
     def library_counted(self) -> None:
         """The library's item count was read again: the welcome screen shows while both reads found nothing."""
@@ -173,6 +184,7 @@ class ListController(QObject):
             self.shown_widget_changed.emit()
 
     def _on_loaded(self) -> None:
+        self._reading = False
         self.library_counted()
         target, self._select_after_load = self._select_after_load, None
         row = self.model.row_of(target) if target is not None else None

@@ -245,5 +245,8 @@ def player_tool_bar(bar: PlayerBar) -> QToolBar:
     tools.setFloatable(False)
     tools.toggleViewAction().setVisible(False)  # the player is not something to lose from the window
     tools.addWidget(bar)
+    for more in tools.findChildren(QToolButton, "qt_toolbar_ext_button"):  # Qt's », shown when the bar is cut
+        more.setAccessibleName("More player controls")
+        more.setAccessibleDescription("Shows the player controls the window is too narrow for")
     bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
     return tools

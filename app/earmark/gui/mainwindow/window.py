@@ -374,10 +374,10 @@ class MainWindow(QMainWindow):
         self.quit_earmark()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Remember the layout and the view, save the playing position, stop a refresh and downloads, finish
-        queued writes, release the player and the library (or, closed with close to tray on, only hide)."""
-        if self.desktop.hide_to_tray():
-            return event.ignore()
+        """Remember the layout and view, save the position, stop all work, release the library (or only hide)."""
+        if self.desktop.hide_to_tray():  # close to tray is on
+            event.ignore()
+            return
         self.preferences.set_value("window.docks", self.docks.state())
         self.desktop.shutdown()
         self.preferences.set_value("window.view", self.navigator.key())
