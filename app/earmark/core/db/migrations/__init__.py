@@ -17,6 +17,7 @@ from earmark.core.db.migrations.m007_reading_list import m007_reading_list
 from earmark.core.db.migrations.m008_sync_and_secrets import m008_sync_and_secrets
 from earmark.core.db.migrations.m009_technical_search import m009_technical_search
 from earmark.core.db.migrations.m010_user_titles import m010_user_titles
+from earmark.core.db.migrations.m011_transcription import m011_transcription
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -31,6 +32,7 @@ MIGRATIONS: list[Migration] = [
     m008_sync_and_secrets,
     m009_technical_search,
     m010_user_titles,
+    m011_transcription,
 ]
 
 

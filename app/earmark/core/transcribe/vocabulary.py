@@ -1,0 +1,68 @@
+"""The words an episode is primed with: its title, chapter titles, the names in its show notes and the podcast's
+most specific terms, given to the engine as its initial prompt (Whisper keeps the prompt's last ~220 tokens, so
+the terms come last, the most specific at the end)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import sqlite_utils
+
+from earmark.core.chapters import cached_chapters
+from earmark.core.text.identifiers import looks_technical
+from earmark.core.text.words import words
+
+MAX_PROMPT_CHARS = 700  # about 200 tokens of English: what fits in Whisper's prompt
+EPISODE_TERMS = 40  # names taken from the episode's own show notes
+PODCAST_TERMS = 25  # terms of the podcast taken from its other episodes
+PODCAST_EPISODES = 200  # the newest episodes read for the podcast's terms
+
+
+def names_in(text: str) -> list[str]:
+    """The names in a text, most frequent first: technical words (PyTorch, CUDA, torch.compile) and words
+    written with a capital inside a sentence (Kubernetes, Hidet)."""
+    counts: Counter[str] = Counter()
+    previous = "."
+    for found in words(text):
+        surface = found.surface
+        capital_inside = surface[:1].isupper() and not previous.endswith((".", "!", "?", ":"))
+        if len(surface) > 2 and (looks_technical(surface) or capital_inside):
+            counts[surface] += 1
+        previous = surface
+    return [name for name, _ in counts.most_common()]
+
+
+def podcast_terms(db: sqlite_utils.Database, source_id: int | None, item_id: int) -> list[str]:
+    """The podcast's most specific terms: names used in several of its episodes, by how many use them."""
+    if source_id is None:
+        return []
+    rows = db.execute("SELECT title || '. ' || text FROM items WHERE source_id = ? AND id != ? "
+                      "ORDER BY published DESC LIMIT ?", [source_id, item_id, PODCAST_EPISODES]).fetchall()
+    episodes: Counter[str] = Counter()
+    for (text,) in rows:
+        episodes.update(set(names_in(text or "")))
+    return [name for name, count in episodes.most_common(PODCAST_TERMS) if count > 1 or len(rows) == 1]
+
+
+def episode_prompt(db: sqlite_utils.Database, item_id: int) -> str:
+    """The initial prompt for transcribing an episode (empty when it has no words of its own)."""
+    row = db.execute("SELECT title, text, source_id FROM items WHERE id = ?", [item_id]).fetchone()
+    if row is None:
+        return ""
+    title, notes, source_id = row
+    chapters = [chapter.title for chapter in cached_chapters(db, item_id) or []]
+    terms = _unique([*podcast_terms(db, source_id, item_id), *names_in(notes or "")[:EPISODE_TERMS]])
+    head = ". ".join(part for part in (title.strip(), ", ".join(chapters)) if part)
+    tail = ", ".join(reversed(terms))  # the episode's own names last, nearest the speech
+    prompt = f"{head}. {tail}." if tail else f"{head}."
+    return prompt[-MAX_PROMPT_CHARS:].lstrip(" ,.") if len(prompt) > MAX_PROMPT_CHARS else prompt
+
+
+def _unique(names: list[str]) -> list[str]:
+    seen: set[str] = set()
+    kept = []
+    for name in names:
+        if name.lower() not in seen:
+            seen.add(name.lower())
+            kept.append(name)
+    return kept
