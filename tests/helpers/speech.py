@@ -59,7 +59,7 @@ def speech_podcast(server: FeedServer, folder: Path) -> str:
     """Serve a podcast of EPISODES (speech made by espeak-ng) on ``server``; returns the feed's URL."""
     entries = []
     for number, episode in enumerate(EPISODES):
-        audio = write_speech(folder / f"episode{number}.wav", episode.speech).read_bytes()
+        audio = write_speech(folder / f"episode{number}.wav", episode.speech, silence_after=20).read_bytes()
         url = server.route(f"/episode{number}.wav", Route(body=audio, content_type="audio/wav"))
         entries.append({"title": episode.title, "guid": f"ep{number}", "description": episode.notes,
                         "enclosure": url, "pubDate": f"Mon, {10 + number:02d} Jun 2024 10:00:00 +0000"})

@@ -4,6 +4,7 @@ process that transcribes: it loads the engine."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 from earmark.core.errors import TranscribeError
 
 SAMPLE_RATE = 16000  # what Whisper hears
+SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*$")
 SILENCE_PEAK = 0.01  # audio whose loudest sample stays below this (of full scale) holds nothing to hear
 
 
@@ -55,17 +57,32 @@ class Engine:
         if not len(audio) or float(abs(audio).max()) < SILENCE_PEAK:
             raise TranscribeError(f"{audio_file.name} holds only silence: there is nothing to transcribe.")
         pieces, info = self._model.transcribe(audio, initial_prompt=prompt or None, beam_size=1,
-                                              condition_on_previous_text=True)
+                                              condition_on_previous_text=True, word_timestamps=True)
         segments: list[Segment] = []
         for piece in pieces:
-            text = piece.text.strip()
-            if text:
-                segments.append(Segment(round(piece.start, 2), round(min(piece.end, duration), 2), text))
+            segments.extend(sentences(piece.words or [], duration) if piece.words else
+                            [Segment(round(piece.start, 2), round(min(piece.end, duration), 2), piece.text.strip())])
             if progress is not None:
                 progress(min(1.0, piece.end / duration) if duration else 1.0)
+        segments = [segment for segment in segments if segment.text]
         if not segments:
             raise TranscribeError(f"No speech was heard in {audio_file.name}.")
         return Transcription(self.name, info.language, round(duration, 2), segments)
+
+
+def sentences(words: list[Any], duration: float) -> list[Segment]:
+    """A segment's timed words as one line per sentence: a word said finds its sentence's moment, and a note's
+    quote is cut at sentences (Whisper's segments run across them)."""
+    lines: list[Segment] = []
+    start: float | None = None
+    text = ""
+    for word in words:
+        start = word.start if start is None else start
+        text += word.word
+        if SENTENCE_END.search(word.word) or word is words[-1]:
+            lines.append(Segment(round(start, 2), round(min(word.end, duration), 2), text.strip()))
+            start, text = None, ""
+    return lines
 
 
 def decode(audio_file: Path) -> Any:

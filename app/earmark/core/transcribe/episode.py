@@ -12,12 +12,12 @@ from earmark.core.db.downloads import get_download
 from earmark.core.db.transcripts import store_transcript, stored_transcript, transcript_links
 from earmark.core.errors import NotFoundError, TranscribeError
 from earmark.core.models import Cue, Transcript
+from earmark.core.notes.transcripts import GENERATED
 from earmark.core.transcribe.vocabulary import episode_prompt
 
 if TYPE_CHECKING:
     from earmark.core.transcribe.engine import Engine, Transcription
 
-GENERATED = "generated:"  # the url of a transcript made here starts so; the model's name follows
 GENERATED_FORMAT = "generated"
 
 

@@ -1,0 +1,146 @@
+"""Transcribing on this machine, from the window: a podcast served over HTTP whose episodes are espeak-ng speech
+is downloaded (Ctrl+D) and transcribed (Ctrl+Shift+X) in a worker process, with progress; the transcript pane
+shows the lines made here; a word said only in the audio finds the episode, the result says the moment and Enter
+plays from it; B at that moment keeps the words said there as the note's quote. Quitting mid-transcription takes
+under 2 s, stores nothing half-done, and the queue resumes when the window opens again."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QListView, QTableView
+from pytestqt.qtbot import QtBot
+
+from earmark.cli import main
+from earmark.core.db.connection import open_library
+from earmark.core.db.transcribe_queue import waiting
+from earmark.core.settings import set_setting
+from earmark.playback.player import PlayerState
+from helpers.feed_server import FeedServer, Route
+from helpers.gui import Launch
+from helpers.journeys import item_list, press, search, selected_title, type_text, wait_rows
+from helpers.speech import speech_podcast, whisper_test_model, write_speech
+
+CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def subscribed(library_path: Path, tmp_path: Path) -> Iterator[FeedServer]:
+    """The library follows the speech podcast (served while the test runs); the test model is the setting."""
+    model = whisper_test_model()
+    (tmp_path / "served").mkdir()
+    with FeedServer(tmp_path / "served") as server:
+        feed = speech_podcast(server, tmp_path / "served")
+        db = open_library(library_path)
+        set_setting(db, "downloads.folder", str(tmp_path / "downloads"))
+        set_setting(db, "transcribe.model", str(model))
+        set_setting(db, "feeds.refresh_on_start", False)
+        db.close()
+        assert main(["--library", str(library_path), "subscribe", feed]) == 0
+        yield server
+
+
+def _select(qtbot: QtBot, window: object, title: str) -> None:
+    table = item_list(window)  # type: ignore[arg-type]
+    table.setFocus()
+    press(qtbot, Qt.Key.Key_Home)
+    while selected_title(window) != title:  # type: ignore[arg-type]
+        press(qtbot, Qt.Key.Key_Down)
+
+
+def test_transcribe_from_the_window_then_find_a_spoken_word_and_play_it(
+        qtbot: QtBot, launch: Launch, subscribed: FeedServer) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, 2)
+    _select(qtbot, window, "Compilers for tensors")
+    press(qtbot, Qt.Key.Key_D, CTRL)
+    status = window.findChild(QLabel, "transcriptionStatus")
+    lines = window.findChild(QListView, "transcriptLines")
+    transcript_status = window.findChild(QLabel, "transcriptStatus")
+    qtbot.waitUntil(lambda: _downloaded(window), timeout=20000)
+    press(qtbot, Qt.Key.Key_X, CTRL | SHIFT)
+    qtbot.waitUntil(lambda: status.isVisible() and "Transcribing" in status.text(), timeout=20000)
+    qtbot.waitUntil(lambda: lines.isVisible() and lines.model().rowCount() > 0, timeout=60000)
+    assert "made on this computer" in transcript_status.text()
+    said = " ".join(str(lines.model().index(row, 0).data()) for row in range(lines.model().rowCount())).lower()
+    assert "autograd" in said and "handwritten" in said  # "autograd": the show notes primed the engine
+
+    # A word said only in the audio finds the episode; the result says where, and Enter plays from there.
+    assert search(qtbot, window, "handwritten") == ["Compilers for tensors"]
+    match = str(item_list(window).model().index(0, _match_column(window)).data())
+    moment = re.match(r"transcript at (\d+):(\d\d):", match)
+    assert moment, match
+    at = int(moment[1]) * 60 + int(moment[2])
+    assert at > 0
+    press(qtbot, Qt.Key.Key_Return)  # from the search box to the list
+    press(qtbot, Qt.Key.Key_Return)
+    player = window.session.player
+    qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING and player.position() >= at - 0.5, timeout=10000)
+    assert player.position() < at + 3  # from the moment, not from the start
+
+    # B at that moment: the note keeps the words said there.
+    press(qtbot, Qt.Key.Key_B)
+    editor = window.findChild(QLineEdit, "noteEditor")
+    qtbot.waitUntil(lambda: editor.isVisible())
+    type_text(qtbot, "compare kernels")
+    press(qtbot, Qt.Key.Key_Return)
+    notes = window.findChild(QTableView, "itemNotes")
+    qtbot.waitUntil(lambda: notes.model().rowCount() == 1, timeout=5000)
+    shown = " ".join(str(notes.model().index(0, c).data()) for c in range(notes.model().columnCount()))
+    assert "handwritten" in shown.lower()
+
+
+def _downloaded(window: object) -> bool:
+    db = window._db  # type: ignore[attr-defined]
+    return db.execute("SELECT count(*) FROM downloads WHERE status = 'done'").fetchone()[0] > 0
+
+
+def _match_column(window: object) -> int:
+    model = item_list(window).model()  # type: ignore[arg-type]
+    return next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "Match")
+
+
+def test_quitting_mid_transcription_is_quick_keeps_nothing_half_done_and_resumes(
+        qtbot: QtBot, launch: Launch, subscribed: FeedServer, library_path: Path, tmp_path: Path) -> None:
+    speech = ("The scheduler reads the state of the cluster and decides where each pod runs. A node that fails "
+              "its health check is drained, and its pods move elsewhere. Requests and limits tell the scheduler "
+              "how much memory and processor time a container needs. Affinity rules keep related services close "
+              "together, while taints keep ordinary work away from special machines. When nothing fits, the "
+              "autoscaler asks the cloud for another node, which joins the cluster within a few minutes. Operators "
+              "watch the events of each namespace to learn why a deployment is stuck, and they read the logs of "
+              "the controller manager when a replica set refuses to grow.")
+    long_audio = write_speech(tmp_path / "long.wav", speech).read_bytes()
+    subscribed.route("/episode1.wav", Route(body=long_audio, content_type="audio/wav"))
+    window = launch().window
+    wait_rows(qtbot, window, 2)
+    _select(qtbot, window, "Schedulers")
+    press(qtbot, Qt.Key.Key_D, CTRL)
+    qtbot.waitUntil(lambda: _downloaded(window), timeout=20000)
+    press(qtbot, Qt.Key.Key_X, CTRL | SHIFT)
+    status = window.findChild(QLabel, "transcriptionStatus")
+    qtbot.waitUntil(lambda: "Transcribing “Schedulers”" in status.text(), timeout=30000)
+
+    started = time.monotonic()
+    window.close()
+    assert time.monotonic() - started < 2.0
+    db = open_library(library_path)
+    assert db.execute("SELECT count(*) FROM transcripts").fetchone()[0] == 0  # nothing half-done stored
+    assert [w.title for w in waiting(db)] == ["Schedulers"]
+    db.close()
+
+    window = launch().window  # the queue resumes by itself
+    qtbot.waitUntil(lambda: _transcribed(library_path) == 1, timeout=120000)
+
+
+def _transcribed(library_path: Path) -> int:
+    db = open_library(library_path)
+    try:
+        return int(db.execute("SELECT count(*) FROM transcripts WHERE type = 'generated'").fetchone()[0])
+    finally:
+        db.close()
