@@ -192,6 +192,8 @@ def test_killing_an_opml_import_loses_nothing_and_the_next_import_completes(tmp_
         if any(line.startswith('{"total"') for line in victim.lines):  # printed once the subscriptions committed
             assert set(urls[: 8 + 3 * cycle]) <= set(after.sources)
         _check_reported(victim, after, served)
+        # No half feed: feeds are written several to a transaction, each whole; a kill keeps a feed whole or not at all.
+        assert all(after.guids(source) in (set(), served[url]) for url, source in after.sources.items())
     result = earmark(library, "import-opml", str(_opml(tmp_path / "all.opml", urls)), "--json")
     assert result.returncode == 0, result.stderr
     after = _snapshot(library)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -182,3 +182,17 @@ def test_dropping_a_feed_link_subscribes(qtbot: QtBot, launch: Launch, server: F
                       Qt.KeyboardModifier.NoModifier)
     window.dropEvent(drop)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 2, timeout=10_000)
+
+
+def test_a_password_typed_in_a_feed_address_is_never_shown(qtbot: QtBot, launch: Launch, server: FeedServer) -> None:
+    url = server.serve_feed("/private.xml", rss("Private Show", episodes("p", 2)), auth=("ann", "s3cret"))
+    window = launch().window
+    window.subscribing.subscribe(url.replace("://", "://ann:typo-secret@", 1))  # a wrong password: asked again
+    assert window.statusBar().currentMessage() == f"Reading {url}…"
+    qtbot.waitUntil(lambda: any(isinstance(w, CredentialsDialog) and w.isVisible()
+                                for w in QApplication.topLevelWidgets()), timeout=10_000)
+    dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, CredentialsDialog) and w.isVisible())
+    shown = " ".join(label.text() for label in dialog.findChildren(QLabel)) + dialog.windowTitle()
+    assert url in shown and "typo-secret" not in shown
+    assert "typo-secret" not in window.statusBar().currentMessage()
+    dialog.reject()

@@ -286,3 +286,37 @@ def test_a_download_of_a_malformed_address_still_gets_a_file_name(tmp_path: Path
     path = download_path(tmp_path, "Show", "Episode", address, "audio/mp4")
     assert path.name == "Episode.m4a" and path.parent == tmp_path.resolve() / "Show"
     assert not is_web_url(address)
+
+
+@pytest.mark.parametrize("mark", ["-1:00:00,000", "-0:05", "0:-5", "1:+05", "+0:05", "nan", "inf", "-inf", "1e3",
+                                  "1_0:00", "9" * 400, "0:" + "9" * 400])
+def test_an_html_transcript_time_that_is_negative_or_not_a_clock_is_skipped(mark: str) -> None:
+    # clock_seconds read "-1:00:00,000" as -3600 s (int() and float() take signs, "nan", "inf", "1e3", "1_0"): a
+    # cue before the start of the episode, or at no time at all.
+    document = f"<time>{mark}</time><p>Bad.</p><time>0:05</time><p>Good.</p>"
+    transcript = parse_transcript(document.encode(), "t.html")
+    assert [(c.start, c.text) for c in transcript.cues] == [(5.0, "Good.")] and transcript.skipped == 2
+
+
+@pytest.mark.parametrize(("document", "name"), [
+    ("WEBVTT\n\n-00:00:01.000 --> 00:00:02.000\nBad\n\n00:00:03.000 --> 00:00:04.000\nGood\n", "t.vtt"),
+    ("1\n00:00:01,000 --> -00:00:02,000\nBad\n\n2\n00:00:03,000 --> 00:00:04,000\nGood\n", "t.srt"),
+    ("0:00:03.000,0:00:04.000\nGood\n\n-0:00:01.000,0:00:02.000\nBad\n", "t.sbv"),
+    ('{"segments": [{"startTime": -3600, "endTime": 2, "body": "Bad"}, {"startTime": 3, "endTime": 4, '
+     '"body": "Good"}]}', "t.json"),
+])
+def test_a_negative_cue_time_is_refused_in_every_format(document: str, name: str) -> None:
+    transcript = parse_transcript(document.encode(), name)
+    assert [(c.start, c.end, c.text) for c in transcript.cues] == [(3.0, 4.0, "Good")] and transcript.skipped == 1
+
+
+@pytest.mark.parametrize(("document", "name"), [
+    ("WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nBackwards\n", "t.vtt"),
+    ("1\n00:00:05,000 --> 00:00:01,000\nBackwards\n", "t.srt"),
+    ("0:00:05.000,0:00:01.000\nBackwards\n", "t.sbv"),
+    ('{"segments": [{"startTime": 5, "endTime": 1, "body": "Backwards"}]}', "t.json"),
+    ("<time>0:05</time><p>Backwards</p><time>0:01</time><p>Then.</p>", "t.html"),
+])
+def test_a_cue_never_ends_before_it_starts(document: str, name: str) -> None:
+    cue = next(c for c in parse_transcript(document.encode(), name).cues if c.text == "Backwards")
+    assert (cue.start, cue.end) == (5.0, 5.0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from helpers.fuzz import honour, scaled
@@ -48,7 +48,8 @@ CLOCKS = st.one_of(
     st.builds(lambda h, m, s, ms, sep: f"{h:02d}:{m:02d}:{s:02d}{sep}{ms:03d}", st.integers(0, 10**6),
               st.integers(0, 99), st.integers(0, 99), st.integers(0, 999), st.sampled_from((",", "."))),
     st.sampled_from(("00:00:1d.890", "99:99:99,999", "0:00", "-1:00:00,000", "00:00:00,000", "1:2:3", "::",
-                     "00:00:01,000", "9" * 400 + ":00:00.000", "00:00:01.0000")),
+                     "00:00:01,000", "9" * 400 + ":00:00.000", "00:00:01.0000", "0:-5", "+0:05", "nan", "-inf",
+                     "1e3", "1_0:00", "9" * 400)),
     st.text(alphabet="0123456789:,.-", max_size=14),
 )
 LINES = st.one_of(st.text(max_size=40), st.sampled_from(("<v Ana>Hello", "<b>bold</b> &amp; &nbsp;", "NOTE x",
@@ -99,5 +100,7 @@ def html_transcripts(draw: st.DrawFn) -> bytes:
 @pytest.mark.timeout(120)
 @settings(max_examples=scaled(300))
 @given(st.one_of(cue_files(), json_transcripts(), html_transcripts()))
+@example(b"<time>-1:00:00,000</time><p>x</p>")  # found by this fuzz: a cue at -3600 s
+@example(b"<time>nan</time><p>x</p><time>0:-5</time><p>y</p><time>1e3</time><p>z</p>")
 def test_generated_transcripts_honour_the_contract(document: bytes) -> None:
     honour(PARSERS["transcript"], document)

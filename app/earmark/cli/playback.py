@@ -65,7 +65,7 @@ def _download(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
         if record.status != "done":
             try:
                 result = download(record.url, Path(record.path), retries=retries, name=record.title,
-                                  expected=Expected(record.content_type))
+                                  expected=Expected(record.content_type, record.enclosure_length))
             except EarmarkError as exc:
                 update_download(db, record.item_id, "failed", error=str(exc))
                 print(f"earmark: {exc}", file=sys.stderr)

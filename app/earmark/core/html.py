@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from urllib.parse import urljoin, urlsplit
 
 import nh3
@@ -19,6 +21,7 @@ _BLOCK_END = re.compile(r"</(p|div|li|h[1-6]|tr|blockquote|pre)>|<br\s*/?>", re.
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 _LINES = re.compile(r"\n\s*\n+")
 _URL_SCHEMES = {"http", "https", "mailto"}
+_remembered: ContextVar[dict[str, str] | None] = ContextVar("remembered_text", default=None)
 _LOOKS_LIKE_HTML = re.compile(r"<(p|br|a|div|ul|ol|li|b|i|em|strong|h\d|img|span|code|pre)\b", re.IGNORECASE)
 
 
@@ -64,13 +67,39 @@ def _resolver(base: str) -> Callable[[str, str, str], str | None]:
     return resolve
 
 
+@contextmanager
+def remembering_text() -> Iterator[None]:
+    """Within it (in this thread), ``to_text`` of a markup it has seen already gives the same text without working
+    it out again: parsing an article feed flattens each body for its reading time, and then for search."""
+    token = _remembered.set({})
+    try:
+        yield
+    finally:
+        _remembered.reset(token)
+
+
 def to_text(markup: str) -> str:
     """Plain text of an HTML fragment, for the search index and summaries."""
     if not markup:
         return ""
+    remembered = _remembered.get()
+    if remembered is None:
+        return _to_text(markup)
+    if markup not in remembered:
+        remembered[markup] = _to_text(markup)
+    return remembered[markup]
+
+
+def _to_text(markup: str) -> str:
     if "<" in markup:
         with_breaks = _BLOCK_END.sub(lambda m: m.group(0) + "\n", markup)
         markup = nh3.clean(with_breaks, tags=set(), clean_content_tags={"script", "style"})
     markup = html.unescape(markup)
     text = _SPACES.sub(" ", markup)
     return _LINES.sub("\n\n", "\n".join(line.strip() for line in text.splitlines())).strip()
+
+
+def search_text(*markups: str) -> str:
+    """What the search index holds for an item's HTML parts (show notes, article body): each as text, joined by
+    a blank line."""
+    return "\n\n".join(part for part in map(to_text, markups) if part)

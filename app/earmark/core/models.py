@@ -234,6 +234,10 @@ class EntryData:
     transcripts: str = "[]"  # JSON, canonical (sorted keys) so that an unchanged list compares equal
     persons: str = "[]"
     remote_items: str = "[]"  # podcast:remoteItem, JSON
+    enclosure_length: int | None = None  # bytes, as the feed announces them
+    # search_text(description, content), when worked out before storing (in a parsing process, for a feed stored
+    # for the first time); None: the writer works it out for the entries it stores.
+    text: str | None = None
 
 
 @dataclass(slots=True)
@@ -305,6 +309,7 @@ class Download:
     finished: str | None = None
     title: str | None = None  # the episode's
     content_type: str | None = None  # the enclosure's, as the feed says
+    enclosure_length: int | None = None  # bytes, as the feed announces them
 
     def as_json(self) -> dict[str, object]:
         """The object printed by ``downloads --json`` (a contract: add, never rename)."""

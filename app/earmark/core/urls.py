@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import quote, quote_plus, unquote, urlsplit, urlunsplit
 
 WEB_SCHEMES = ("http", "https")
+_USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")  # up to the authority's last "@"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -30,6 +32,12 @@ def split_userinfo(url: str) -> Userinfo:
         return Userinfo(url)
     host = parts.netloc.rpartition("@")[2]
     return Userinfo(urlunsplit(parts._replace(netloc=host)), unquote(user or ""), unquote(parts.password or ""))
+
+
+def shown_address(url: str) -> str:
+    """``url`` as shown to the user, in sentences or logs: without a ``user:password@`` part, even when the rest
+    cannot be parsed."""
+    return _USERINFO.sub(r"\1", url, count=1)
 
 
 def origin(url: str) -> str:

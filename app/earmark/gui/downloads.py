@@ -132,7 +132,7 @@ class DownloadManager(QObject):
         try:
             download(record.url, Path(record.path), progress=progress, stop=stop, retries=retries,
                      delays=RETRY_DELAYS if self.retry_delays is None else self.retry_delays, name=record.title,
-                     expected=Expected(record.content_type))
+                     expected=Expected(record.content_type, record.enclosure_length))
             self._ended.emit(record.item_id, None)
         except Exception as exc:  # every failure is reported on the GUI thread (a bug is also logged there)
             self._ended.emit(record.item_id, exc)

@@ -62,3 +62,21 @@ def test_hosting_failures_from_the_command_line(cli: Cli, episodes: dict[str, in
 
     # The feed says x.sh: the file is named for its type, audio/mpeg.
     assert Path(str(script["path"])).suffix == ".mp3" and script["status"] == "done"
+
+
+def test_a_stub_far_smaller_than_the_feed_announces_is_refused(cli: Cli, host: PodcastHost, tmp_path: Path) -> None:
+    stub = write_tone(tmp_path / "stub.wav", 1.0).read_bytes()  # 16 KB: "this episode is not available"
+    feed = host.feed("/feed.xml", [Enclosure("Stubbed", host.episode("/stub.wav", stub), "audio/wav", 48_000_000),
+                                   Enclosure("Re-encoded", host.episode("/half.wav", stub), "audio/wav",
+                                             2 * len(stub))])  # a length that is only approximate
+    set_setting(open_library(cli.library), "downloads.folder", str(tmp_path / "downloads"))
+    assert cli("subscribe", feed)[0] == 0
+    ids = {item["title"]: item["id"] for item in cli.json("list")}
+    code, _out, err = cli("download", str(ids["Stubbed"]), str(ids["Re-encoded"]))
+    records = {record["item_id"]: record for record in cli.json("downloads")}
+    stubbed, half = records[ids["Stubbed"]], records[ids["Re-encoded"]]
+    sentence = ("“Stubbed” could not be downloaded: the server sent 16 KB, far less than the 48.0 MB the feed "
+                "announces (a cut-off file or a stand-in, not the episode).")
+    assert code == 1 and sentence in err and (stubbed["status"], stubbed["error"]) == ("failed", sentence)
+    assert not Path(str(stubbed["path"])).exists() and not Path(f"{stubbed['path']}.part").exists()
+    assert half["status"] == "done" and Path(str(half["path"])).read_bytes() == stub

@@ -343,3 +343,10 @@ def test_sources_json_after_a_refresh(cli: Cli, feeds: dict[str, str]) -> None:
     assert (alpha["title"], alpha["status"], alpha["last_error"], alpha["item_count"]) == ("Alpha show", "ok", None, 3)
     assert (broken["status"], broken["item_count"]) == ("error", 0)
     assert broken["last_error"] == f"{feeds['broken']} answered with HTTP error 500 (Internal Server Error)."
+
+
+@pytest.mark.parametrize("typed", ["ftp://ann:cli-secret@feeds.example.com/show.xml",
+                                   "http://ann:cli-secret@[::1/show.xml"])
+def test_a_refused_address_is_told_without_the_password_typed_in_it(cli: Cli, typed: str) -> None:
+    code, out, err = cli("subscribe", typed)
+    assert code == 1 and "show.xml" in err and "cli-secret" not in out + err, err

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from earmark.core.downloads.transfer import download, part_path
+from earmark.core.downloads.transfer import Expected, download, part_path
 from earmark.core.errors import UnreachableError
 from helpers.audio import write_tone
 from helpers.fault_server import PodcastHost
@@ -180,3 +180,24 @@ def test_redirects_follow_http_and_https_only(host: PodcastHost, tmp_path: Path,
     assert str(failed.value) == (f"“Ep” could not be downloaded: the server redirects it to ftp://127.0.0.1:{port}/"
                                  "ep.mp3, which is not a web address (Earmark follows http and https only).")
     assert connected == [] and len(host.requests_for("/ep.mp3")) == 1
+
+
+def test_a_body_far_smaller_than_the_feeds_length_is_refused(host: PodcastHost, audio: bytes, tmp_path: Path) -> None:
+    url = host.episode("/stub.wav", audio[:16_000])  # a complete answer (its Content-Length says so): a stub
+    target = tmp_path / "Stub.wav"
+    with pytest.raises(UnreachableError) as failed:
+        download(url, target, retries=3, delays=NO_WAIT, name="Stub", expected=Expected("audio/wav", len(audio) * 20))
+    assert str(failed.value) == ("“Stub” could not be downloaded: the server sent 16 KB, far less than the 3.2 MB "
+                                 "the feed announces (a cut-off file or a stand-in, not the episode).")
+    assert not target.exists() and not part_path(target).exists()  # a later try starts over
+    assert len(host.requests_for("/stub.wav")) == 1
+
+
+@pytest.mark.parametrize("announced", [None, 1, 0, 10 * 160_044, 160_044 // 2])
+def test_a_body_near_the_feeds_length_or_without_one_is_kept(host: PodcastHost, audio: bytes, tmp_path: Path,
+                                                            announced: int | None) -> None:
+    # Lengths in feeds are approximate (another bitrate, inserted ads) or placeholders: only "far smaller" counts.
+    url = host.episode("/ep.wav", audio)
+    assert len(audio) == 160_044
+    expected = Expected("audio/wav", announced)
+    assert download(url, tmp_path / "ep.wav", retries=0, expected=expected).path.read_bytes() == audio

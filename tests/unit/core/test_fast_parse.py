@@ -381,3 +381,24 @@ def test_shuffled_renamed_and_duplicated_elements() -> None:
             taken += 1
             assert fast == _feedparser_path(data, URL, RSS_TYPE), data.decode()
     assert taken > 200
+
+
+@pytest.mark.parametrize(("length", "read"), [("48123904", 48_123_904), (" 1024 ", 1024), ("0", None), ("1", None),
+                                              ("", None), ("-5", None), ("12.5", None), ("4.8 MB", None),
+                                              ("९९", None), ("1" * 16, None)])
+def test_the_enclosure_length_is_read_the_same_both_ways(length: str, read: int | None) -> None:
+    item = f'<item><title>T</title><guid>g</guid><enclosure url="https://cdn.example.org/e.mp3" type="audio/mpeg" ' \
+           f'length="{length}"/></item>'
+    [entry] = same(rss(item)).entries
+    assert entry.enclosure_length == read
+
+
+def test_an_atom_enclosure_link_and_a_media_content_give_their_length_too() -> None:
+    [atom_entry] = same(atom('<entry><title>A</title><id>urn:1</id><link rel="enclosure" type="audio/mpeg" '
+                             'href="a.mp3" length="2048"/></entry>'), URL, "application/atom+xml").entries
+    media = rss('<item><title>M</title><guid>m</guid><media:content url="https://cdn.example.org/m.mp3" '
+                'type="audio/mpeg" fileSize="4096"/></item>',
+                namespaces='xmlns:media="http://search.yahoo.com/mrss/"')
+    [media_entry] = parse_feed(media, URL, RSS_TYPE).entries
+    assert [atom_entry.enclosure_length, media_entry.enclosure_length] == [2048, 4096]
+    assert parse_feed(media, URL, RSS_TYPE, fast=False) == parse_feed(media, URL, RSS_TYPE)

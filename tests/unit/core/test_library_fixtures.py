@@ -16,7 +16,7 @@ import sqlite_utils
 
 from earmark.core.chapters import cached_chapters
 from earmark.core.db.connection import open_library
-from earmark.core.db.downloads import get_download
+from earmark.core.db.downloads import get_download, list_downloads
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.db.notes import list_notes
@@ -169,7 +169,17 @@ def check_v10(db: sqlite_utils.Database) -> None:
 
 
 def check_v11(db: sqlite_utils.Database) -> None:
-    """Schema 11: the transcript made here (found by what it says), the queue with its failure, the podcast
+    """Schema 11: the lengths of the episode files, as the feeds announce them (the sample's feed gives them)."""
+    lengths = db.execute("SELECT guid, enclosure_length FROM items WHERE guid LIKE 'gc-%' ORDER BY guid").fetchall()
+    assert lengths == [("gc-1", 28_000_001), ("gc-2", 28_000_002)]
+    episodes = db.execute("SELECT count(*), count(enclosure_length) FROM items WHERE enclosure_url IS NOT NULL")
+    assert len(set(episodes.fetchone())) == 1
+    [tracing] = [d for d in list_downloads(db) if d.title == "Tracing tensor programs"]
+    assert tracing.enclosure_length == 28_000_001  # what a download is checked against
+
+
+def check_v12(db: sqlite_utils.Database) -> None:
+    """Schema 12: the transcript made here (found by what it says), the queue with its failure, the podcast
     whose new episodes are transcribed."""
     episode = "Optimising the recorded graph"
     assert [item.title for item in list_items(db, ItemFilter(text="rewritten"))] == [episode]
@@ -183,7 +193,7 @@ def check_v11(db: sqlite_utils.Database) -> None:
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
                                                                       8: check_v8, 9: check_v9, 10: check_v10,
-                                                                      11: check_v11}
+                                                                      11: check_v11, 12: check_v12}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

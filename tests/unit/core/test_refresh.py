@@ -793,3 +793,21 @@ def test_as_json_is_the_cli_contract() -> None:
     outcome = FeedOutcome(7, "https://example.com/f.xml", "F", "error", error="It broke.")
     assert outcome.as_json() == {"source_id": 7, "url": "https://example.com/f.xml", "title": "F",
                                  "status": "error", "new": 0, "updated": 0, "error": "It broke.", "warning": None}
+
+
+def test_items_stored_before_schema_11_learn_their_length_without_counting_as_updated(
+        library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+    url = feed_server.serve_body("/show.xml", FEED)
+    [source_id] = _record(library, url)
+    _one(library, source_id)
+    ids = _item_ids(library, source_id)
+    with library.conn:  # as a library upgraded to schema 11 holds them: no length known
+        library.execute("UPDATE items SET enclosure_length = NULL")
+        library.execute("DELETE FROM graph_dirty")
+    feed_server.serve_body("/show.xml", rss("Refresh test show", [*ENTRIES, {
+        "title": "Episode four", "guid": "ep-4", "enclosure": "https://cdn.example.com/ep-4.mp3"}]))
+    outcome = _one(library, source_id)
+    assert (len(outcome.new), outcome.updated) == (1, [])  # the list does not say every episode changed
+    assert library.execute("SELECT DISTINCT enclosure_length FROM items").fetchall() == [(1000,)]
+    dirty = {row[0] for row in library.execute("SELECT item_id FROM graph_dirty")}
+    assert not dirty & set(ids.values())  # nor are they searched and related again

@@ -11,7 +11,7 @@ import pytest
 from earmark.core.db.backups import make_backup
 from earmark.core.db.connection import open_library
 from earmark.core.errors import NoKeyringError
-from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
+from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml
 from earmark.core.feeds.subscriptions import export_opml, import_opml
 from earmark.core.secrets.feeds import feed_key
 from earmark.core.secrets.legacy import settle_secrets
@@ -106,3 +106,13 @@ def test_without_a_keyring_an_opml_password_is_skipped_with_a_sentence(library) 
     result = import_opml(library, OpmlDocument(None, [OpmlFeed(url=typed, title="Members")], []))
     assert len(result.added) == 1 and result.skipped[0].startswith(
         "The password of https://feeds.example.com/members.xml was not stored: No system keyring is running")
+
+
+def test_an_opml_outline_without_a_title_is_never_titled_with_its_password(library) -> None:
+    set_setting(library, "secrets.store_in_library", True)
+    typed = "https://ann:opml-secret@feeds.example.com/members.xml"
+    import_opml(library, read_opml(f'<opml version="2.0"><body><outline type="rss" xmlUrl="{typed}"/></body></opml>'
+                                   .encode(), "list.opml"))
+    assert library.execute("SELECT url, title, user_title FROM sources").fetchall() == [
+        ("https://feeds.example.com/members.xml", "https://feeds.example.com/members.xml", 0)]
+    assert b"opml-secret" not in export_opml(library)

@@ -318,3 +318,24 @@ def test_the_judged_relations_meet_their_targets(sample: sqlite_utils.Database) 
     assert outcomes["strong"].share >= 0.9, outcomes["strong"].misses
     assert outcomes["weaker"].share >= 0.7, outcomes["weaker"].misses
     assert outcomes["unrelated"].found == 0, outcomes["unrelated"].misses
+
+
+def test_an_acronym_the_library_defines_links_items_using_either_form(copy: sqlite_utils.Database) -> None:
+    # "SAR" is in no maintained table: one item defines it, one says only the acronym, one only the long form.
+    def entry(number: int, title: str, text: str) -> EntryData:
+        return EntryData(identity=f"guid:sar-{number}", kind="episode", title=title, guid=f"sar-{number}",
+                         enclosure_url=f"https://example.invalid/sar{number}.mp3", description=f"<p>{text}</p>")
+
+    feed = FeedData(title="Memory Notes", entries=[
+        entry(1, "Activation memory", "Selective Activation Recomputation (SAR) keeps the activations that are "
+                                      "expensive to compute and recomputes the cheap ones in the backward pass."),
+        entry(2, "Tuning SAR", "When does SAR pay off? Long sequences and big batches make SAR worth it."),
+        entry(3, "Redo, not keep", "Selective activation recomputation, explained with a transformer block: "
+                                   "selective activation recomputation drops what is cheap to redo."),
+    ])
+    store_feed(copy, "https://example.invalid/memory.xml", feed)
+    update_relations(copy, full=True)  # concepts new to the library join at a full pass
+    assert "Redo, not keep" in reasons_of(copy, "Tuning SAR")
+    assert "Tuning SAR" in reasons_of(copy, "Redo, not keep")
+    reason = reasons_of(copy, "Tuning SAR")["Redo, not keep"]
+    assert reason[0].casefold() in ("sar", "selective activation recomputation"), reason

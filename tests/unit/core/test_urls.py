@@ -9,7 +9,7 @@ from earmark.core.db.connection import write_transaction
 from earmark.core.secrets.feeds import feed_key, forget_on_move
 from earmark.core.secrets.store import Secrets
 from earmark.core.settings import set_setting
-from earmark.core.urls import comparable, is_web_address, origin, split_userinfo
+from earmark.core.urls import comparable, is_web_address, origin, shown_address, split_userinfo
 
 
 @pytest.mark.parametrize(("a", "b", "same"), [
@@ -55,3 +55,14 @@ def test_a_move_to_another_origin_forgets_the_credentials(library, new: str, dro
     assert (sentence is not None) is dropped
     user = library.execute("SELECT auth_user FROM sources").fetchone()[0]
     assert (user is None, secrets.get(feed_key(old, "ana")) is None) == (dropped, dropped)
+
+
+@pytest.mark.parametrize(("url", "shown"), [
+    ("https://alice:pw@host/feed", "https://host/feed"),
+    ("https://alice:p@ss@host:8080/f?x=a@b", "https://host:8080/f?x=a@b"),
+    ("http://ann:pw@[::1/broken", "http://[::1/broken"),  # not parseable: still hidden
+    ("https://host/feed?mail=a@b", "https://host/feed?mail=a@b"),
+    ("/home/ann/feeds@work.xml", "/home/ann/feeds@work.xml"),
+])
+def test_an_address_is_shown_without_its_credentials(url: str, shown: str) -> None:
+    assert shown_address(url) == shown

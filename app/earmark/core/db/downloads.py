@@ -14,7 +14,7 @@ from earmark.core.models import Download
 from earmark.core.timefmt import now_iso
 
 _SELECT = """SELECT d.item_id, d.url, d.path, d.status, d.size, d.received, d.error, d.finished, i.title,
-                    i.enclosure_type FROM downloads d LEFT JOIN items i ON i.id = d.item_id"""
+                    i.enclosure_type, i.enclosure_length FROM downloads d LEFT JOIN items i ON i.id = d.item_id"""
 
 
 def _download(row: tuple[object, ...]) -> Download:

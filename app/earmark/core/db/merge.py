@@ -6,16 +6,20 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
+from earmark.core.db.bulk import insert_items, update_items
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.sources import follow_feed_title
-from earmark.core.html import to_text
+from earmark.core.html import search_text
 from earmark.core.models import EntryData, FeedData, SubscribeResult
 from earmark.core.timefmt import now_iso
 
 # Feed-owned item columns: a re-read overwrites these and nothing else.
 FEED_FIELDS = ("kind", "guid", "title", "url", "enclosure_url", "enclosure_type", "published", "duration",
                "author", "description", "content", "image_url", "season", "episode", "episode_type", "explicit",
-               "chapters_url", "chapters_type", "transcripts", "persons", "remote_items")
+               "chapters_url", "chapters_type", "transcripts", "persons", "remote_items", "enclosure_length")
+# Of those, the last ones are no news: when only they change (items stored before schema 11 learning their
+# enclosure's length), they are written alone, not counted as updated nor searched and related again.
+_QUIET = len(FEED_FIELDS) - 1
 _SOURCE_FIELDS = ("kind", "title", "link", "description", "author", "image_url", "podcast_guid", "itunes_type",
                   "explicit", "locked", "funding", "persons", "podroll")
 _KEEP_USERS = {"title": "title = CASE WHEN user_title THEN title ELSE ? END"}  # a title the user chose stays
@@ -73,11 +77,13 @@ def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData, cache: Cache
 
 def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: list[EntryData],
                   result: SubscribeResult, rematch: bool = False) -> dict[str, int]:
-    """Insert new entries and update changed ones; unchanged ones cost no write.
+    """Insert new entries and update changed ones, each kind with one statement (core/db/bulk.py); unchanged ones
+    cost no write.
 
     With ``rematch`` (``entries`` is a whole feed), an entry whose identity is unknown may take over a stored
     item that the feed no longer names, matched by enclosure URL or by title and day: a feed that changes
-    its guid scheme keeps its back catalogue instead of doubling it. Returns every entry's item id by identity.
+    its guid scheme keeps its back catalogue instead of doubling it. Returns every entry's item id by identity,
+    in the entries' order.
     """
     existing = {
         row[0]: (row[1], tuple(row[2:]))
@@ -86,32 +92,38 @@ def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: lis
         )
     }
     orphans = _Orphans(existing, {entry.identity for entry in entries}) if rematch else None
-    ids: dict[str, int] = {}
+    order: dict[str, EntryData] = {}
+    new: list[EntryData] = []
+    rows: list[list[object]] = []
+    changed: list[list[object]] = []
+    quiet: list[list[object]] = []
     for entry in entries:
-        if entry.identity in ids:  # a feed that repeats an item: the first one wins
+        if entry.identity in order:  # a feed that repeats an item: the first one wins
             continue
-        values = tuple(getattr(entry, name) for name in FEED_FIELDS)
+        order[entry.identity] = entry
+        values = [getattr(entry, name) for name in FEED_FIELDS]
         if entry.identity not in existing and orphans is not None:
-            orphans.adopt(db, entry, values)
+            orphans.adopt(db, entry, tuple(values))
         if entry.identity not in existing:
-            cursor = db.execute(
-                f"""INSERT INTO items (source_id, identity, {', '.join(FEED_FIELDS)}, text, added)
-                    VALUES (?, ?, {', '.join('?' * len(FEED_FIELDS))}, ?, ?)""",
-                [source_id, entry.identity, *values, _search_text(entry), now_iso()],
-            )
-            ids[entry.identity] = int(cursor.lastrowid or 0)
-            result.new.append(ids[entry.identity])
+            new.append(entry)
+            rows.append([source_id, entry.identity, *values, _search_text(entry)])
             continue
         item_id, stored = existing[entry.identity]
-        ids[entry.identity] = item_id
-        if stored != values:
-            assignments = ", ".join(f"{name} = ?" for name in FEED_FIELDS)
-            db.execute(
-                f"UPDATE items SET {assignments}, text = ? WHERE id = ?",
-                [*values, _search_text(entry), item_id],
-            )
+        if stored[:_QUIET] == tuple(values[:_QUIET]) and stored != tuple(values):
+            quiet.append([item_id, *values[_QUIET:]])
+        elif stored != tuple(values):
+            changed.append([item_id, *values, _search_text(entry)])
             result.updated.append(item_id)
-    return ids
+    if quiet:
+        update_items(db, FEED_FIELDS[_QUIET:], quiet)
+    if changed:
+        update_items(db, (*FEED_FIELDS, "text"), changed)
+    added = now_iso()
+    inserted = insert_items(db, ("source_id", "identity", *FEED_FIELDS, "text", "added"),
+                            [[*row, added] for row in rows]) if rows else {}
+    result.new.extend(inserted[(source_id, entry.identity)] for entry in new)
+    return {identity: existing[identity][0] if identity in existing else inserted[(source_id, identity)]
+            for identity in order}
 
 
 class _Orphans:
@@ -149,4 +161,4 @@ def _keys(values: tuple[object, ...]) -> list[tuple[str, object]]:
 
 
 def _search_text(entry: EntryData) -> str:
-    return "\n\n".join(part for part in (to_text(entry.description), to_text(entry.content)) if part)
+    return entry.text if entry.text is not None else search_text(entry.description, entry.content)

@@ -35,11 +35,24 @@ class Transfer:
     size: int
 
 
+SHORT_FACTOR = 10  # a complete body this many times smaller than the feed's length is not the episode
+
+
 @dataclass(frozen=True, slots=True)
 class Expected:
-    """What the feed says of the enclosure: its media type."""
+    """What the feed says of the enclosure: its media type and length in bytes."""
 
     content_type: str | None = None
+    length: int | None = None
+
+    def shortfall(self, size: int) -> str | None:
+        """Why a complete file of ``size`` bytes is not the episode the feed announces (a reason for a
+        sentence), or None. Only a file far smaller counts: lengths in feeds are often approximate or stale
+        (another bitrate, inserted ads), and a tenth is beyond those; a stub or a cut-off file is not."""
+        if self.length is None or size * SHORT_FACTOR >= self.length:
+            return None
+        return (f"the server sent {size_text(size)}, far less than the {size_text(self.length)} the feed "
+                "announces (a cut-off file or a stand-in, not the episode)")
 
 
 def part_path(path: Path) -> Path:
@@ -73,6 +86,10 @@ def download(url: str, path: Path, *, progress: Progress | None = None, stop: th
             attempt += 1
             if job.stop.wait(delay):
                 raise DownloadCancelled() from None
+    short = job.expected.shortfall(size)
+    if short is not None:
+        job.part.unlink(missing_ok=True)  # not kept to resume: the server says this is the whole file
+        raise DownloadError(job.name, short, retryable=False)
     job.part.replace(path)
     return Transfer(path, size)
 

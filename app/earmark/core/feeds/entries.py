@@ -102,7 +102,7 @@ def _splits(base: str) -> bool:
 
 
 def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
-    enclosure_url, enclosure_type = _enclosure(raw, base)
+    enclosure_url, enclosure_type, enclosure_length = _enclosure(raw, base)
     summary = raw.get("summary") or ""
     content_values = [c.get("value") or "" for c in raw.get("content") or []]
     full = max(content_values, key=len, default="")
@@ -124,6 +124,7 @@ def _entry(raw: Any, base: str, extras: ItemExtras) -> EntryData:
         url=link,
         enclosure_url=enclosure_url,
         enclosure_type=enclosure_type,
+        enclosure_length=enclosure_length,
         published=iso_from_struct(raw.get("published_parsed") or raw.get("updated_parsed")),
         duration=_duration(raw, is_episode, full or summary),
         author=raw.get("author") or None,
@@ -149,18 +150,29 @@ def _duration(raw: Any, is_episode: bool, text: str) -> float | None:
     return given if given is not None or is_episode else reading_seconds(to_text(text))
 
 
-def _enclosure(raw: Any, base: str) -> tuple[str | None, str | None]:
-    candidates = [(link.get("href"), link.get("type")) for link in raw.get("enclosures") or []]
-    candidates += [(media.get("url"), media.get("type")) for media in raw.get("media_content") or []]
-    for href, mime in candidates:
+def _enclosure(raw: Any, base: str) -> tuple[str | None, str | None, int | None]:
+    """The episode's file: its address, media type and announced length in bytes."""
+    candidates = [(link.get("href"), link.get("type"), link.get("length"))
+                  for link in raw.get("enclosures") or []]
+    candidates += [(media.get("url"), media.get("type"), media.get("filesize"))
+                   for media in raw.get("media_content") or []]
+    for href, mime, length in candidates:
         if not href:
             continue
         mime = (mime or "").lower()
         if mime.startswith(("audio/", "video/")) or _MEDIA_EXTENSIONS.search(href):
             url = _media_link(base, href)
             if url:
-                return url, mime or None
-    return None, None
+                return url, mime or None, _length(length)
+    return None, None, None
+
+
+def _length(value: object) -> int | None:
+    """A length in bytes as feeds write it, when plausible: many write 0, 1 or nothing; digits only."""
+    text = value.strip() if isinstance(value, str) else ""
+    if not (text.isascii() and text.isdigit()) or len(text) > 15:
+        return None
+    return int(text) if int(text) > 1 else None
 
 
 def _media_link(base: str, href: str) -> str | None:

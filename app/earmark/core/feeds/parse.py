@@ -7,6 +7,7 @@ from earmark.core.errors import FeedError
 from earmark.core.feeds.defuse import defuse_doctype, repair_character_references
 from earmark.core.feeds.entries import bozo_reason, bozo_warning, feed_data, feed_name, response_headers
 from earmark.core.feeds.namespaces import read_extras
+from earmark.core.html import remembering_text, search_text
 from earmark.core.models import FeedData
 
 
@@ -40,3 +41,14 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
     if not parsed.version and not parsed.entries:
         raise FeedError(f"{feed_name(url)} is not a podcast or news feed{bozo_reason(parsed)}.")
     return feed_data(parsed.feed, parsed.entries, url, read_extras(data, url), bozo_warning(parsed), data)
+
+
+def parse_with_text(data: bytes, url: str, content_type: str | None = None) -> FeedData:
+    """``parse_feed``, with each entry's search text worked out as well, where the parsing runs (a worker process
+    for a big feed). For a feed stored for the first time, whose entries are all new: the writer then has only
+    rows to write."""
+    with remembering_text():  # an article's body, flattened for its reading time, is flattened once
+        feed = parse_feed(data, url, content_type)
+        for entry in feed.entries:
+            entry.text = search_text(entry.description, entry.content)
+    return feed

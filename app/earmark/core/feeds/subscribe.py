@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -10,7 +9,7 @@ import sqlite_utils
 from earmark.core.db.merge import CacheState, store_feed
 from earmark.core.db.sources import move_source, record_failure, set_credentials
 from earmark.core.errors import AuthRequiredError, EarmarkError, NoKeyringError
-from earmark.core.feeds.fetch import Fetched, Validators, canonical_source, fetch
+from earmark.core.feeds.fetch import Fetched, Validators, body_hash, canonical_source, fetch
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData, SubscribeResult
 from earmark.core.secrets.feeds import forget_on_move
@@ -34,11 +33,6 @@ class NeedsCredentials:
 
     url: str
     message: str
-
-
-def body_hash(data: bytes) -> str:
-    """The fingerprint that tells an unchanged feed body from a changed one."""
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def cache_state(fetched: Fetched) -> CacheState:

@@ -15,7 +15,7 @@ from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml
 from earmark.core.feeds.opml_write import write_opml, written_title
 from earmark.core.files import read_file, write_file
 from earmark.core.timefmt import now_iso
-from earmark.core.urls import Userinfo, split_userinfo
+from earmark.core.urls import Userinfo, shown_address, split_userinfo
 
 MAX_OPML_BYTES = 10 * 1024 * 1024
 
@@ -51,31 +51,50 @@ def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResu
     credentials: list[tuple[int, Userinfo]] = []
     with write_transaction(db):
         for feed in document.feeds:
-            parts = split_userinfo(feed.url)
-            source_id, new = record_subscription(db, parts.url, feed.title, feed.html_url,
-                                                 user_title=feed.title != feed.url)
+            titled = feed.title != feed.url  # an outline without a title is shown by its address
+            source_id, new, parts = record_subscription_of(db, feed.url, feed.title if titled else None,
+                                                           feed.html_url, user_title=titled)
             (result.added if new else result.existing).append(source_id)
             tag_source(db, source_id, feed.tags)
             if parts.user is not None:
                 credentials.append((source_id, parts))
+    result.skipped += keep_credentials(db, credentials)
+    return result
+
+
+def record_subscription_of(db: sqlite_utils.Database, typed: str, title: str | None = None,
+                           html_url: str | None = None, *, user_title: bool = False
+                           ) -> tuple[int, bool, Userinfo]:
+    """``record_subscription`` of an address as typed or received, the credentials it may carry
+    (``https://alice:pw@host/feed``) taken out: they are returned, to go to the keyring (``keep_credentials``)."""
+    parts = split_userinfo(typed)
+    return (*record_subscription(db, parts.url, title, html_url, user_title=user_title), parts)
+
+
+def keep_credentials(db: sqlite_utils.Database, credentials: list[tuple[int, Userinfo]]) -> list[str]:
+    """Keep the credentials that came inside subscriptions' addresses (in the keyring: call it outside a
+    transaction); a sentence for each password that could not be kept."""
+    said = []
     for source_id, parts in credentials:
         try:
             set_credentials(db, source_id, parts.user, parts.password)
         except NoKeyringError as exc:
-            result.skipped.append(f"The password of {parts.url} was not stored: {exc}")
-    return result
+            said.append(f"The password of {parts.url} was not stored: {exc}")
+    return said
 
 
 def record_subscription(db: sqlite_utils.Database, url: str, title: str | None = None,
                         html_url: str | None = None, *, user_title: bool = False) -> tuple[int, bool]:
     """The id of the subscription to ``url``, recorded (not fetched yet) when new; and whether it is new.
-    ``user_title``: ``title`` is the user's choice, which refreshes keep."""
+    ``user_title``: ``title`` is the user's choice, which refreshes keep. Without a title it is shown by its
+    address, never with a password the address carries."""
     with write_transaction(db):
         row = db.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()
         if row:
             return int(row[0]), False
+        shown = title or shown_address(url)
         cursor = db.execute("INSERT INTO sources (kind, title, user_title, url, link, added) "
-                            "VALUES ('podcast', ?, ?, ?, ?, ?)", [title or url, user_title, url, html_url, now_iso()])
+                            "VALUES ('podcast', ?, ?, ?, ?, ?)", [shown, user_title, url, html_url, now_iso()])
         return int(cursor.lastrowid or 0), True
 
 

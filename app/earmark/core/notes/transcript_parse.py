@@ -18,6 +18,7 @@ _TIME = r"(?:\d+:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?"
 _VTT_TIMING = re.compile(rf"({_TIME})\s*-->\s*({_TIME})(?:\s.*)?")
 _SBV_TIMING = re.compile(rf"({_TIME}),({_TIME})")
 _SBV_LIKE = re.compile(r"\d+:\d[\w:.]*,\S*")  # what a damaged SBV timing line still looks like
+_CLOCK = re.compile(r"(?:\d+:){0,2}\d+(?:[.,]\d+)?")  # what clock_seconds reads (HTML<time> is free text)
 _INDEX = re.compile(r"\d+")
 # No "<" inside a tag: with "[^>]*", a line of 200,000 "<" took 45 s (every "<" scanned to the end; found by fuzzing).
 _TAG = re.compile(r"<[^<>]*>")
@@ -66,7 +67,11 @@ def _decode(data: bytes) -> str:
 
 
 def clock_seconds(text: str) -> float:
-    """Seconds from ``[h:]mm:ss[.mmm]`` (a comma also separates the milliseconds, as in SRT)."""
+    """Seconds from ``[h:]mm:ss[.mmm]`` (a comma also separates the milliseconds, as in SRT); ValueError when
+    ``text`` is not such a clock: only digits, so never negative (int() and float() would take "-1", "+5",
+    "nan", "inf", "1e3" and "1_0"; found by fuzzing: "-1:00:00,000" was a cue an hour before the start)."""
+    if not _CLOCK.fullmatch(text):
+        raise ValueError(f"{text} is not a time")
     parts = text.replace(",", ".").split(":")
     seconds = float(parts[-1])
     try:
@@ -74,6 +79,8 @@ def clock_seconds(text: str) -> float:
             seconds += unit * int(value)
     except OverflowError as exc:  # found by fuzzing: hours of hundreds of digits are beyond any float
         raise ValueError(f"{text} is not a time") from exc
+    if not math.isfinite(seconds):  # seconds of hundreds of digits: float() says inf
+        raise ValueError(f"{text} is not a time")
     return seconds
 
 

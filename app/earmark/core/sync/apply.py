@@ -10,14 +10,14 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.items import played_margin
-from earmark.core.feeds.subscriptions import record_subscription
+from earmark.core.feeds.subscriptions import record_subscription_of
 from earmark.core.feeds.unsubscribe import unsubscribe
 from earmark.core.settings import get_setting
 from earmark.core.sync.actions import EpisodeAction
 from earmark.core.sync.journal import seen
 from earmark.core.sync.matching import EpisodeFinder
 from earmark.core.sync.server import SubscriptionChanges
-from earmark.core.urls import comparable, is_web_address
+from earmark.core.urls import Userinfo, comparable, is_web_address
 
 
 @dataclass(slots=True)
@@ -29,6 +29,7 @@ class Applied:
     received: int = 0  # episode actions of other devices, new to this one
     applied: int = 0  # of those, how many changed a position or played mark here
     items: set[int] = field(default_factory=set)
+    credentials: list[tuple[int, Userinfo]] = field(default_factory=list)  # from subscribed addresses: to keep
 
 
 def apply_subscriptions(db: sqlite_utils.Database, changes: SubscriptionChanges, local: set[str],
@@ -42,8 +43,10 @@ def apply_subscriptions(db: sqlite_utils.Database, changes: SubscriptionChanges,
         key = comparable(url)
         if key in local or key in removed or key in sources or not is_web_address(url):
             continue
-        source_id, _new = record_subscription(db, url)
+        source_id, _new, parts = record_subscription_of(db, url)  # stored without a password it carries
         sources[key] = source_id
+        if parts.user is not None:
+            applied.credentials.append((source_id, parts))
         applied.subscribed.append(source_id)
     for url in changes.remove:
         key = comparable(url)

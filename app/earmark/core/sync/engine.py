@@ -14,6 +14,7 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.errors import EarmarkError
+from earmark.core.feeds.subscriptions import keep_credentials
 from earmark.core.sync import journal
 from earmark.core.sync.account import SyncAccount, save_account
 from earmark.core.sync.apply import Applied, apply_actions, apply_subscriptions
@@ -98,6 +99,7 @@ def _subscriptions(db: sqlite_utils.Database, server: SyncServer, account: SyncA
         account.subscriptions_since = changes.timestamp
         db.execute("UPDATE sync_account SET subscriptions_since = ?", [changes.timestamp])
     report.subscriptions_added, report.subscriptions_removed = len(applied.subscribed), len(applied.unsubscribed)
+    report.warnings += keep_credentials(db, applied.credentials)
     rows = journal.start_batch(db, journal.SUBSCRIPTIONS)
     if rows:
         add, remove = journal.last_state(rows)

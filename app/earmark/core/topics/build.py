@@ -14,6 +14,7 @@ from earmark.core.db.connection import write_transaction
 from earmark.core.topics import citations, cleaning, concepts
 from earmark.core.topics.corpus import Doc, boilerplate_of, item_tags_of, read_docs
 from earmark.core.topics.full_pass import SMALL_TAG, Progress, full_pass
+from earmark.core.topics.learnt_aliases import use_library_aliases
 from earmark.core.topics.library_ties import podroll_pairs, ties_of
 from earmark.core.topics.neighbours import CANDIDATES, QUERY_TERMS
 from earmark.core.topics.scoring import (
@@ -123,6 +124,7 @@ def needs_full_build(db: sqlite_utils.Database, pending: int) -> bool:
 def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet, full: bool = False) -> UpdateResult:
     """Bring the relations up to date (in this process: the command line's way; the window runs
     ``earmark update-relations`` in a process of its own); ``full`` works every item out again."""
+    use_library_aliases(db)
     if full:
         done = full_pass(db, progress)
         return UpdateResult(done.items, full=True, steps=done.seconds)

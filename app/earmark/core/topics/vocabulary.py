@@ -1,9 +1,10 @@
 """The tables the topic graph reads words with: stems, plain English words, words of the trade that say nothing,
-aliases (the analyser's maintained table, resources/text/aliases.txt) and broader concepts (resources/topics)."""
+aliases (the analyser's maintained table, resources/text/aliases.txt, and the acronyms the library defines) and
+broader concepts (resources/topics)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib import resources
 
@@ -54,12 +55,37 @@ def generic_terms() -> frozenset[str]:
     return frozenset(" ".join(stem(w) for w in line.lower().split()) for line in table("generic-words.txt"))
 
 
+_learnt: tuple[tuple[str, str], ...] = ()  # the library's acronyms and their expansions (set_learnt_aliases)
+
+
+def set_learnt_aliases(pairs: Iterable[tuple[str, str]]) -> bool:
+    """Read texts with the library's own acronyms too, (acronym, expansion) as core/db/search_words.py learns
+    them; whether they differ from those read with so far (the caches of words read before are then stale)."""
+    global _learnt
+    learnt = tuple(sorted(set(pairs)))
+    if learnt == _learnt:
+        return False
+    _learnt = learnt
+    for cached in (aliases, phrase_starts, broader, family_names):
+        cached.cache_clear()
+    return True
+
+
 @lru_cache(maxsize=1)
 def aliases() -> dict[str, str]:
-    """Each alias (one to four words, as concepts keep them) → the concept its group is kept under, from the
-    analyser's maintained table."""
+    """Each alias (as concepts keep it) → the concept its group is kept under, from the analyser's maintained table
+    and the library's acronyms (an expansion of two words or more, neither side a word of the trade that says
+    nothing: "PyTorch (PT)" does not make PyTorch a topic). A name the maintained table knows keeps its group."""
     found: dict[str, str] = {}
-    for group in maintained().groups():
+    table, generic = maintained(), generic_terms()
+    for acronym, expansion in _learnt:
+        if len(expansion.split()) < 2 or {_raw_concept(acronym), _raw_concept(expansion)} & generic:
+            continue
+        if expansion not in table:
+            table.add(acronym, expansion)
+        elif acronym not in table:
+            table.add(expansion, acronym)
+    for group in table.groups():
         kept = _raw_concept(group[0])
         for name in group[1:]:
             found[_raw_concept(name)] = kept

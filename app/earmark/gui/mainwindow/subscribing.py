@@ -17,6 +17,7 @@ from earmark.core.feeds.fetch import canonical_source
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_feed
 from earmark.core.models import Changes
 from earmark.core.sample import SampleData, read_sample
+from earmark.core.urls import shown_address, split_userinfo
 from earmark.gui.mainwindow.articles import ArticlesController
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.feeds import FeedsController
@@ -57,7 +58,7 @@ class SubscribeController(QObject):
         except EarmarkError as exc:
             self._failed(source, str(exc))
             return
-        self._feedback.status(f"Reading {url}…", 0)
+        self._feedback.status(f"Reading {shown_address(url)}…", 0)  # a password typed in it is not shown
         self._read_feed(url)
 
     def _read_feed(self, url: str, user: str | None = None, password: str | None = None) -> None:
@@ -69,8 +70,8 @@ class SubscribeController(QObject):
             self._store_feed(url, read)
             return
         self._feedback.status(read.message, 10000)
-        dialog = CredentialsDialog(url, self._parent)
-        dialog.accepted.connect(lambda: self._read_feed(url, dialog.user, dialog.password))
+        dialog = CredentialsDialog(read.url, self._parent)
+        dialog.accepted.connect(lambda: self._read_feed(read.url, dialog.user, dialog.password))
         dialog.open()
 
     def _store_feed(self, url: str, read: ReadFeed) -> None:
@@ -88,7 +89,7 @@ class SubscribeController(QObject):
             store(True)
 
     def _failed(self, url: str, message: str) -> None:
-        self._runner.write(note_feed_failure, url, message, on_done=self._on_changes)
+        self._runner.write(note_feed_failure, split_userinfo(url).url, message, on_done=self._on_changes)
         self._feedback.show_error(message, title="Could not subscribe")
 
     @Slot()

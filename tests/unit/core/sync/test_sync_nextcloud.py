@@ -15,9 +15,11 @@ from earmark.core.db.items import save_progress
 from earmark.core.errors import SyncAuthError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import ProgressUpdate
+from earmark.core.secrets.feeds import feed_key
+from earmark.core.secrets.store import Secrets
 from earmark.core.sync.account import get_account
 from earmark.core.sync.session import log_in, sync_now
-from helpers.feed_server import FeedServer, basic_auth
+from helpers.feed_server import FeedServer, basic_auth, rss
 from helpers.nextcloud_server import APP, NextcloudServer
 from helpers.sync_devices import DURATION, device, episode, serve_podcast, state
 
@@ -84,3 +86,22 @@ def test_downloads_are_not_sent_to_nextcloud(devices, nextcloud: NextcloudServer
     assert report.actions_sent == 1  # the play; the app keeps no downloads, so none is sent (nor kept waiting)
     assert [x["action"] for x in nextcloud.data["alice"].actions] == ["PLAY"]
     assert a.execute("SELECT count(*) FROM sync_journal").fetchone()[0] == 0
+
+
+def test_a_phone_subscription_with_a_password_in_its_address_keeps_it_out_of_the_library(
+        devices, nextcloud: NextcloudServer, feed_server: FeedServer) -> None:
+    a, _b = devices
+    entries = [{"title": "Members episode", "guid": "m-1", "enclosure": feed_server.url("members/1.mp3")}]
+    feed = feed_server.serve_feed("members/feed.xml", rss("Members Cast", entries), auth=("ann", "phone-secret"))
+    typed = feed.replace("://", "://ann:phone-secret@", 1)  # as the phone's user typed it
+    request = urllib.request.Request(nextcloud.url + APP + "/subscription_change/create", method="POST",
+                                     data=json.dumps({"add": [typed], "remove": []}).encode(),
+                                     headers={"Authorization": basic_auth("alice", "app-password-1"),
+                                              "Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=10).close()
+    report = sync_now(a)
+    assert report.errors == [] and report.warnings == [] and report.subscriptions_added == 1, report
+    assert a.execute("SELECT url, title, auth_user FROM sources").fetchall() == [(feed, "Members Cast", "ann")]
+    assert Secrets(a).get(feed_key(feed, "ann")) == "phone-secret"  # kept where passwords are kept
+    assert not [row for row in a.execute("SELECT * FROM sources") if "phone-secret" in repr(row)]
+    assert sync_now(a).subscriptions_sent == 0  # the address without the password is not sent back as new

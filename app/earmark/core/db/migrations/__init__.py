@@ -17,7 +17,8 @@ from earmark.core.db.migrations.m007_reading_list import m007_reading_list
 from earmark.core.db.migrations.m008_sync_and_secrets import m008_sync_and_secrets
 from earmark.core.db.migrations.m009_technical_search import m009_technical_search
 from earmark.core.db.migrations.m010_user_titles import m010_user_titles
-from earmark.core.db.migrations.m011_transcription import m011_transcription
+from earmark.core.db.migrations.m011_enclosure_length import m011_enclosure_length
+from earmark.core.db.migrations.m012_transcription import m012_transcription
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -32,7 +33,8 @@ MIGRATIONS: list[Migration] = [
     m008_sync_and_secrets,
     m009_technical_search,
     m010_user_titles,
-    m011_transcription,
+    m011_enclosure_length,
+    m012_transcription,
 ]
 
 

@@ -1,0 +1,58 @@
+"""An OPML import in the window shows its progress feed by feed, now that the import writes feeds in batches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, Qt, QTimer, QUrl
+from PySide6.QtGui import QDropEvent
+from pytestqt.qtbot import QtBot
+
+from helpers.feed_server import FeedServer, rss
+from helpers.gui import Launch
+
+FEEDS = 12
+IMPORT_MS = 60_000
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[FeedServer]:
+    with FeedServer(tmp_path) as feed_server:
+        yield feed_server
+
+
+def test_dropping_an_opml_file_shows_the_import_feed_by_feed(qtbot: QtBot, launch: Launch, server: FeedServer,
+                                                             tmp_path: Path) -> None:
+    urls = [server.serve_slow(f"/show-{n}.xml", 0.3, rss(f"Show {n}", [
+        {"title": f"Show {n} episode {e}", "guid": f"s{n}-{e}", "enclosure": f"https://example.com/{n}/{e}.mp3",
+         "pubDate": f"Mon, {e + 1:02d} Jan 2024 10:00:00 +0000"} for e in range(20)])) for n in range(FEEDS)]
+    opml = tmp_path / "shows.opml"
+    opml.write_text('<?xml version="1.0"?><opml version="2.0"><head/><body>' + "".join(
+        f'<outline type="rss" text="Show {n}" xmlUrl="{url}"/>' for n, url in enumerate(urls)) + "</body></opml>",
+        encoding="utf-8")
+    window = launch().window
+    shown: list[tuple[str, int, int]] = []  # what the status bar showed, sampled as a person would see it
+
+    def look() -> None:
+        progress = window.feeds.progress
+        if progress.isVisible() and (not shown or shown[-1][0] != progress.label.text()):
+            shown.append((progress.label.text(), progress.bar.value(), progress.bar.maximum()))
+
+    watcher = QTimer()
+    watcher.timeout.connect(look)
+    watcher.start(10)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(opml))])
+    with qtbot.waitSignal(window.feeds.refresher.finished, timeout=IMPORT_MS) as done:
+        window.dropEvent(QDropEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                                    Qt.KeyboardModifier.NoModifier))
+    watcher.stop()
+    assert (done.args[0].total, done.args[0].checked, done.args[0].new) == (FEEDS, FEEDS, FEEDS * 20)
+    steps = [(text, value) for text, value, maximum in shown if maximum == FEEDS and value > 0]
+    # The feeds answer 3 at a time every 0.3 s: the count goes up in several steps, each naming a feed it stored.
+    assert len({value for _text, value in steps}) >= 3, shown
+    assert all(text.startswith(f"Refreshing {value} of {FEEDS}: Show ") for text, value in steps), shown
+    assert steps[-1][1] == FEEDS or shown[-1][1] == FEEDS
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == FEEDS * 20, timeout=10_000)
