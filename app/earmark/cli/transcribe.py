@@ -18,11 +18,8 @@ from typing import TYPE_CHECKING
 import sqlite_utils
 
 from earmark.cli.common import Commands, count, print_json, record_id
-from earmark.core.db import transcribe_queue as queue
 from earmark.core.errors import EarmarkError, TranscribeError
 from earmark.core.settings import get_setting
-from earmark.core.transcribe.episode import audio_file, check_feed_kept, transcribe_item
-from earmark.core.transcribe.models import model_folder, require_engine
 
 if TYPE_CHECKING:
     from earmark.core.transcribe.engine import Engine
@@ -55,6 +52,8 @@ def register(commands: Commands) -> None:
 
 
 def _transcribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db import transcribe_queue as queue  # imported when transcribing, not at every command
+
     if args.background and hasattr(os, "setpgid"):
         os.nice(BACKGROUND_NICENESS)
         os.setpgid(0, 0)  # the window can end it with anything it started at once
@@ -72,6 +71,8 @@ def _transcribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 
 def _one(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.transcribe.episode import audio_file, check_feed_kept, transcribe_item
+
     audio_file(db, args.item_id)  # a sentence before the engine loads: not downloaded, the file gone
     if not args.replace:
         check_feed_kept(db, args.item_id)
@@ -92,6 +93,9 @@ def _one(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 
 def _run_queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     """Transcribe the queued episodes one at a time (at most --limit), until none is left or a stop."""
+    from earmark.core.db import transcribe_queue as queue
+    from earmark.core.transcribe.episode import transcribe_item
+
     say = _reporter(args.jsonl)
     done = failed = 0
     item_id = queue.next_waiting(db)
@@ -126,6 +130,8 @@ def _run_queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
 def _engine(db: sqlite_utils.Database, args: argparse.Namespace,
             progress: Callable[[float, str], None] | None = None) -> Engine:
     """The engine with the chosen model (the engine is imported here, in this process only)."""
+    from earmark.core.transcribe.models import model_folder, require_engine
+
     require_engine()
     name = args.model or str(get_setting(db, "transcribe.model"))
     folder = model_folder(name, progress)
