@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QListView, QTableView
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QListView, QTableView
 from pytestqt.qtbot import QtBot
 
 from earmark.cli import main
@@ -144,3 +144,27 @@ def _transcribed(library_path: Path) -> int:
         return int(db.execute("SELECT count(*) FROM transcripts WHERE type = 'generated'").fetchone()[0])
     finally:
         db.close()
+
+
+def test_a_broken_file_gets_a_sentence_in_the_window(qtbot: QtBot, launch: Launch, subscribed: FeedServer) -> None:
+    subscribed.route("/episode1.wav", Route(body=b"RIFF\x00\x00not audio at all" * 100, content_type="audio/wav"))
+    window = launch().window
+    wait_rows(qtbot, window, 2)
+    _select(qtbot, window, "Schedulers")
+    press(qtbot, Qt.Key.Key_D, CTRL)
+    qtbot.waitUntil(lambda: _downloaded(window), timeout=20000)
+    press(qtbot, Qt.Key.Key_X, CTRL | SHIFT)
+    dialog = [None]
+
+    def error_shown() -> bool:
+        dialog[0] = next((w for w in QApplication.topLevelWidgets() if w.objectName() == "errorDialog"
+                          and w.isVisible()), None)
+        return dialog[0] is not None
+
+    qtbot.waitUntil(error_shown, timeout=30000)
+    assert "“Schedulers” was not transcribed:" in dialog[0].text() and "is not audio" in dialog[0].text()
+    assert _transcribed(_library(window)) == 0
+
+
+def _library(window: object) -> Path:
+    return Path(window._runner.library_path)  # type: ignore[attr-defined]

@@ -76,7 +76,7 @@ def _one(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     audio_file(db, args.item_id)  # a sentence before the engine loads: not downloaded, the file gone
     if not args.replace:
         check_feed_kept(db, args.item_id)
-    engine = _engine(db, args)
+    engine = _engine(db, args, _fetch_progress)
     started = time.perf_counter()
     with _stopping():
         result = transcribe_item(db, engine, args.item_id, replace=args.replace)
@@ -102,7 +102,8 @@ def _run_queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     if item_id is None:
         say({"transcribed": 0, "failed": 0}, "No downloaded episode is waiting to be transcribed.")
         return 0
-    engine = _engine(db, args, lambda share, what: say({"progress": share, "what": what}, None))
+    engine = _engine(db, args, (lambda share, what: say({"progress": share, "what": what}, None)) if args.jsonl
+                     else _fetch_progress)
     try:
         with _stopping():
             while item_id is not None and (args.limit is None or done + failed < args.limit):
@@ -138,6 +139,11 @@ def _engine(db: sqlite_utils.Database, args: argparse.Namespace,
     from earmark.core.transcribe.engine import Engine
 
     return Engine(folder, name)
+
+
+def _fetch_progress(share: float, what: str) -> None:
+    """A model being fetched, on standard error (standard output keeps the JSON)."""
+    print(f"\r{what}… {share:.0%}", end="\n" if share >= 1 else "", file=sys.stderr, flush=True)
 
 
 def _reporter(jsonl: bool) -> Callable[[dict[str, object], str | None], None]:
