@@ -11,10 +11,12 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from helpers.waiting import wait_for
 
 pytestmark = [pytest.mark.vlc, pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
                                                   reason="needs Xvfb and xdotool (packaging/install-system-deps)")]
@@ -38,13 +40,6 @@ def display() -> Iterator[str]:
         server.terminate()
         server.wait(10)
 
-
-def wait_for(condition: Callable[[], object], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.2)
 
 
 def test_the_newcomer_on_a_real_x_server(display: str, tmp_path: Path) -> None:

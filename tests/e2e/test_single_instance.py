@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,7 @@ from earmark.core.db.connection import open_library
 from earmark.core.settings import set_setting
 from earmark.gui.single_instance import hand_over, server_name
 from helpers.feed_server import FeedServer, rss
+from helpers.waiting import wait_for
 
 pytestmark = pytest.mark.vlc
 
@@ -36,13 +37,6 @@ def earmark(tmp_path: Path, library: Path, *args: str, cwd: Path | None = None,
     return subprocess.run([sys.executable, "-m", "earmark", "--library", str(library), *args], capture_output=True,
                           text=True, timeout=timeout, env=environment(tmp_path), cwd=cwd)
 
-
-def wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.1)
 
 
 def titles(tmp_path: Path, library: Path) -> list[str]:

@@ -83,8 +83,8 @@ def by_sidebar(qtbot: QtBot, window: QMainWindow, view: str) -> None:
 
 
 def walk_sidebar_to(qtbot: QtBot, window: QMainWindow, row: str) -> None:
-    """F6 puts the keyboard in the sidebar; Home, then Down to the row (each row shows at once); Enter."""
-    press(qtbot, Qt.Key.Key_F6)
+    """Ctrl+8 puts the keyboard in the sidebar; Home, then Down to the row (each row shows at once); Enter."""
+    press(qtbot, Qt.Key.Key_8, Qt.KeyboardModifier.ControlModifier)
     press(qtbot, Qt.Key.Key_Home)
     for _step in range(40):
         if highlighted_row(window).startswith(f"{row} ("):

@@ -42,13 +42,14 @@ class Accents:
     muted: str  # secondary text (dates, sources) in rich text
     current_line: str  # the background of the transcript line being spoken
     highlight: str  # the background of an article's highlights in the notes
+    focus: str  # the ring round the widget with the keyboard focus (3:1 against Window and Base at least)
 
 
 ACCENTS = {
     "light": Accents(error="#b00020", tag="#1f5f86", muted="#5f6368", current_line="#fff1b8",
-                     highlight="#fdf3c4"),
+                     highlight="#fdf3c4", focus="#1a5fb4"),
     "dark": Accents(error="#ff8a80", tag="#7fbde6", muted="#a3a6ab", current_line="#4d3f0c",
-                    highlight="#3d3514"),
+                    highlight="#3d3514", focus="#8ab4f8"),
 }
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from earmark.core.models import Source
 from earmark.core.topics.graph import GraphFilter
 from earmark.core.topics.path import Step
+from earmark.gui.graph.keys import GraphKeys
 from earmark.gui.graph.scene import KIND, SOURCE, TOPIC_COLOURS, GraphScene
 from earmark.gui.graph.view import GraphView
 
@@ -64,6 +65,7 @@ class GraphPanel(QWidget):
         self.find_box.setCompleter(completer)
         self.find_box.returnPressed.connect(self._find)
         completer.activated.connect(lambda _text: self._find())
+        self.keys = GraphKeys(self.view, self.find_box)
         self.mode = QComboBox()
         self.mode.setObjectName("graphMode")
         for key, text in MODES:

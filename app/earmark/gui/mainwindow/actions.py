@@ -34,7 +34,7 @@ SPECS = (
     ActionSpec("export_reading_list", "File", "Export Reading Lis&t…"),
     ActionSpec("export_notes", "File", "Export &Notes…"),
     ActionSpec("backup_library", "File", "&Back Up Library…"),
-    ActionSpec("restore_backup", "File", "Res&tore from Backup…"),
+    ActionSpec("restore_backup", "File", "&Restore from Backup…"),
     ActionSpec("quit", "File", "&Quit", ("Ctrl+Q",)),
     ActionSpec("undo", "Edit", "&Undo", ("Ctrl+Z",)),
     ActionSpec("redo", "Edit", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
@@ -45,33 +45,33 @@ SPECS = (
     ActionSpec("cancel_refresh", "Feeds", "S&top Refreshing"),
     ActionSpec("set_password", "Feeds", "Set Feed &Password…"),
     ActionSpec("unsubscribe", "Feeds", "U&nsubscribe…"),
-    ActionSpec("podcast_settings", "Feeds", "Podcast Playback Se&ttings…", ("Ctrl+Shift+T",)),
+    ActionSpec("podcast_settings", "Feeds", "Podcast Playback Settin&gs…", ("Ctrl+Shift+T",)),
     ActionSpec("show_subscriptions", "Feeds", "S&ubscriptions", ("Ctrl+Shift+U",)),
     ActionSpec("sync_now", "Feeds", "S&ync Now", ("Ctrl+Shift+S",)),
     ActionSpec("play_selected", "Playback", "&Play Selected", ("Return", "Enter"), Widget),
-    ActionSpec("play_pause", "Playback", "Play/&Pause", ("Space", "K")),
-    ActionSpec("back_10", "Playback", "Back 10 Seconds", ("J",)),
-    ActionSpec("forward_10", "Playback", "Forward 10 Seconds", ("L",)),
+    ActionSpec("play_pause", "Playback", "Pla&y/Pause", ("Space", "K")),
+    ActionSpec("back_10", "Playback", "Bac&k 10 Seconds", ("J",)),
+    ActionSpec("forward_10", "Playback", "Forward 1&0 Seconds", ("L",)),
     ActionSpec("skip_back", "Playback", "Skip &Back", ("Left",)),
     ActionSpec("skip_forward", "Playback", "Skip &Forward", ("Right",)),
-    ActionSpec("back_minute", "Playback", "Back 1 Minute", ("Shift+Left",)),
-    ActionSpec("forward_minute", "Playback", "Forward 1 Minute", ("Shift+Right",)),
+    ActionSpec("back_minute", "Playback", "Back 1 M&inute", ("Shift+Left",)),
+    ActionSpec("forward_minute", "Playback", "Forward 1 Minu&te", ("Shift+Right",)),
     ActionSpec("previous_chapter", "Playback", "Previous C&hapter", ("PgUp",)),
     ActionSpec("next_chapter", "Playback", "Next &Chapter", ("PgDown",)),
     ActionSpec("slower", "Playback", "Slo&wer", ("[",)),
     ActionSpec("faster", "Playback", "F&aster", ("]",)),
-    ActionSpec("normal_speed", "Playback", "&Normal Speed", ("Backspace",)),
+    ActionSpec("normal_speed", "Playback", "N&ormal Speed", ("Backspace",)),
     ActionSpec("mute", "Playback", "&Mute", ("M",), checkable=True),
     ActionSpec("volume_up", "Playback", "Volume &Up", ("Ctrl+Up",)),
     ActionSpec("volume_down", "Playback", "Volume &Down", ("Ctrl+Down",)),
     ActionSpec("voice_boost", "Playback", "&Voice Boost", ("Ctrl+Shift+V",), checkable=True),
     ActionSpec("add_note", "Playback", "Add &Note at the Playing Position", ("B", "Ctrl+B")),
-    ActionSpec("sleep_15", "Playback", "Sleep in 15 Minutes"),
-    ActionSpec("sleep_30", "Playback", "Sleep in 30 Minutes"),
-    ActionSpec("sleep_minutes", "Playback", "Sleep in N Minutes…"),
-    ActionSpec("sleep_episode", "Playback", "Sleep at End of Episode"),
-    ActionSpec("sleep_chapter", "Playback", "Sleep at End of Chapter"),
-    ActionSpec("sleep_off", "Playback", "Cancel Sleep Timer"),
+    ActionSpec("sleep_15", "Playback", "Sleep in 1&5 Minutes"),
+    ActionSpec("sleep_30", "Playback", "Sleep in &30 Minutes"),
+    ActionSpec("sleep_minutes", "Playback", "Sleep in N Minut&es…"),
+    ActionSpec("sleep_episode", "Playback", "&Sleep at End of Episode"),
+    ActionSpec("sleep_chapter", "Playback", "Sleep at End of Chapte&r"),
+    ActionSpec("sleep_off", "Playback", "Cance&l Sleep Timer"),
     ActionSpec("next_in_queue", "Up Next", "&Next in Up Next", ("Shift+N",)),
     ActionSpec("previous_in_queue", "Up Next", "&Previous in Up Next", ("Shift+P",)),
     ActionSpec("queue_last", "Up Next", "&Add to Up Next", ("Q",)),
@@ -111,8 +111,16 @@ SPECS = (
     ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
     ActionSpec("go_back", "Go", "&Back", ("Alt+Left",)),
     ActionSpec("go_forward", "Go", "&Forward", ("Alt+Right",)),
-    ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U",)),
-    ActionSpec("focus_sidebar", "Go", "Go to S&idebar", ("F6",)),
+    ActionSpec("focus_view", "Go", "Go to the View Sho&wn", ("Ctrl+1",)),
+    ActionSpec("focus_details", "Go", "Go to Det&ails", ("Ctrl+2",)),
+    ActionSpec("focus_related", "Go", "Go to Relat&ed", ("Ctrl+3",)),
+    ActionSpec("focus_notes", "Go", "Go to &Notes", ("Ctrl+4",)),
+    ActionSpec("focus_transcript", "Go", "G&o to Transcript", ("Ctrl+5",)),
+    ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U", "Ctrl+6")),
+    ActionSpec("focus_player", "Go", "Go to the &Player Bar", ("Ctrl+7",)),
+    ActionSpec("focus_sidebar", "Go", "Go to S&idebar", ("Ctrl+8",)),
+    ActionSpec("next_pane", "Go", "Ne&xt Pane", ("F6",)),
+    ActionSpec("previous_pane", "Go", "Pre&vious Pane", ("Shift+F6",)),
     ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
     ActionSpec("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",)),
     ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",)),
@@ -121,14 +129,14 @@ SPECS = (
     ActionSpec("cheat_sheet", "Help", "&Keyboard Shortcuts", ("?", "F1")),
     ActionSpec("edit_shortcuts", "Help", "C&ustomize Shortcuts…", ("Ctrl+Shift+K",)),
     ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
-    ActionSpec("show_learning_path", "Go", "&Learning Path of the Selected Item", ("Ctrl+Shift+G",)),
+    ActionSpec("show_learning_path", "Go", "Learning Pat&h of the Selected Item", ("Ctrl+Shift+G",)),
     ActionSpec("zoom_in", "Graph", "Zoom &In", ("+", "=", "Ctrl++"), Widget),
     ActionSpec("zoom_out", "Graph", "Zoom &Out", ("-", "Ctrl+-"), Widget),
     ActionSpec("fit_graph", "Graph", "&Fit the Graph", ("0", "Ctrl+0"), Widget),
     ActionSpec("queue_path", "Graph", "&Queue This Path"),
 )
 # Menu names with their mnemonics, in menu-bar order.
-MENUS = {"File": "&File", "Edit": "&Edit", "Feeds": "F&eeds", "Playback": "&Playback", "Up Next": "&Up Next",
+MENUS = {"File": "&File", "Edit": "&Edit", "Feeds": "Fee&ds", "Playback": "&Playback", "Up Next": "&Up Next",
          "Episode": "Epi&sode", "Articles": "&Articles", "Organize": "&Organize", "Go": "&Go", "Graph": "G&raph",
          "Help": "&Help"}
 
@@ -253,8 +261,16 @@ class Actions:
     focus_list: QAction
     go_back: QAction
     go_forward: QAction
+    focus_view: QAction
+    focus_details: QAction
+    focus_related: QAction
+    focus_notes: QAction
+    focus_transcript: QAction
     focus_queue: QAction
+    focus_player: QAction
     focus_sidebar: QAction
+    next_pane: QAction
+    previous_pane: QAction
     continue_listening: QAction
     continue_reading: QAction
     downloaded: QAction

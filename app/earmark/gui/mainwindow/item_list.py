@@ -130,6 +130,10 @@ class ListController(QObject):
         text = self.search.text().strip()
         flt = self.filter_bar.narrow(replace(self._base, text=text if fts_query(text) else ""))
         if flt != self.model.item_filter:
+            if self._select_after_load is None and self.model.item_filter.text and not flt.text:
+                # a search cleared: the item selected in the results stays selected in the whole list
+                current = self.model.item_at(self.table.currentIndex().row())
+                self._select_after_load = current.id if current is not None else None
             self.model.set_filter(flt)
         elif self._select_after_load is not None:
             self._on_loaded()

@@ -136,6 +136,14 @@ class Navigator(QObject):
             if isinstance(field, QLineEdit):
                 field.selectAll()
 
+    def focus_view(self) -> None:
+        """The keyboard to the view shown."""
+        self._views[self.current.view].focus()
+
+    def find_field(self) -> QWidget | None:
+        """The search box of the view shown (None when it has none)."""
+        return self._views[self.current.view].find_field()
+
     def replace_dead_end(self) -> None:
         """The place shown cannot be shown (its article or entry is gone): the list takes its place."""
         previous = self.current

@@ -56,11 +56,11 @@ class PlayerBar(QWidget):
         self.message = self.status.message
         self.play_button = QToolButton()
         self.play_button.setAccessibleName("Play or pause")
-        self.play_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.play_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.play_button.clicked.connect(player.toggle)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setAccessibleName("Position")
-        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.slider.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.slider.setEnabled(False)
         self.slider.sliderPressed.connect(self._on_pressed)
         self.slider.sliderReleased.connect(self._on_released)
@@ -70,7 +70,7 @@ class PlayerBar(QWidget):
             label.setObjectName("playerTime")
         self.speed = QComboBox()
         self.speed.setAccessibleName("Playback speed")
-        self.speed.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.speed.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         for value in SPEEDS:
             self.speed.addItem(f"{value:g}×", value)
         self.speed.setCurrentIndex(SPEEDS.index(1.0))

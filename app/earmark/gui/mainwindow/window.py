@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
+from earmark.gui.accessibility import Announcer, make_readable
 from earmark.gui.graph.panel import PATH
 from earmark.gui.library_watch import LibraryWatch
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
@@ -27,6 +28,7 @@ from earmark.gui.mainwindow.navigator import Navigator
 from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.opening import ItemOpener
 from earmark.gui.mainwindow.organize import OrganizeController
+from earmark.gui.mainwindow.pane_keys import pane_keys
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.mainwindow.plain_view import PlainView
 from earmark.gui.mainwindow.playback import PlaybackController
@@ -34,6 +36,7 @@ from earmark.gui.mainwindow.player_bar import PlayerBar
 from earmark.gui.mainwindow.player_status import dialog_when_needed
 from earmark.gui.mainwindow.queue import QueueController
 from earmark.gui.mainwindow.reading import ReadingController
+from earmark.gui.mainwindow.search_keys import SearchKeys
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.mainwindow.subscribing import SubscribeController
@@ -126,6 +129,7 @@ class MainWindow(QMainWindow):
         self.help = HelpController(self, runner, db, a)
         self.mpris = Mpris(session, self, self.queue, parent=self)
         self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback, self)
+        SearchKeys(self.search, self.item_list, self.items_model, lambda: self.panes.show(None))
         self._add_views()
         self._lay_out()
         self.desktop = DesktopController(
@@ -137,6 +141,12 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_actions()
         self._connect_parts()
+        make_readable(self)
+        self.announcer = Announcer(self.player_bar, session.player, self.playback.sleep)
+        self.focus_chain = pane_keys(self, a, self.navigator, {
+            "details": self.detail, "related": self.graph.related, "notes": self.notes.pane,
+            "transcript": self.notes.transcript, "queue": self.queue_view, "player": self.player_bar,
+            "sidebar": self.sidebar})
         if read_only_reason:
             self.banner.show_problem(read_only_reason, permanent=True)
         self.navigator.start()
@@ -210,8 +220,6 @@ class MainWindow(QMainWindow):
         a.colour_tag.triggered.connect(self.organize.colour_tag)
         a.delete_entry.triggered.connect(self.organize.delete_entry)
         a.show_settings.triggered.connect(self.desktop.show_settings)
-        a.focus_queue.triggered.connect(self.queue_view.list.setFocus)
-        a.focus_sidebar.triggered.connect(self.sidebar.setFocus)
         a.focus_search.triggered.connect(nav.find)
         a.focus_list.triggered.connect(nav.to_list)
         a.go_back.triggered.connect(nav.back)
@@ -291,6 +299,7 @@ class MainWindow(QMainWindow):
             self.reload()
         else:
             self.items_model.refresh_items(changes.items)
+        self.queue.model.refresh_items(changes.items)  # Up next shows the items as the list does
         self.panes.follow(changes)
         if changes.message:
             self.feedback.status(changes.message, 8000)
@@ -357,6 +366,7 @@ class MainWindow(QMainWindow):
         self.desktop.shutdown()
         self.preferences.set_value("window.view", self.navigator.key())
         self.window_events.shutdown()
+        self.focus_chain.shutdown()
         self.lists.shutdown()  # a search typed just before closing must not start a read afterwards
         self.notes.shutdown()
         self.reading.shutdown()

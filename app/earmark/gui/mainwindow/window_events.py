@@ -9,10 +9,12 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
+from earmark.gui.app_filter import ApplicationFilter
+
 DIALOG_EVENTS = (QEvent.Type.WindowActivate, QEvent.Type.Close, QEvent.Type.WindowDeactivate, QEvent.Type.Hide)
 
 
-class WindowEvents(QObject):
+class WindowEvents(ApplicationFilter):
     """Watches the application's events for ``window``: the mouse's side buttons call ``back()`` and
     ``forward()``; when a dialog of the window closes while it has the keyboard, the window takes the keyboard
     back (a window manager does that; without one the keyboard went nowhere and keys were lost)."""
@@ -24,15 +26,6 @@ class WindowEvents(QObject):
         self._forward = forward
         self._active: QDialog | None = None  # the window's dialog that has the keyboard
         self._closing: QDialog | None = None  # the window's dialog being closed
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
-
-    def shutdown(self) -> None:
-        """Stop watching (the window is closing)."""
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """See the class docstring; every other event goes on untouched."""

@@ -41,6 +41,15 @@ class QueueModel(QAbstractListModel):
         self._items = [found[i] for i in ids if i in found]
         self.endResetModel()
 
+    def refresh_items(self, item_ids: set[int]) -> None:
+        """Read the queued items among ``item_ids`` again (their length, title…), keeping the rows as they are."""
+        rows = [row for row, item in enumerate(self._items) if item.id in item_ids]
+        found = items_by_ids(self._db, [self._items[row].id for row in rows], full=False)
+        for row in rows:
+            if self._items[row].id in found:
+                self._items[row] = found[self._items[row].id]
+                self.dataChanged.emit(self.index(row), self.index(row))
+
     def set_playing(self, item_id: int | None) -> None:
         """Mark the episode in the player (bold)."""
         self._playing = item_id

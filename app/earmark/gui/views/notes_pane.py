@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from earmark.core.models import Note
 from earmark.core.timefmt import format_clock
 from earmark.gui.models.notes import COL_AT, COL_CREATED, COL_ITEM, COL_SOURCE, COL_TEXT, NoteTableModel
+from earmark.gui.views.current_row import CurrentRow
 
 EPISODE_HINT = "B adds one at the playing position"
 ARTICLE_HINT = "H highlights the words selected in the reader"
@@ -67,7 +68,16 @@ def note_table(model: NoteTableModel, columns: tuple[int, ...], delete: QAction)
         table.setColumnHidden(column, column not in columns)
     table.addAction(delete)
     table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+    CurrentRow(table)
+    table.selectionModel().currentChanged.connect(lambda current, _old: _text_cell(table, current))
     return table
+
+
+def _text_cell(table: QTableView, current: QModelIndex) -> None:
+    """The current cell is a note's text, so F2 edits it whichever cell the keys or a click came to (Left and
+    Right are player keys: they cannot move between cells)."""
+    if current.isValid() and current.column() != COL_TEXT:
+        table.setCurrentIndex(current.siblingAtColumn(COL_TEXT))
 
 
 class NotesPane(QWidget):

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
 
 from earmark.gui.models.queue import ItemIdRole, QueueModel
+from earmark.gui.views.current_row import CurrentRow
 
 
 class QueueView(QWidget):
@@ -31,6 +32,7 @@ class QueueView(QWidget):
         self.list.setAcceptDrops(True)
         self.list.setDropIndicatorShown(True)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        CurrentRow(self.list)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 0)
         layout.setSpacing(2)
