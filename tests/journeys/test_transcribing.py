@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QListView, QTableView
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit, QListView, QMainWindow, QTableView
 from pytestqt.qtbot import QtBot
 
 from earmark.cli import main
-from earmark.core.db.connection import open_library
+from earmark.core.db.connection import open_library, write_transaction
 from earmark.core.db.transcribe_queue import waiting
 from earmark.core.settings import set_setting
 from earmark.playback.player import PlayerState
@@ -168,3 +168,51 @@ def test_a_broken_file_gets_a_sentence_in_the_window(qtbot: QtBot, launch: Launc
 
 def _library(window: object) -> Path:
     return Path(window._runner.library_path)  # type: ignore[attr-defined]
+
+
+def _palette(qtbot: QtBot, window: QMainWindow, command: str) -> None:
+    """Run a command from the command palette (Ctrl+K in the list, its name, Enter)."""
+    window.activateWindow()
+    item_list(window).setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is item_list(window))
+    press(qtbot, Qt.Key.Key_K, CTRL)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QDialog))
+    palette = QApplication.activeModalWidget()
+    palette.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None and QApplication.focusWidget().window() is palette)
+    type_text(qtbot, command)
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None)
+
+
+def test_transcribe_all_downloaded_then_stop(qtbot: QtBot, launch: Launch, subscribed: FeedServer) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, 2)
+    table = item_list(window)
+    table.setFocus()
+    press(qtbot, Qt.Key.Key_A, CTRL)  # both episodes
+    press(qtbot, Qt.Key.Key_D, CTRL)
+    qtbot.waitUntil(lambda: window._db.execute(  # type: ignore[attr-defined]
+        "SELECT count(*) FROM downloads WHERE status = 'done'").fetchone()[0] == 2, timeout=20000)
+    _palette(qtbot, window, "transcribe all downloaded")
+    qtbot.waitUntil(lambda: _transcribed(_library(window)) == 2, timeout=120000)  # one after the other
+
+    db = open_library(_library(window))
+    with write_transaction(db):
+        db.execute("DELETE FROM transcripts")
+    db.close()
+    _palette(qtbot, window, "transcribe all downloaded")
+    status = window.findChild(QLabel, "transcriptionStatus")
+    qtbot.waitUntil(lambda: "Transcribing" in status.text(), timeout=20000)
+    _palette(qtbot, window, "stop transcribing")
+    qtbot.waitUntil(lambda: not window.transcription.worker.is_running(), timeout=5000)
+    qtbot.waitUntil(lambda: not _waiting(_library(window)), timeout=5000)  # the queue is empty
+    assert _transcribed(_library(window)) <= 1  # nothing more after the stop
+
+
+def _waiting(library_path: Path) -> list[object]:
+    db = open_library(library_path)
+    try:
+        return list(waiting(db))
+    finally:
+        db.close()
