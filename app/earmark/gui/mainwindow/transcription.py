@@ -17,6 +17,7 @@ from earmark.gui.tasks import TaskRunner
 from earmark.gui.transcription_worker import TranscriptionWorker
 
 RESUME_DELAY_MS = 4000  # the queue left at the last quit resumes this long after the window opens
+SAY_FOR_MS = 6000  # a sentence about the queue stays this long in the status bar
 
 
 class TranscriptionController(QObject):
@@ -53,6 +54,9 @@ class TranscriptionController(QObject):
         a.transcribe_all.triggered.connect(self.transcribe_all)
         a.stop_transcribing.triggered.connect(self.stop)
         a.transcribe_new.triggered.connect(self._toggle_new)
+        self._hide = QTimer(self)  # a timer of its own: it dies with the window (a lambda would outlive it)
+        self._hide.setSingleShot(True)
+        self._hide.timeout.connect(lambda: self.label.setVisible(self.worker.is_running()))
         self._resume = QTimer(self)
         self._resume.setSingleShot(True)
         self._resume.timeout.connect(self.resume)
@@ -108,6 +112,7 @@ class TranscriptionController(QObject):
     def shutdown(self) -> None:
         """On quit: end the worker at once (what waits is transcribed next time)."""
         self._resume.stop()
+        self._hide.stop()
         self.worker.stop(wait=True)
 
     def _start(self, count: int) -> None:
@@ -159,4 +164,4 @@ class TranscriptionController(QObject):
 
     def _say_for_a_while(self, text: str) -> None:
         self._say(text)
-        QTimer.singleShot(6000, lambda: self.label.setVisible(self.worker.is_running()))
+        self._hide.start(SAY_FOR_MS)
