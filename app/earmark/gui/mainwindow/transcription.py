@@ -70,11 +70,6 @@ class TranscriptionController(QObject):
         self.progress.connect(transcript_changed)
         self.transcribed.connect(transcript_changed)
 
-    @property
-    def current(self) -> int | None:
-        """The episode being transcribed now."""
-        return self._current
-
     def transcribe(self, item_ids: list[int]) -> None:
         """Queue episodes and start the worker."""
         if not item_ids:
