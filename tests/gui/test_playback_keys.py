@@ -19,6 +19,7 @@ from earmark.gui.application import Parts
 from earmark.playback.player import PlayerState
 from earmark.playback.vlc_player import VlcPlayer
 from helpers.gui import Launch
+from helpers.playing import start_playing
 from helpers.podcast import Episode, write_podcast
 from helpers.vlc_ears import Ears
 
@@ -32,20 +33,6 @@ def chaptered(library_path: Path, tmp_path: Path) -> None:
     feed = write_podcast(tmp_path / "long", [Episode("Long episode", 120.0, chapters=CHAPTERS),
                                              Episode("Second episode", 3.0)], title="Long Cast")
     subscribe(open_library(library_path), str(feed))
-
-
-def start_playing(qtbot: QtBot, parts: Parts) -> VlcPlayer:
-    window = parts.window
-    qtbot.waitUntil(lambda: window.items_model.rowCount() == 2)
-    window.activateWindow()  # after a dialog closed, the window may not be active again by itself
-    qtbot.waitUntil(window.isActiveWindow)
-    window.item_list.setFocus()
-    window.item_list.setCurrentIndex(window.items_model.index(0, 0))
-    qtbot.keyClick(window.item_list, Qt.Key.Key_Return)
-    player = parts.session.player
-    assert isinstance(player, VlcPlayer)
-    qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=8000)
-    return player
 
 
 def press(qtbot: QtBot, parts: Parts, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,

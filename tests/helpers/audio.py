@@ -46,3 +46,27 @@ def write_chaptered_flac(path: Path, seconds: float, chapters: list[tuple[float,
     subprocess.run([sox, "-n", "-r", "22050", "-c", "1", *comments, str(path), "synth", str(seconds), "sine", "440",
                     "vol", "0.3"], check=True, capture_output=True)
     return path
+
+
+def write_spoken_and_silent(path: Path, parts: list[tuple[str, float]], rate: int = 22050) -> Path:
+    """A mono 16-bit WAV of ``parts``: ("tone", seconds) a warbling tone standing in for speech (about -15 dBFS),
+    ("quiet", seconds) room noise about -70 dBFS, ("soft", seconds) the tone 30 dB down. Noise is seeded: the same
+    parts give the same file."""
+    import numpy as np
+
+    noise = np.random.default_rng(24)
+    chunks = []
+    for kind, seconds in parts:
+        t = np.arange(int(seconds * rate)) / rate
+        if kind == "quiet":
+            chunks.append(noise.normal(0, 10 ** (-70 / 20), t.size))
+        else:
+            wave_ = 0.25 * np.sin(2 * np.pi * (220 + 60 * np.sin(2 * np.pi * 3 * t)) * t)
+            chunks.append(wave_ * (10 ** (-30 / 20) if kind == "soft" else 1.0))
+    samples = (np.clip(np.concatenate(chunks), -1, 1) * 32767).astype("<i2")
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(samples.tobytes())
+    return path

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 # The widget each view shows, by object name: the first one visible names the view.
 VIEWS = (("welcome", "welcome"), ("itemList", "list"), ("subscriptionsTable", "subscriptions"),
-         ("allNotes", "notes"), ("graphView", "graph"), ("reader", "reader"))
+         ("allNotes", "notes"), ("graphView", "graph"), ("reader", "reader"), ("statistics", "statistics"))
 PATH_MODE = "Learning path of the selected item"
 
 

@@ -22,13 +22,16 @@ class Ears:
     def __init__(self, player: VlcPlayer) -> None:
         player.start_engine()
         self.heard: list[tuple[float, int]] = []
+        self.power: list[tuple[float, float, int]] = []  # (time, mean square sample, samples) of every buffer
         self._lock = threading.Lock()
 
         @vlc.CallbackDecorators.AudioPlayCb
         def play(_data: object, samples: int, count: int, _pts: int) -> None:  # on VLC's thread
             buffer = array.array("h", ctypes.string_at(samples, count * 2))
+            power = sum(sample * sample for sample in buffer) / max(1, len(buffer))
             with self._lock:
                 self.heard.append((time.monotonic(), max(map(abs, buffer), default=0)))
+                self.power.append((time.monotonic(), power, len(buffer)))
 
         media_player = player._player  # libVLC's media player: its audio goes to ``play`` instead of a device
         media_player.audio_set_callbacks(play, None, None, None, None, None)

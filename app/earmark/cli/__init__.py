@@ -24,6 +24,7 @@ from earmark.cli import (
     feeds,
     graph,
     library,
+    listening,
     notes,
     playback,
     reading,
@@ -38,7 +39,7 @@ from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.errors import EarmarkError, LibraryReadOnlyError
 from earmark.core.settings import LIBRARY_ENV, default_library_path
 
-GROUPS = (library, tags, feeds, sync, playback, notes, transcribe, graph, relations, reading, backups)
+GROUPS = (library, tags, feeds, sync, playback, listening, notes, transcribe, graph, relations, reading, backups)
 """The command groups, in the order ``earmark --help`` lists them."""
 
 
@@ -48,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"earmark {__version__}")
     parser.add_argument("--library", type=Path, metavar="PATH",
                         help="library file to use (default: $EARMARK_LIBRARY or the user data folder)")
+    parser.add_argument("--minimised", "--minimized", action="store_true",
+                        help="start the window in the tray icon (minimised where the desktop has no tray)")
     parser.add_argument("--smoke-test", action="store_true",
                         help="open the window, play a sample episode for a second, check the saved position")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -72,7 +75,7 @@ def main(argv: Sequence[str]) -> int:
     if args.command is None:
         from earmark.gui.application import run
 
-        return run(library_path, targets)
+        return run(library_path, targets, minimised=args.minimised)
     return _run_command(library_path, args)
 
 

@@ -83,3 +83,7 @@ class SyncError(EarmarkError):
 
 class SyncAuthError(SyncError):
     """The sync server refused the user name or password (or there is no password to send)."""
+
+
+class AudioError(EarmarkError):
+    """An episode's audio cannot be analysed (no such file, not audio, unreachable, no audio stream)."""

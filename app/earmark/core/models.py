@@ -205,6 +205,8 @@ class ProgressUpdate:
     position: float
     duration: float | None = None
     ended: bool = False
+    speed: float = 1.0  # the speed playing (for the statistics' time saved)
+    silence_saved: float = 0.0  # seconds of silence skipped since the last update
 
 
 @dataclass(slots=True)
@@ -290,8 +292,9 @@ class PodcastPrefs:
     speed: float | None = None
     skip_intro: float = 0.0  # seconds skipped at the start of an episode played from its beginning
     skip_outro: float = 0.0  # seconds before the end where the episode counts as finished
-    voice_boost: bool = False  # VLC's compressor and volume normaliser
+    voice_boost: bool = False  # VLC's equalizer and compressor (playback/vlc_filters.py)
     auto_download: bool = False  # new episodes are downloaded after a refresh
+    skip_silence: str = "off"  # off, mild or strong (core/audio/silence.py)
 
 
 @dataclass(slots=True)

@@ -186,6 +186,13 @@ SETTINGS: dict[str, Setting] = {
         Setting("appearance.tray_icon", bool, True,
                 "Show Earmark in the system tray (play/pause, next, show/hide) where the desktop has one.",
                 label="Show a tray icon", store="desktop"),
+        Setting("appearance.close_to_tray", bool, False,
+                "Closing the window keeps Earmark running in the tray icon (playing on; Quit ends it). Only where "
+                "the tray icon shows: elsewhere closing the window quits.", label="Close to the tray",
+                store="desktop"),
+        Setting("appearance.start_minimised", bool, False,
+                "Start with the window in the tray icon (or minimised where the desktop has no tray); "
+                "`earmark --minimised` does the same once.", label="Start minimised", store="desktop"),
         Setting("window.geometry", bytes, b"", "The main window's size and place on the screen.",
                 store="desktop", internal=True),
         Setting("window.splitters", list, [], "The sizes of the window's panes (sidebar, list, item side; "

@@ -74,3 +74,13 @@ def format_ago(iso: str | None, now: datetime | None = None) -> str:
             count = int(seconds // size)
             return f"{count} {unit}{'s' if unit == 'day' and count > 1 else ''} ago"
     return "just now"
+
+
+def format_span(seconds: float) -> str:
+    """A length of time as people say it: ``45 s``, ``12 min``, ``3 h 05 min``."""
+    if seconds < 60:
+        return f"{int(seconds)} s"
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60:02d} min"

@@ -147,10 +147,10 @@ class Launcher(QObject):
                 app.setQuitOnLastWindowClosed(quits)
 
 
-def run(library_path: Path, arguments: list[str] | None = None) -> int:
-    """Show the main window on ``library_path`` and run the event loop; when a window already has this
-    library open, hand it ``arguments`` (feed URLs, .opml files) and return at once. A library that cannot be
-    opened is explained, with the offer to open another one or restore a backup."""
+def run(library_path: Path, arguments: list[str] | None = None, minimised: bool = False) -> int:
+    """Show the main window on ``library_path`` (``minimised``: in the tray) and run the event loop; when a
+    window already has this library open, hand it ``arguments`` (feed URLs, .opml files) and return at once.
+    A library that cannot be opened is explained, with the offer to open another one or restore a backup."""
     arguments = arguments or []
     name = server_name(library_path)
     if hand_over(name, arguments):  # the quick way, before Qt's GUI starts
@@ -169,7 +169,7 @@ def run(library_path: Path, arguments: list[str] | None = None) -> int:
     server.arguments_received.connect(window.open_arguments)
     window.commands.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)  # also when hidden
     _close_on_signals(window)
-    window.show()
+    window.desktop.show_at_start(minimised)
     if arguments:
         window.open_arguments(arguments)
     status = app.exec()
@@ -197,7 +197,7 @@ def _close_on_signals(window: MainWindow) -> None:
             reader.recv(64)
         except BlockingIOError:
             return
-        window.close()
+        window.quit_earmark()
         QApplication.quit()
 
     notifier.activated.connect(on_signal)

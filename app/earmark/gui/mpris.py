@@ -73,7 +73,7 @@ class RootAdaptor(QDBusAbstractAdaptor):  # type: ignore[operator]  # PySide stu
 
     @Slot()
     def Quit(self) -> None:
-        self._window.close()
+        getattr(self._window, "quit_earmark", self._window.close)()  # for good, not into the tray
 
 
 @ClassInfo({"D-Bus Interface": PLAYER_INTERFACE})  # type: ignore[call-arg]  # PySide stub: ClassInfo takes a dict

@@ -136,7 +136,9 @@ class Appearance(QObject):
             return
         self._look = look
         if native:  # the desktop's own style already draws this scheme
-            self._app.setStyle(self._system_style)
+            current = self._app.style()
+            if current is None or current.name().lower() != self._system_style.lower():
+                self._app.setStyle(self._system_style)  # a new style repolishes every widget (~40 ms at start)
             self._app.setPalette(self._system_palette)
         else:
             self._app.setStyle("fusion")

@@ -247,8 +247,8 @@ class Player(QObject):
         self._apply_voice_boost()
 
     def toggle(self) -> None:
-        """Pause when playing, play otherwise."""
-        if self._state == PlayerState.PLAYING:
+        """Pause when playing (or about to: loading), play otherwise."""
+        if self._state in (PlayerState.PLAYING, PlayerState.LOADING):
             self.pause()
         elif self._uri is not None:
             self.play()

@@ -9,10 +9,12 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QElapsedTimer, QObject, Signal, Slot
 
+from earmark.core.audio.silence import Span, skipped
 from earmark.core.chapters import chapter_index
 from earmark.core.models import Chapter, Item, PodcastPrefs, ProgressUpdate
 from earmark.playback.player import Player, PlayerState
 from earmark.playback.problems import Problem, Trouble
+from earmark.playback.silence_skipper import SilenceSkipper
 
 SAVE_INTERVAL_SECONDS = 5.0
 
@@ -20,12 +22,13 @@ SAVE_INTERVAL_SECONDS = 5.0
 @dataclass(slots=True)
 class PlayContext:
     """How to play an item: a downloaded file to play instead of the stream, the podcast's settings, the
-    speed to use and the chapters already known (podcast:chapters, cached)."""
+    speed to use, the chapters already known (podcast:chapters, cached) and its silences when analysed."""
 
     local_uri: str | None = None
     prefs: PodcastPrefs = field(default_factory=PodcastPrefs)
     rate: float | None = None
     chapters: list[Chapter] = field(default_factory=list)
+    silences: list[Span] | None = None  # the episode's silent spans (None: not analysed yet)
 
 
 class PlaybackSession(QObject):
@@ -33,13 +36,14 @@ class PlaybackSession(QObject):
 
     Signals: ``item_changed(int)`` when another item starts, ``item_finished(int)`` when an item played to
     its end (or into its podcast's skipped outro), ``chapters_changed(list)``, ``chapter_changed(int)`` (the
-    index of the chapter playing, -1 for none).
+    index of the chapter playing, -1 for none), ``skip_silence_changed(str)`` (the level, chosen while playing).
     """
 
     item_changed = Signal(int)
     item_finished = Signal(int)
     chapters_changed = Signal(list)
     chapter_changed = Signal(int)
+    skip_silence_changed = Signal(str)
 
     def __init__(self, player: Player, save: Callable[[ProgressUpdate], None],
                  save_interval: float = SAVE_INTERVAL_SECONDS, parent: QObject | None = None) -> None:
@@ -54,6 +58,9 @@ class PlaybackSession(QObject):
         self._finished = False  # the item reached its end (or its skipped outro): nothing more to save
         self._started_at = 0.0  # where the item was loaded
         self._since_save = QElapsedTimer()
+        self.skipper = SilenceSkipper(player, self)
+        self._silences: list[Span] = []
+        self.silences_known = False  # the loaded item's silences were analysed (maybe to none)
         player.position_changed.connect(self._on_position)
         player.state_changed.connect(self._on_state)
         player.seeked.connect(self._on_seeked)
@@ -98,6 +105,9 @@ class PlaybackSession(QObject):
         self._finished = False
         self._prefs = context.prefs
         self._set_chapters(context.chapters)
+        self._silences = context.silences or []
+        self.silences_known = context.silences is not None
+        self.skipper.set_skips(skipped(self._silences, self._prefs.skip_silence))
         start = 0.0 if item.played else item.position
         if start < self._prefs.skip_intro:
             start = self._prefs.skip_intro
@@ -132,6 +142,19 @@ class PlaybackSession(QObject):
         if self._item is not None and self._item.id == item_id and chapters:
             self._set_chapters(chapters)
 
+    def set_silences(self, item_id: int, spans: list[Span]) -> None:
+        """Use these silent spans (just analysed) if ``item_id`` is still the item loaded."""
+        if self._item is not None and self._item.id == item_id:
+            self._silences = list(spans)
+            self.silences_known = True
+            self.skipper.set_skips(skipped(self._silences, self._prefs.skip_silence))
+
+    def set_skip_silence(self, level: str) -> None:
+        """Skip silence at ``level`` (off, mild or strong) from now on."""
+        self._prefs.skip_silence = level
+        self.skipper.set_skips(skipped(self._silences, level))
+        self.skip_silence_changed.emit(level)
+
     def seek_chapter(self, step: int) -> None:
         """Jump to the next (``step`` 1) or previous (-1) chapter. Going back more than 3 s into a chapter
         returns to its start first, as players do."""
@@ -163,7 +186,8 @@ class PlaybackSession(QObject):
         assert self._item is not None
         self._item.position = 0.0 if ended else position
         self._item.played = self._item.played or ended
-        self._save(ProgressUpdate(self._item.id, position, self.player.duration(), ended))
+        self._save(ProgressUpdate(self._item.id, position, self.player.duration(), ended, speed=self.player.rate(),
+                                  silence_saved=self.skipper.take_saved()))
         self._since_save.start()
 
     @Slot(float)

@@ -17,6 +17,7 @@ from earmark.playback.vlc_engine import (
     media_chapters,
     set_voice_boost,
 )
+from earmark.playback.vlc_filters import COMPRESSOR_ARGS, set_audio_filters
 from earmark.playback.vlc_log import StreamLog, attach, stopped_early, unplayable
 
 POLL_MS = 200
@@ -25,6 +26,7 @@ BUFFERING_SECONDS = 1.5  # a playing stream whose clock has not moved for this l
 SEEK_SETTLE_SECONDS = 1.0  # VLC's clock this close to a seek's target means the seek was applied
 SEEK_WAIT_MS = 2000  # a seek VLC has not applied by then (a stream that cannot seek) is given up
 START_WAIT_MS = 15_000  # the same for the start position (a stream without Range support is read up to it)
+VOICE_FILTERS = "equalizer:compressor"  # the voice boost: speech frequencies lifted, then dynamics compressed
 _EVENTS = {"MediaPlayerPlaying": "playing", "MediaPlayerPaused": "paused", "MediaPlayerStopped": "stopped",
            "MediaPlayerEndReached": "ended", "MediaPlayerEncounteredError": "error"}
 
@@ -43,7 +45,7 @@ class VlcPlayer(Player):
     def __init__(self, extra_args: tuple[str, ...] = (), parent: QObject | None = None) -> None:
         super().__init__(parent)
         env_args = tuple(os.environ.get("EARMARK_VLC_ARGS", "").split())
-        self._args = [*DEFAULT_ARGS, *env_args, *extra_args]
+        self._args = [*DEFAULT_ARGS, *COMPRESSOR_ARGS, *env_args, *extra_args]
         self._instance: Any = None
         self._player: Any = None
         self._log = StreamLog()
@@ -53,6 +55,8 @@ class VlcPlayer(Player):
         self._reached_playing = False
         self._buffering = False
         self._volume_pending = False  # the volume could not be handed to VLC yet
+        self._filters = ""  # the audio filters of the player's output (the voice boost's compressor)
+        self._filters_waiting = False  # chosen while paused: they come when it plays again
         self._generation = 0  # bumped on every load: events of the previous media are dropped
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
@@ -238,6 +242,9 @@ class VlcPlayer(Player):
             self.retry()
         elif self._state in (PlayerState.ENDED, PlayerState.STOPPED):
             self._begin(self._uri, 0.0)
+        elif self._filters_waiting:
+            self._filters_waiting = False
+            self._open(self._uri, self.position())
         else:
             self._since_progress.start()
             self._player.set_pause(0)
@@ -311,8 +318,20 @@ class VlcPlayer(Player):
             self._volume_pending = self._player.audio_set_volume(self.effective_volume()) != 0
 
     def _apply_voice_boost(self) -> None:
-        if self._player is not None:
-            set_voice_boost(self._player, self._voice_boost)
+        if self._player is None:
+            return
+        filters = VOICE_FILTERS if self._voice_boost else ""
+        if filters == self._filters:
+            return
+        set_voice_boost(self._player, self._voice_boost)  # the equalizer sets the filters its way: first
+        if not set_audio_filters(self._player, filters):
+            return
+        self._filters = filters
+        # The output with the filters comes with the next media: playing, the media is opened again where it is
+        # (a moment's gap); paused, when it plays again.
+        if self._uri is not None and self._state == PlayerState.PLAYING:
+            self._open(self._uri, self.position())
+        self._filters_waiting = self._state == PlayerState.PAUSED
 
     def shutdown(self) -> None:
         self._halt()

@@ -321,9 +321,9 @@ BAD_SOURCES: dict[str, tuple[BadSource, type[EarmarkError]]] = {
     "html page": (lambda s, _: s.serve_body("/page.html", b"<!DOCTYPE html><html><head><title>Home</title></head>"
                                             b"<body><h1>Welcome</h1><p>Not a feed.</p></body></html>",
                                             "text/html; charset=utf-8"), FeedError),
-    "json over http": (lambda s, _: s.serve_body("/feed.json", b'{"version": "https://jsonfeed.org/version/1", '
-                                                 b'"title": "JSON", "items": []}', "application/json"), FeedError),
-    "json fixture file": (lambda _, t: str(fixtures_dir() / "feeds" / "fp__json__example.json"), FeedError),
+    # JSON Feeds subscribe (test_json_feed.py); JSON that is not one is refused.
+    "json, not a feed": (lambda s, _: s.serve_body("/api.json", b'{"title": "JSON", "items": []}',
+                                                   "application/json"), FeedError),
     "empty file": (lambda _, t: str(_write(t / "empty.xml", b"")), FeedError),
     "whitespace file": (lambda _, t: str(_write(t / "blank.rss", b"  \n\t\n")), FeedError),
     "empty http body": (lambda s, _: s.serve_body("/empty.xml", b""), FeedError),

@@ -27,6 +27,10 @@ FOLDERS = ("feeds", "feeds-malformed", "hostile")
 SOURCE_CLOCKS = {"id", "added", "last_checked", "last_new"}
 ITEM_CLOCKS = {"id", "source_id", "added"}
 NEWER_COLUMNS = {"enclosure_length"}  # item columns of a later schema than the digests': not in them
+NEWER_SOURCE_COLUMNS = {"skip_silence"}  # the same for sources
+# JSON documents went to feedparser when the digests were recorded; since JSON Feed support they go to
+# core/feeds/json_feed.py: the two JSON Feeds are read, the other JSON files refused in its words (test_json_feed.py).
+JSON_READ_SINCE = ".json"
 
 
 def digests(library: Path, server_prefix: str) -> dict[str, str]:
@@ -43,7 +47,7 @@ def digests(library: Path, server_prefix: str) -> dict[str, str]:
     try:
         found = {}
         for source in db.execute("SELECT * FROM sources WHERE url IS NOT NULL"):
-            parts = [canonical({k: source[k] for k in source.keys() if k not in SOURCE_CLOCKS})]
+            parts = [canonical({k: source[k] for k in source.keys() if k not in SOURCE_CLOCKS | NEWER_SOURCE_COLUMNS})]
             for item in db.execute(
                     """SELECT items.*, s.title AS s_title, s.text AS s_text, s.notes AS s_notes,
                               s.transcript AS s_transcript, s.highlights AS s_highlights
@@ -90,4 +94,5 @@ def test_a_batched_first_import_stores_what_the_old_path_stored(tmp_path: Path) 
         GOLDEN.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n")
         pytest.skip(f"recorded {GOLDEN.name}")
     expected = json.loads(GOLDEN.read_text())
-    assert {url for url in found if found[url] != expected.get(url)} == set()
+    changed = {url for url in found if found[url] != expected.get(url)}
+    assert {url for url in changed if not url.endswith(JSON_READ_SINCE)} == set()

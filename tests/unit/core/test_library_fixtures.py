@@ -18,12 +18,14 @@ from earmark.core.chapters import cached_chapters
 from earmark.core.db.connection import open_library
 from earmark.core.db.downloads import get_download, list_downloads
 from earmark.core.db.items import get_item, list_items
+from earmark.core.db.listening_stats import listening_stats
 from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.db.notes import list_notes
 from earmark.core.db.podcast_prefs import auto_download_sources, get_prefs
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.queue import queue_ids
 from earmark.core.db.relations import pending_item_ids, related_items
+from earmark.core.db.silences import get_silences
 from earmark.core.db.smart_lists import list_smart_lists
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tags_for_sources
@@ -178,8 +180,23 @@ def check_v11(db: sqlite_utils.Database) -> None:
     assert tracing.enclosure_length == 28_000_001  # what a download is checked against
 
 
-def check_v12(db: sqlite_utils.Database) -> None:
-    """Schema 12: the transcript made here (found by what it says), the queue with its failure, the podcast
+def check_listening(db: sqlite_utils.Database) -> None:
+    """Schema 12: a session's speed and silence skipped count in the statistics, an episode's silent spans and a
+    podcast's skip-silence level are kept."""
+    stats = listening_stats(db)
+    assert stats.saved_by_silence_seconds == 12.0
+    vmap = next(item.id for item in list_items(db, ItemFilter(text="vmap")) if item.title == "vmap")
+    session = db.execute("SELECT speed, silence_saved FROM play_history WHERE item_id = ?", [vmap]).fetchone()
+    assert session == (1.5, 12.0)
+    [(item_id,)] = db.execute("SELECT item_id FROM silences").fetchall()
+    assert get_silences(db, item_id).spans == [(10.0, 11.5), (300.25, 303.0)]  # type: ignore[union-attr]
+    assert db.execute("SELECT skip_silence FROM sources WHERE skip_silence != 'off'").fetchall() == [("strong",)]
+    # sessions from before schema 12 played at 1x and skipped nothing
+    assert db.execute("SELECT count(*) FROM play_history WHERE speed = 1 AND silence_saved = 0").fetchone()[0] >= 2
+
+
+def check_v13(db: sqlite_utils.Database) -> None:
+    """Schema 13: the transcript made here (found by what it says), the queue with its failure, the podcast
     whose new episodes are transcribed."""
     episode = "Optimising the recorded graph"
     assert [item.title for item in list_items(db, ItemFilter(text="rewritten"))] == [episode]
@@ -193,7 +210,8 @@ def check_v12(db: sqlite_utils.Database) -> None:
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
                                                                       8: check_v8, 9: check_v9, 10: check_v10,
-                                                                      11: check_v11, 12: check_v12}
+                                                                      11: check_v11, 12: check_listening,
+                                                                      13: check_v13}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

@@ -40,9 +40,10 @@ class HistoryEntry:
 
 
 def record_play(db: sqlite_utils.Database, item_id: int, position: float, finished: bool,
-                now: datetime | None = None) -> None:
+                now: datetime | None = None, speed: float = 1.0, silence_saved: float = 0.0) -> None:
     """Extend the item's current session to ``position``, or open a new one (call inside a write transaction,
-    before the item's own position changes: a new session starts where the item was)."""
+    before the item's own position changes: a new session starts where the item was). ``speed`` is the speed
+    playing now; ``silence_saved`` the seconds of silence skipped since the last save (added up)."""
     moment = (now or datetime.now(UTC)).replace(microsecond=0)
     stamp = moment.isoformat()
     last = db.execute(
@@ -50,13 +51,15 @@ def record_play(db: sqlite_utils.Database, item_id: int, position: float, finish
         [item_id],
     ).fetchone()
     if last is not None and not last[2] and _parse(last[1]) >= moment - SESSION_GAP:
-        db.execute("UPDATE play_history SET position = ?, updated = ?, finished = ? WHERE id = ?",
-                   [position, stamp, finished, last[0]])
+        db.execute("""UPDATE play_history SET position = ?, updated = ?, finished = ?, speed = ?,
+                          silence_saved = silence_saved + ? WHERE id = ?""",
+                   [position, stamp, finished, speed, max(0.0, silence_saved), last[0]])
         return
     db.execute(
-        """INSERT INTO play_history (item_id, started, updated, start_position, position, finished)
-           SELECT id, ?, ?, CASE WHEN played THEN 0 ELSE position END, ?, ? FROM items WHERE id = ?""",
-        [stamp, stamp, position, finished, item_id],
+        """INSERT INTO play_history (item_id, started, updated, start_position, position, finished, speed,
+                                     silence_saved)
+           SELECT id, ?, ?, CASE WHEN played THEN 0 ELSE position END, ?, ?, ?, ? FROM items WHERE id = ?""",
+        [stamp, stamp, position, finished, speed, max(0.0, silence_saved), item_id],
     )
 
 

@@ -119,7 +119,8 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate, played_with
         else:
             known = duration
         at_end = update.ended or (known is not None and update.position >= known - played_margin(known, played_within))
-        record_play(db, update.item_id, max(0.0, update.position), at_end)
+        record_play(db, update.item_id, max(0.0, update.position), at_end, speed=update.speed,
+                    silence_saved=update.silence_saved)
         cursor = db.execute(
             """UPDATE items SET position = ?, last_played = ?,
                    played = CASE WHEN ? THEN 1 ELSE played END,

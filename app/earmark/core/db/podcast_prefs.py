@@ -1,14 +1,16 @@
-"""Per-podcast playback settings: default speed, skipped intro and outro, voice boost, auto-download."""
+"""Per-podcast playback settings: default speed, skipped intro and outro, voice boost, auto-download, skipping
+silence."""
 
 from __future__ import annotations
 
 import sqlite_utils
 
+from earmark.core.audio.silence import SILENCE_LEVELS
 from earmark.core.db.connection import write_transaction
 from earmark.core.errors import NotFoundError
 from earmark.core.models import PodcastPrefs
 
-_COLUMNS = "playback_speed, skip_intro, skip_outro, voice_boost, auto_download"
+_COLUMNS = "playback_speed, skip_intro, skip_outro, voice_boost, auto_download, skip_silence"
 
 
 def get_prefs(db: sqlite_utils.Database, source_id: int | None) -> PodcastPrefs:
@@ -18,8 +20,9 @@ def get_prefs(db: sqlite_utils.Database, source_id: int | None) -> PodcastPrefs:
     row = db.execute(f"SELECT {_COLUMNS} FROM sources WHERE id = ?", [source_id]).fetchone()
     if row is None:
         raise NotFoundError(f"There is no source with id {source_id}.")
-    speed, intro, outro, boost, auto = row
-    return PodcastPrefs(speed, float(intro or 0), float(outro or 0), bool(boost), bool(auto))
+    speed, intro, outro, boost, auto, silence = row
+    return PodcastPrefs(speed, float(intro or 0), float(outro or 0), bool(boost), bool(auto),
+                        silence if silence in SILENCE_LEVELS else "off")
 
 
 def set_prefs(db: sqlite_utils.Database, source_id: int, prefs: PodcastPrefs) -> None:
@@ -27,9 +30,9 @@ def set_prefs(db: sqlite_utils.Database, source_id: int, prefs: PodcastPrefs) ->
     with write_transaction(db):
         cursor = db.execute(
             """UPDATE sources SET playback_speed = ?, skip_intro = ?, skip_outro = ?, voice_boost = ?,
-                   auto_download = ? WHERE id = ?""",
+                   auto_download = ?, skip_silence = ? WHERE id = ?""",
             [prefs.speed, max(0.0, prefs.skip_intro), max(0.0, prefs.skip_outro), prefs.voice_boost,
-             prefs.auto_download, source_id],
+             prefs.auto_download, prefs.skip_silence if prefs.skip_silence in SILENCE_LEVELS else "off", source_id],
         )
         if cursor.rowcount == 0:
             raise NotFoundError(f"There is no source with id {source_id}.")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.history import record_play
 from earmark.core.errors import NotFoundError
 from earmark.core.timefmt import now_iso
 
@@ -48,6 +49,9 @@ def save_reading_progress(db: sqlite_utils.Database, item_id: int, share: float)
     share = min(1.0, max(0.0, share))
     at_end = share >= READ_TO_END
     with write_transaction(db):
+        row = db.execute("SELECT coalesce(duration, 0) FROM items WHERE id = ?", [item_id]).fetchone()
+        if row is not None:  # a reading session in the history, in reading seconds (the statistics' reading time)
+            record_play(db, item_id, float(row[0]) * share, at_end)
         cursor = db.execute(
             """UPDATE items SET position = coalesce(duration, 0) * ?, last_played = ?,
                    played = CASE WHEN ? THEN 1 ELSE played END

@@ -1,11 +1,12 @@
 """Turning feed bytes into FeedData: the fast parser for plain well-formed feeds, feedparser for the rest (RSS
-0.9x/1.0/2.0, Atom)."""
+0.9x/1.0/2.0, Atom), json_feed.py for JSON Feed 1.0 and 1.1."""
 
 from __future__ import annotations
 
 from earmark.core.errors import FeedError
 from earmark.core.feeds.defuse import defuse_doctype, repair_character_references
 from earmark.core.feeds.entries import bozo_reason, bozo_warning, feed_data, feed_name, response_headers
+from earmark.core.feeds.json_feed import looks_like_json, parse_json_feed
 from earmark.core.feeds.namespaces import read_extras
 from earmark.core.html import remembering_text, search_text
 from earmark.core.models import FeedData
@@ -22,6 +23,8 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
     """
     if not data.strip():
         raise FeedError(f"{feed_name(url)} is empty, so there is no feed to read.")
+    if looks_like_json(data):
+        return parse_json_feed(data, url)
     if fast:
         from earmark.core.feeds.fast_parse import fast_parse  # deferred: it imports feedparser
 

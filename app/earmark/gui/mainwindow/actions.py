@@ -50,7 +50,7 @@ SPECS = (
     ActionSpec("sync_now", "Feeds", "S&ync Now", ("Ctrl+Shift+S",)),
     ActionSpec("play_selected", "Playback", "&Play Selected", ("Return", "Enter"), Widget),
     ActionSpec("play_pause", "Playback", "Pla&y/Pause", ("Space", "K")),
-    ActionSpec("back_10", "Playback", "Bac&k 10 Seconds", ("J",)),
+    ActionSpec("back_10", "Playback", "Back &10 Seconds", ("J",)),
     ActionSpec("forward_10", "Playback", "Forward 1&0 Seconds", ("L",)),
     ActionSpec("skip_back", "Playback", "Skip &Back", ("Left",)),
     ActionSpec("skip_forward", "Playback", "Skip &Forward", ("Right",)),
@@ -65,6 +65,7 @@ SPECS = (
     ActionSpec("volume_up", "Playback", "Volume &Up", ("Ctrl+Up",)),
     ActionSpec("volume_down", "Playback", "Volume &Down", ("Ctrl+Down",)),
     ActionSpec("voice_boost", "Playback", "&Voice Boost", ("Ctrl+Shift+V",), checkable=True),
+    ActionSpec("skip_silence", "Playback", "S&kip Silence", ("Ctrl+Shift+X",), checkable=True),
     ActionSpec("add_note", "Playback", "Add &Note at the Playing Position", ("B", "Ctrl+B")),
     ActionSpec("sleep_15", "Playback", "Sleep in 1&5 Minutes"),
     ActionSpec("sleep_30", "Playback", "Sleep in &30 Minutes"),
@@ -85,7 +86,7 @@ SPECS = (
     ActionSpec("download", "Episode", "&Download", ("Ctrl+D",)),
     ActionSpec("pause_download", "Episode", "Pause/Resume Do&wnload", ("Ctrl+Shift+D",)),
     ActionSpec("delete_download", "Episode", "D&elete Download"),
-    ActionSpec("transcribe", "Episode", "&Transcribe", ("Ctrl+Shift+X",)),
+    ActionSpec("transcribe", "Episode", "&Transcribe", ("Ctrl+Alt+X",)),
     ActionSpec("transcribe_all", "Episode", "Transcribe &All Downloaded"),
     ActionSpec("transcribe_new", "Episode", "Transcribe &New Episodes of This Podcast"),
     ActionSpec("stop_transcribing", "Episode", "&Stop Transcribing"),
@@ -109,7 +110,7 @@ SPECS = (
     ActionSpec("delete_entry", "Organize", "&Delete Tag or Smart List", ("Del",), Widget),
     ActionSpec("focus_search", "Go", "&Search", ("Ctrl+F", "/")),
     ActionSpec("focus_list", "Go", "Go to &List", ("Esc",)),
-    ActionSpec("go_back", "Go", "&Back", ("Alt+Left",)),
+    ActionSpec("go_back", "Go", "Bac&k", ("Alt+Left",)),
     ActionSpec("go_forward", "Go", "&Forward", ("Alt+Right",)),
     ActionSpec("focus_view", "Go", "Go to the View Sho&wn", ("Ctrl+1",)),
     ActionSpec("focus_details", "Go", "Go to Det&ails", ("Ctrl+2",)),
@@ -118,7 +119,7 @@ SPECS = (
     ActionSpec("focus_transcript", "Go", "G&o to Transcript", ("Ctrl+5",)),
     ActionSpec("focus_queue", "Go", "Go to &Up Next", ("Ctrl+U", "Ctrl+6")),
     ActionSpec("focus_player", "Go", "Go to the &Player Bar", ("Ctrl+7",)),
-    ActionSpec("focus_sidebar", "Go", "Go to S&idebar", ("Ctrl+8",)),
+    ActionSpec("focus_sidebar", "Go", "Go to Side&bar", ("Ctrl+8",)),
     ActionSpec("next_pane", "Go", "Ne&xt Pane", ("F6",)),
     ActionSpec("previous_pane", "Go", "Pre&vious Pane", ("Shift+F6",)),
     ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
@@ -130,6 +131,7 @@ SPECS = (
     ActionSpec("edit_shortcuts", "Help", "C&ustomize Shortcuts…", ("Ctrl+Shift+K",)),
     ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
     ActionSpec("show_learning_path", "Go", "Learning Pat&h of the Selected Item", ("Ctrl+Shift+G",)),
+    ActionSpec("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",)),
     ActionSpec("zoom_in", "Graph", "Zoom &In", ("+", "=", "Ctrl++"), Widget),
     ActionSpec("zoom_out", "Graph", "Zoom &Out", ("-", "Ctrl+-"), Widget),
     ActionSpec("fit_graph", "Graph", "&Fit the Graph", ("0", "Ctrl+0"), Widget),
@@ -215,6 +217,7 @@ class Actions:
     volume_up: QAction
     volume_down: QAction
     voice_boost: QAction
+    skip_silence: QAction
     add_note: QAction
     sleep_15: QAction
     sleep_30: QAction
@@ -280,6 +283,7 @@ class Actions:
     edit_shortcuts: QAction
     show_graph: QAction
     show_learning_path: QAction
+    show_statistics: QAction
     zoom_in: QAction
     zoom_out: QAction
     fit_graph: QAction

@@ -56,6 +56,8 @@ class DesktopController(QObject):
         self.settings_dialog: SettingsDialog | None = None
         self.tray = TrayIcon(layout.window, actions.play_pause, actions.quit, actions.all.get(NEXT_ACTION))
         self.tray.set_enabled(bool(preferences.value("appearance.tray_icon")))
+        self.quitting = False  # Quit was chosen: closing the window ends Earmark even with close to tray
+        self._told_about_tray = False
         preferences.changed.connect(self._on_setting_changed)
         followers.feeds.refreshed.connect(self._on_refreshed)
         self.apply_appearance()
@@ -109,6 +111,29 @@ class DesktopController(QObject):
             parts.feedback.status("The new library opens the next time Earmark starts.", 10000)
 
     # Tray ---------------------------------------------------------------------------------------------
+
+    def in_tray(self) -> bool:
+        """Whether the window lives on in the tray icon: its icon shows (the desktop has a tray)."""
+        return self.tray.icon.isVisible()
+
+    def hide_to_tray(self) -> bool:
+        """Closing the window (not quitting) with close to tray on and a tray icon shown: hide it instead, and
+        say so the first time; True when hidden."""
+        if self.quitting or not self.preferences.value("appearance.close_to_tray") or not self.in_tray():
+            return False
+        self._window.hide()
+        if not self._told_about_tray:
+            self._told_about_tray = True
+            self.tray.notify("Earmark", "Earmark goes on in the tray: choose Quit there (or Ctrl+Q) to end it.")
+        return True
+
+    def show_at_start(self, minimised: bool) -> None:
+        """Show the window as Earmark starts: in the tray when asked to start minimised (``minimised``, or the
+        setting) and a tray icon shows, minimised where there is none, else normally."""
+        if not (minimised or self.preferences.value("appearance.start_minimised")):
+            self._window.show()
+        elif not self.in_tray():
+            self._window.showMinimized()
 
     @Slot(object)
     def _on_refreshed(self, summary: RefreshSummary) -> None:

@@ -111,5 +111,7 @@ class EpisodeController(QObject):
             current.speed, current.auto_download = prefs.speed, prefs.auto_download
             current.voice_boost = prefs.voice_boost
             self._session.player.set_voice_boost(prefs.voice_boost)
+            if prefs.skip_silence != current.skip_silence:
+                self._session.set_skip_silence(prefs.skip_silence)
             if prefs.speed is not None:
                 self._session.player.set_rate(prefs.speed)

@@ -10,7 +10,8 @@ from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError
 
 LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER = "list", "subscriptions", "notes", "graph", "reader"
-VIEWS = (LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER)
+STATISTICS = "statistics"
+VIEWS = (LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER, STATISTICS)
 
 
 @dataclass(frozen=True, slots=True)

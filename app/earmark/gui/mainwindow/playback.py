@@ -48,6 +48,7 @@ class PlaybackController(QObject):
         session.chapter_changed.connect(lambda index: bar.show_chapter(session.chapters, index))
         session.chapters_changed.connect(lambda chapters: bar.show_chapter(chapters, session.chapter))
         self.player.volume_changed.connect(lambda _volume, muted: actions.mute.setChecked(muted))
+        bar.show_toggles([actions.skip_silence, actions.voice_boost])
         self._connect(actions)
 
     def _connect(self, a: Actions) -> None:

@@ -4,6 +4,7 @@ the sleep timer, and the player's state and failures (player_status.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -79,10 +80,12 @@ class PlayerBar(QWidget):
         self.volume.setObjectName("playerVolume")
         self.volume.setAccessibleName("Volume")
 
+        self.toggles = QHBoxLayout()  # Skip Silence and Voice Boost, on or off (show_toggles)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.status.state)
         top.addWidget(self.sleep)
+        top.addLayout(self.toggles)
         controls = QHBoxLayout()
         controls.addWidget(self.play_button)
         controls.addWidget(self.elapsed)
@@ -105,6 +108,17 @@ class PlayerBar(QWidget):
         player.volume_changed.connect(self._on_volume)
         self._on_state(str(player.state))
         self._on_volume(player.volume(), player.muted())
+
+    def show_toggles(self, actions: list[QAction]) -> None:
+        """A checkable button for each action (pressed while it is on), beside the state."""
+        for action in actions:
+            button = QToolButton()
+            button.setObjectName(f"toggle_{action.objectName()}")
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setAutoRaise(True)
+            self.toggles.addWidget(button)
 
     def show_speed(self, rate: float) -> None:
         """Show ``rate`` in the speed box (added to the choices if it is not one of them)."""

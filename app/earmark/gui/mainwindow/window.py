@@ -29,7 +29,7 @@ from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.opening import ItemOpener
 from earmark.gui.mainwindow.organize import OrganizeController
 from earmark.gui.mainwindow.pane_keys import pane_keys
-from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, SUBSCRIPTIONS, Place, entry_place
+from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.mainwindow.plain_view import PlainView
 from earmark.gui.mainwindow.playback import PlaybackController
 from earmark.gui.mainwindow.player_bar import PlayerBar
@@ -39,6 +39,8 @@ from earmark.gui.mainwindow.reading import ReadingController
 from earmark.gui.mainwindow.search_keys import SearchKeys
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
+from earmark.gui.mainwindow.silence import SilenceController
+from earmark.gui.mainwindow.statistics import StatisticsController
 from earmark.gui.mainwindow.subscribing import SubscribeController
 from earmark.gui.mainwindow.sync import SyncController
 from earmark.gui.mainwindow.transcription import TranscriptionController
@@ -114,6 +116,7 @@ class MainWindow(QMainWindow):
                                      lambda ids: self.queue.add_episodes(ids), self.feedback.status)
         self.player_bar = PlayerBar(session.player)
         self.playback = PlaybackController(runner, db, session, a, self.player_bar, self.apply_changes, self)
+        self.silence = SilenceController(runner, session, a, self.feedback.status, self)
         self.opener = ItemOpener(db, self.playback, self.reading, self.lists, self.navigator, self.feedback, self)
         self.queue_view = QueueView(QueueModel(db, self))
         self.queue = QueueController(runner, db, session, a, self.queue_view, self.playback.sleep,
@@ -127,6 +130,7 @@ class MainWindow(QMainWindow):
         self.transcription.connect_to(self.episodes.downloads.changed, self.notes.transcript_changed)
         LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = HelpController(self, runner, db, a)
+        self.statistics = StatisticsController(runner)
         self.mpris = Mpris(session, self, self.queue, parent=self)
         self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback, self)
         SearchKeys(self.search, self.item_list, self.items_model, lambda: self.panes.show(None))
@@ -165,6 +169,7 @@ class MainWindow(QMainWindow):
                                  find=self.notes.view.text), self.notes.view)
         nav.add(GRAPH, self.graph, self.graph.panel)
         nav.add(READER, self.reading, self.reading.reader)
+        nav.add(STATISTICS, self.statistics, self.statistics.view)
         for action in (a.zoom_in, a.zoom_out, a.fit_graph):
             self.graph.panel.view.addAction(action)
         self.subscriptions.table.addAction(a.edit_tags)
@@ -211,7 +216,7 @@ class MainWindow(QMainWindow):
         a.cancel_refresh.triggered.connect(self.feeds.cancel)
         a.set_password.triggered.connect(self._set_password)
         a.restore_backup.triggered.connect(self.backups.ask_restore)
-        a.quit.triggered.connect(self.close)
+        a.quit.triggered.connect(self.quit_earmark)
         a.play_selected.triggered.connect(self.opener.play_selected)
         a.edit_tags.triggered.connect(self.organize.edit_tags)
         a.toggle_favourite.triggered.connect(self.organize.toggle_favourite)
@@ -228,6 +233,7 @@ class MainWindow(QMainWindow):
         a.show_notes.triggered.connect(lambda: nav.go(Place(NOTES)))
         a.show_graph.triggered.connect(lambda: nav.go(Place(GRAPH)))
         a.show_learning_path.triggered.connect(lambda: nav.go(Place(GRAPH, mode=PATH)))
+        a.show_statistics.triggered.connect(lambda: nav.go(Place(STATISTICS)))
         a.continue_listening.triggered.connect(lambda: nav.go(entry_place(CONTINUE_LISTENING)))
         a.downloaded.triggered.connect(lambda: nav.go(entry_place(DOWNLOADED)))
         a.zoom_in.triggered.connect(self.graph.panel.view.zoom_in)
@@ -355,14 +361,22 @@ class MainWindow(QMainWindow):
 
     # Closing ----------------------------------------------------------------------------------------------
 
+    def quit_earmark(self) -> None:
+        """Close the window for good (not into the tray)."""
+        self.desktop.quitting = True
+        self.close()
+
     def release_library(self) -> None:
         """Close the window and every connection to the library before returning (for a restore)."""
         self._release_library = True
-        self.close()
+        self.quit_earmark()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout and the view, save the playing position, stop a refresh and downloads, finish
-        queued writes, release the player and the library."""
+        queued writes, release the player and the library (or, closed with close to tray on, only hide)."""
+        if self.desktop.hide_to_tray():
+            event.ignore()
+            return
         self.desktop.shutdown()
         self.preferences.set_value("window.view", self.navigator.key())
         self.window_events.shutdown()

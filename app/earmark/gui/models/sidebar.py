@@ -1,5 +1,6 @@
 """The sidebar model: All, Podcasts (each podcast), Articles (Archive, each site), Tags, Continue listening and
-reading, Downloaded, Notes, Topic Graph, Subscriptions; each row is a filter or a view."""
+reading, Downloaded, Notes, Topic Graph, Statistics,
+Subscriptions; each row is a filter or a view."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ CONTINUE_READING = ItemFilter(kind="article", state="in_progress", archived=Fals
 ARCHIVE = ItemFilter(kind="article", archived=True)
 NOTES = "notes"  # the FilterRole of the row that shows the Notes view
 GRAPH = "graph"  # the FilterRole of the row that shows the topic graph
+STATISTICS = "statistics"  # the FilterRole of the row that shows the Statistics view
 
 
 @dataclass(slots=True)
@@ -132,6 +134,7 @@ class SidebarModel(QStandardItemModel):
         root.appendRow(downloaded)
         root.appendRow(_row(f"Notes ({data.notes})", NOTES))
         root.appendRow(_row("Topic Graph", GRAPH))
+        root.appendRow(_row("Statistics", STATISTICS))
         feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
         if failing:
             feeds.setIcon(warning_icon())

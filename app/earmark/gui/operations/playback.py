@@ -10,20 +10,24 @@ from earmark.core.db.items import mark_played
 from earmark.core.db.podcast_prefs import get_prefs, set_prefs
 from earmark.core.db.queue import clear_queue as clear_all
 from earmark.core.db.queue import dequeue, enqueue, move_in_queue, play_next, queue_ids, reorder_queue
+from earmark.core.db.silences import get_silences
 from earmark.core.models import Changes, Chapter, Item, PodcastPrefs
 from earmark.playback.progress import PlayContext
 
 
 def read_play_context(db: sqlite_utils.Database, item: Item, default_rate: float) -> PlayContext:
-    """How to play ``item``: its downloaded file if complete, its podcast's settings and speed, and its
-    cached podcast:chapters (a few indexed reads: done on the GUI thread, right when Enter is pressed)."""
+    """How to play ``item``: its downloaded file if complete, its podcast's settings and speed, its cached
+    podcast:chapters and its silences when analysed (a few indexed reads: done on the GUI thread, right when
+    Enter is pressed)."""
     prefs = get_prefs(db, item.source_id)
     local = local_file(db, item.id)
+    silences = get_silences(db, item.id)
     return PlayContext(
         local_uri=local.as_uri() if local else None,
         prefs=prefs,
         rate=prefs.speed if prefs.speed is not None else default_rate,
         chapters=cached_chapters(db, item.id) or [],
+        silences=None if silences is None else silences.spans,
     )
 
 

@@ -1,11 +1,23 @@
-"""A podcast's own playback settings: default speed, skipped intro and outro, voice boost, auto-download."""
+"""A podcast's own playback settings: default speed, skipped intro and outro, skipping silence, voice boost,
+auto-download."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QSpinBox,
+    QWidget,
+)
 
 from earmark.core.models import PodcastPrefs
 from earmark.playback.player import MAX_RATE, MIN_RATE, RATE_STEP
+
+SILENCE_CHOICES = {"off": "Off", "mild": "Mild: pauses of 1 s or more", "strong": "Strong: pauses of 0.5 s or more"}
 
 
 class PodcastSettingsDialog(QDialog):
@@ -31,6 +43,11 @@ class PodcastSettingsDialog(QDialog):
         self.outro.setRange(0, 600)
         self.outro.setSuffix(" s")
         self.outro.setValue(int(prefs.skip_outro))
+        self.silence = QComboBox()
+        self.silence.setObjectName("skipSilence")
+        for level, text in SILENCE_CHOICES.items():
+            self.silence.addItem(text, level)
+        self.silence.setCurrentIndex(max(0, self.silence.findData(prefs.skip_silence)))
         self.boost = QCheckBox("Louder, clearer voices")
         self.boost.setChecked(prefs.voice_boost)
         self.auto = QCheckBox("Download new episodes after each refresh")
@@ -39,6 +56,7 @@ class PodcastSettingsDialog(QDialog):
         form.addRow("Default speed", self.speed)
         form.addRow("Skip the first", self.intro)
         form.addRow("Skip the last", self.outro)
+        form.addRow("Skip silence", self.silence)
         form.addRow("Voice boost", self.boost)
         form.addRow("Auto-download", self.auto)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -50,5 +68,6 @@ class PodcastSettingsDialog(QDialog):
         """Keep the values entered (a speed below 0.5× means "no speed of its own")."""
         speed = self.speed.value()
         self.prefs = PodcastPrefs(speed if speed >= MIN_RATE else None, float(self.intro.value()),
-                                  float(self.outro.value()), self.boost.isChecked(), self.auto.isChecked())
+                                  float(self.outro.value()), self.boost.isChecked(), self.auto.isChecked(),
+                                  str(self.silence.currentData()))
         super().accept()

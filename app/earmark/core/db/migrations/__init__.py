@@ -18,7 +18,8 @@ from earmark.core.db.migrations.m008_sync_and_secrets import m008_sync_and_secre
 from earmark.core.db.migrations.m009_technical_search import m009_technical_search
 from earmark.core.db.migrations.m010_user_titles import m010_user_titles
 from earmark.core.db.migrations.m011_enclosure_length import m011_enclosure_length
-from earmark.core.db.migrations.m012_transcription import m012_transcription
+from earmark.core.db.migrations.m012_listening import m012_listening
+from earmark.core.db.migrations.m013_transcription import m013_transcription
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -34,7 +35,8 @@ MIGRATIONS: list[Migration] = [
     m009_technical_search,
     m010_user_titles,
     m011_enclosure_length,
-    m012_transcription,
+    m012_listening,
+    m013_transcription,
 ]
 
 

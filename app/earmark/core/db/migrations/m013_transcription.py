@@ -1,4 +1,4 @@
-"""Schema 12: transcripts made on this machine: the queue of episodes to transcribe, and podcasts whose new
+"""Schema 13: transcripts made on this machine: the queue of episodes to transcribe, and podcasts whose new
 episodes are transcribed when downloaded."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 
-def m012_transcription(conn: sqlite3.Connection) -> None:
+def m013_transcription(conn: sqlite3.Connection) -> None:
     """``transcribe_queue`` holds the episodes waiting (``error`` set: tried and failed, kept to be shown and not
     tried again); ``sources.transcribe_new`` is when "Transcribe New Episodes" was turned on (NULL: off).
     A generated transcript is a row of ``transcripts`` whose ``url`` starts with ``generated:``."""
