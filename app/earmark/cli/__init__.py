@@ -19,14 +19,27 @@ from pathlib import Path
 import sqlite_utils
 
 from earmark import __version__
-from earmark.cli import backups, feeds, graph, library, listening, notes, playback, reading, relations, sync, tags
+from earmark.cli import (
+    backups,
+    feeds,
+    graph,
+    library,
+    listening,
+    notes,
+    playback,
+    reading,
+    relations,
+    sync,
+    tags,
+    transcribe,
+)
 from earmark.cli.free_text import TextParser
 from earmark.cli.targets import command_names, split_targets
 from earmark.core.db.connection import library_error, open_library_or_read_only
 from earmark.core.errors import EarmarkError, LibraryReadOnlyError
 from earmark.core.settings import LIBRARY_ENV, default_library_path
 
-GROUPS = (library, tags, feeds, sync, playback, listening, notes, graph, relations, reading, backups)
+GROUPS = (library, tags, feeds, sync, playback, listening, notes, transcribe, graph, relations, reading, backups)
 """The command groups, in the order ``earmark --help`` lists them."""
 
 

@@ -13,6 +13,7 @@ from earmark.cli.filters import add_filter_options, item_filter
 from earmark.core.db.items import count_items, get_item, list_items, mark_played, set_favourite
 from earmark.core.db.search import snippets
 from earmark.core.db.smart_lists import delete_smart_list, list_smart_lists, save_smart_list
+from earmark.core.db.spoken_search import spoken_moment
 from earmark.core.errors import NotFoundError
 from earmark.core.plurals import counted
 
@@ -96,8 +97,9 @@ def _search(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     objects = []
     for item in items:
         snippet = found.get(item.id)
+        spoken = {"at": spoken_moment(db, item.id, snippet)} if snippet and snippet.field == "transcript" else {}
         objects.append({**item.as_json(), "snippet": snippet.marked() if snippet else None,
-                        "matched": snippet.field if snippet else None})
+                        "matched": snippet.field if snippet else None, **spoken})
     print_json(objects)
     return 0
 

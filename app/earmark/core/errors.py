@@ -61,6 +61,10 @@ class TranscriptError(EarmarkError):
     """A transcript could not be read (not a transcript, no timed lines, a format Earmark does not know)."""
 
 
+class TranscribeError(EarmarkError):
+    """An episode could not be transcribed here (no engine, no model, not downloaded, not audio, only silence)."""
+
+
 class BackupError(EarmarkError):
     """A backup cannot be restored (not a backup, damaged, newer than this Earmark, library not empty)."""
 

@@ -131,6 +131,10 @@ SETTINGS: dict[str, Setting] = {
                 label="Retries", minimum=0, maximum=20),
         Setting("keyboard.shortcuts", dict, {}, "Shortcuts changed by the user: action name to a list of keys.",
                 internal=True),
+        Setting("transcribe.model", str, "base.en",
+                "The speech-recognition model that transcribes episodes: a size (tiny, base, small, or their .en "
+                "variants for English; fetched once into the user cache folder) or a folder holding a Whisper "
+                "model in CTranslate2 format.", label="Transcription model"),
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never).",
                 label="Refresh every", minimum=0, maximum=7 * 24 * 60, step=15, suffix=" min",

@@ -29,6 +29,7 @@ from earmark.core.db.silences import get_silences
 from earmark.core.db.smart_lists import list_smart_lists
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tags_for_sources
+from earmark.core.db.transcribe_queue import waiting
 from earmark.core.db.transcripts import stored_transcript
 from earmark.core.models import Chapter, PodcastPrefs
 from earmark.core.secrets.feeds import feed_key
@@ -194,10 +195,23 @@ def check_listening(db: sqlite_utils.Database) -> None:
     assert db.execute("SELECT count(*) FROM play_history WHERE speed = 1 AND silence_saved = 0").fetchone()[0] >= 2
 
 
+def check_v13(db: sqlite_utils.Database) -> None:
+    """Schema 13: the transcript made here (found by what it says), the queue with its failure, the podcast
+    whose new episodes are transcribed."""
+    episode = "Optimising the recorded graph"
+    assert [item.title for item in list_items(db, ItemFilter(text="rewritten"))] == [episode]
+    assert db.execute("SELECT t.url, t.type FROM transcripts t JOIN items i ON i.id = t.item_id WHERE i.title = ?",
+                      [episode]).fetchone() == ("generated:tiny.en", "generated")
+    assert [(w.title, w.error) for w in waiting(db)] == [
+        ("vmap", None), ("CUDA graph trees", "CUDA graph trees.mp3 is not audio Earmark can read.")]
+    assert db.execute("SELECT count(*) FROM sources WHERE transcribe_new IS NOT NULL").fetchone()[0] == 1
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
                                                                       8: check_v8, 9: check_v9, 10: check_v10,
-                                                                      11: check_v11, 12: check_listening}
+                                                                      11: check_v11, 12: check_listening,
+                                                                      13: check_v13}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

@@ -8,6 +8,7 @@ import sqlite_utils
 
 from earmark.core.db.queries import ItemFilter, order_clause, where_clause
 from earmark.core.db.search_query import match_expression
+from earmark.core.timefmt import format_clock
 
 # Ranking every match of a common word costs tens of milliseconds at 100,000 items, so only the newest
 # CANDIDATES matches are ranked (in the same pass that finds them); the rest follow, newest first.
@@ -25,6 +26,12 @@ class Snippet:
 
     field: str
     text: str
+    at: float | None = None  # for a match in a transcript: the second where the matched words are said
+
+    @property
+    def where(self) -> str:
+        """The field that matched, with the moment of a match in a transcript ("transcript at 1:05")."""
+        return self.field if self.at is None else f"{self.field} at {format_clock(self.at)}"
 
     def marked(self, before: str = "[", after: str = "]") -> str:
         """The snippet with the matched words between ``before`` and ``after``."""

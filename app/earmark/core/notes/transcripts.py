@@ -16,6 +16,7 @@ from earmark.core.feeds.fetch import fetch, is_web_url
 from earmark.core.models import Cue, Note, Transcript
 from earmark.core.notes.transcript_parse import parse_transcript
 
+GENERATED = "generated:"  # the url of a transcript made on this machine starts so (core/transcribe/episode.py)
 # Formats by preference: timed ones first, those with speakers and exact times before HTML paragraphs.
 _PREFERENCE = {"application/json": 0, "text/vtt": 1, "application/srt": 2, "application/x-subrip": 2,
                "text/srt": 2, "text/html": 3}
@@ -94,9 +95,13 @@ def take_note(db: sqlite_utils.Database, item_id: int, text: str, at: float | No
 
 
 def transcript_to_show(db: sqlite_utils.Database, item_id: int) -> tuple[StoredTranscript | None, str | None]:
-    """The item's transcript URL (None when its feed names none) and what the cache holds for that URL."""
+    """The item's transcript URL (None when its feed names none and none was made here) and what the cache
+    holds for that URL. A transcript made here is shown whatever the feed names (it replaced the feed's only
+    when the user asked)."""
+    stored = stored_transcript(db, item_id)
+    if stored is not None and stored.url.startswith(GENERATED):
+        return stored, stored.url
     link = choose_link(transcript_links(db, item_id))
     if link is None:
         return None, None
-    stored = stored_transcript(db, item_id)
     return (stored if stored is not None and stored.url == link["url"] else None), link["url"]

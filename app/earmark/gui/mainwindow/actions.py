@@ -86,6 +86,10 @@ SPECS = (
     ActionSpec("download", "Episode", "&Download", ("Ctrl+D",)),
     ActionSpec("pause_download", "Episode", "Pause/Resume Do&wnload", ("Ctrl+Shift+D",)),
     ActionSpec("delete_download", "Episode", "D&elete Download"),
+    ActionSpec("transcribe", "Episode", "&Transcribe", ("Ctrl+Alt+X",)),
+    ActionSpec("transcribe_all", "Episode", "Transcribe &All Downloaded"),
+    ActionSpec("transcribe_new", "Episode", "Transcribe &New Episodes of This Podcast"),
+    ActionSpec("stop_transcribing", "Episode", "&Stop Transcribing"),
     ActionSpec("add_article", "Articles", "&Add Article…", ("Ctrl+Shift+N",)),
     ActionSpec("paste_link", "Articles", "&Paste Link", ("Ctrl+V",), Widget),
     ActionSpec("add_links", "Articles", "Add &Links from This Item…", ("Ctrl+L",)),
@@ -240,6 +244,10 @@ class Actions:
     download: QAction
     pause_download: QAction
     delete_download: QAction
+    transcribe: QAction
+    transcribe_all: QAction
+    transcribe_new: QAction
+    stop_transcribing: QAction
     add_article: QAction
     paste_link: QAction
     add_links: QAction

@@ -226,6 +226,10 @@ class ListController(QObject):
         except NotFoundError:
             return None
 
+    def selected_moment(self) -> float | None:
+        """Where the current row's search match is said, when it matched in the episode's transcript."""
+        return self.model.moment(self.table.currentIndex().row())
+
     def select_item(self, item_id: int) -> None:
         """Select the item now when listed, else once the list has loaded."""
         row = self.model.row_of(item_id)

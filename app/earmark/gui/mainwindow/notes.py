@@ -178,6 +178,16 @@ class NotesController(QObject):
             self.transcript.show_message(item.id, "")
             self._runner.read(transcript_to_show, item.id, on_done=lambda found: self._on_lookup(item.id, found))
 
+    def transcript_changed(self, item_id: int, share: float | None = None) -> None:
+        """The episode is being transcribed here (``share`` done; negative: it stopped) or was (None)."""
+        if self.transcript.item_id != item_id:
+            return
+        if share is None or share < 0:
+            self._runner.read(transcript_to_show, item_id, on_done=lambda found: self._on_lookup(item_id, found))
+        elif self.transcript.model.rowCount() == 0:  # a transcript from the feed stays shown while one is made
+            self.transcript.show()
+            self.transcript.show_message(item_id, f"Transcribing on this computer… {share:.0%}")
+
     def _load_notes(self, item_id: int) -> None:
         def show(notes: list[Note]) -> None:
             if self.pane.item_id == item_id:
@@ -187,7 +197,10 @@ class NotesController(QObject):
 
     def _on_lookup(self, item_id: int, found: tuple[StoredTranscript | None, str | None]) -> None:
         stored, url = found
-        if self.transcript.item_id != item_id or url is None:
+        if self.transcript.item_id != item_id:
+            return
+        if url is None:
+            self.transcript.hide()
             return
         self.transcript.show()
         if stored is None:

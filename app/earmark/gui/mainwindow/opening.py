@@ -34,14 +34,15 @@ class ItemOpener(QObject):
 
     @Slot()
     def play_selected(self) -> None:
-        """Play the selected episode from where it was left; open the selected article in the reader."""
+        """Play the selected episode from where it was left (a search result matched in its transcript: from
+        where the words are said); open the selected article in the reader."""
         item = self._lists.selected_item()
         if item is None:
             return
         if item.kind != "episode":
             self._reading.open_item(item)
             return
-        self._playback.play(item)
+        self._playback.play(item, self._lists.selected_moment())
 
     def play_item_id(self, item_id: int) -> None:
         """Play the item with this id (from the queue)."""

@@ -45,6 +45,7 @@ from earmark.gui.mainwindow.silence import SilenceController
 from earmark.gui.mainwindow.statistics import StatisticsController
 from earmark.gui.mainwindow.subscribing import SubscribeController
 from earmark.gui.mainwindow.sync import SyncController
+from earmark.gui.mainwindow.transcription import TranscriptionController
 from earmark.gui.mainwindow.window_events import WindowEvents
 from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
@@ -126,6 +127,10 @@ class MainWindow(QMainWindow):
         self.episodes = EpisodeController(self, runner, db, session, a, self.selection.selected_item_ids,
                                           self.selection.selected_source_id, self.apply_changes)
         self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
+        self.transcription = TranscriptionController(self, runner, a, self.selection.selected_episode_ids,
+                                                     self.selection.selected_source_id, self.apply_changes,
+                                                     self.feedback.show_error)
+        self.transcription.connect_to(self.episodes.downloads.changed, self.notes.transcript_changed)
         LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = HelpController(self, runner, db, a)
         self.statistics = StatisticsController(runner)
@@ -393,6 +398,7 @@ class MainWindow(QMainWindow):
         self.backups.shutdown()
         self.mpris.unregister()
         self.episodes.downloads.shutdown()
+        self.transcription.shutdown()
         self.session.stop()
         self.session.player.shutdown()
         self._runner.shutdown(wait_for_reads=self._release_library)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QFont
 from earmark.core.db.items import item_ids, items_by_ids
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search import RankedHead, Snippet, ranked_head, remaining_matches, snippets
+from earmark.core.db.spoken_search import spoken_moment
 from earmark.core.models import Item
 from earmark.core.timefmt import format_clock
 from earmark.gui.tasks import TaskRunner
@@ -164,8 +165,17 @@ class ItemListModel(QAbstractTableModel):
         if not self._filter.text.strip():
             return None
         if item_id not in self._snippets:
-            self._snippets[item_id] = snippets(self._db, self._filter.text, [item_id]).get(item_id)
+            found = snippets(self._db, self._filter.text, [item_id]).get(item_id)
+            if found is not None and found.field == "transcript":  # where it is said: Enter plays from there
+                found = replace(found, at=spoken_moment(self._db, item_id, found))
+            self._snippets[item_id] = found
         return self._snippets[item_id]
+
+    def moment(self, row: int) -> float | None:
+        """For a search result matched in its transcript: the second where the matched words are said."""
+        item = self.item_at(row)
+        snippet = self._snippet(item.id) if item is not None else None
+        return snippet.at if snippet is not None else None
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self._ids)
@@ -190,7 +200,7 @@ class ItemListModel(QAbstractTableModel):
             snippet = self._snippet(item.id)
             if snippet is None:
                 return None
-            return f"{snippet.field}: {snippet.marked('', '')}" if role == Qt.ItemDataRole.DisplayRole else snippet
+            return f"{snippet.where}: {snippet.marked('', '')}" if role == Qt.ItemDataRole.DisplayRole else snippet
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(item, index.column())
         if role == Qt.ItemDataRole.FontRole and item.id == self._playing:

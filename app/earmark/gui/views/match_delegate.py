@@ -15,7 +15,7 @@ from earmark.gui.models.items import SnippetRole
 def snippet_html(snippet: Snippet) -> str:
     """The snippet as one line of HTML: field name in grey, matched words in bold."""
     text = html.escape(snippet.text).replace(OPEN, "<b>").replace(CLOSE, "</b>")
-    return f"<span style='color:gray'>{html.escape(snippet.field)}:</span> {text}"
+    return f"<span style='color:gray'>{html.escape(snippet.where)}:</span> {text}"
 
 
 class MatchDelegate(QStyledItemDelegate):

@@ -63,7 +63,8 @@ class TranscriptPane(QWidget):
         self.item_id = item_id
         self.model.set_transcript(transcript)
         left_out = f"; {transcript.skipped} unreadable left out" if transcript.skipped else ""
-        self.status.setText(f"{len(transcript.cues)} lines{left_out} — click one to play from there")
+        made = ", made on this computer" if transcript.format == "generated" else ""
+        self.status.setText(f"{len(transcript.cues)} lines{left_out}{made} — click one to play from there")
         self.retry.hide()
 
     def follow(self, seconds: float) -> None:

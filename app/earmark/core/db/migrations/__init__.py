@@ -19,6 +19,7 @@ from earmark.core.db.migrations.m009_technical_search import m009_technical_sear
 from earmark.core.db.migrations.m010_user_titles import m010_user_titles
 from earmark.core.db.migrations.m011_enclosure_length import m011_enclosure_length
 from earmark.core.db.migrations.m012_listening import m012_listening
+from earmark.core.db.migrations.m013_transcription import m013_transcription
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -35,6 +36,7 @@ MIGRATIONS: list[Migration] = [
     m010_user_titles,
     m011_enclosure_length,
     m012_listening,
+    m013_transcription,
 ]
 
 
