@@ -19,6 +19,7 @@ import sqlite_utils
 
 from earmark.cli.common import Commands, count, print_json, record_id
 from earmark.core.errors import EarmarkError, TranscribeError
+from earmark.core.plurals import counted
 from earmark.core.settings import get_setting
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def _run_queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     except Stopped:
         say({"stopped": True}, "Stopped: the episodes not transcribed stay queued.")
         return 0
-    say({"transcribed": done, "failed": failed}, f"Transcribed {done} episodes ({failed} could not be).")
+    say({"transcribed": done, "failed": failed}, f"Transcribed {counted(done, 'episode')} ({failed} could not be).")
     return 0
 
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow
 
 from earmark.core.db import transcribe_queue as queue
 from earmark.core.models import Changes
+from earmark.core.plurals import counted
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.transcription_worker import TranscriptionWorker
@@ -112,7 +113,7 @@ class TranscriptionController(QObject):
 
     def _start(self, count: int) -> None:
         if count and not self.worker.start():
-            self._say_for_a_while(f"{count} episode(s) added to the transcription queue.")
+            self._say_for_a_while(f"{counted(count, 'episode')} added to the transcription queue.")
 
     def _toggle_new(self) -> None:
         source_id = self._selected_source()

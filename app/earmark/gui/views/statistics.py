@@ -78,7 +78,7 @@ class StatisticsView(QWidget):
         self.podcasts = QTableWidget(0, 2)
         self.podcasts.setObjectName("statsPodcasts")
         self.podcasts.setAccessibleName("Time listened per podcast")
-        self.podcasts.setAccessibleDescription("The podcasts listened to most in the period, with the time spent on each")
+        self.podcasts.setAccessibleDescription("The podcasts listened to most in the period, with the time each took")
         self.podcasts.setHorizontalHeaderLabels(["Podcast", "Listened"])
         self.podcasts.verticalHeader().hide()
         self.podcasts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
