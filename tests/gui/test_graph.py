@@ -196,3 +196,18 @@ def test_the_graph_labels_apart_and_names_its_topic_clusters(qtbot: QtBot, launc
     assert not {"pytorch", "python", "episode", "model", "function", "pull requests"} & {n.lower() for n in names}
     colours = {item.colour.name() for item in window.graph.panel.scene.nodes.values()}
     assert len(colours) >= 5  # one per topic cluster
+
+
+def test_fit_keeps_every_title_shown_inside_the_view(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    """After Fit, no title is cut at the view's edge (they were: "r collectives", "nce 2022 notes: Py…"): a title
+    goes right of its node, else left of it, where it is whole in view."""
+    window = open_window(qtbot, launch)
+    show_graph(qtbot, window)
+    panel = window.graph.panel
+    view = panel.view
+    view.zoom_in()  # away from the fitted view first
+    qtbot.mouseClick(panel.fit_button, Qt.MouseButton.LeftButton)
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    labels = view.placed_labels()
+    assert len(labels) >= 10  # the hubs at least
+    assert [label.text for label in labels if not visible.contains(label.rect)] == []

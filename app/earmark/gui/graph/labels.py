@@ -42,10 +42,11 @@ def shorten(title: str) -> str:
 
 
 def place(candidates: Iterable[Candidate], scale: float, width: Callable[[str, bool], float], height: float,
-          bold: set[int]) -> list[Placed]:
+          bold: set[int], shown: QRectF | None = None) -> list[Placed]:
     """Labels for ``candidates`` at ``scale`` (pixels per scene unit; ``width`` of a text and ``height`` of a line in
     pixels, bold or not), none overlapping another: the most important first, each to the right of its node, else
-    to its left, else left out; the nodes of ``bold`` get theirs in bold."""
+    to its left, else left out; the nodes of ``bold`` get theirs in bold. A node inside ``shown`` (the area in view)
+    gets its label only where the whole label is in view too: never a title cut at the edge."""
     placed: list[Placed] = []
     grid: dict[tuple[int, int], list[QRectF]] = {}
     cell = CELL / scale
@@ -55,8 +56,11 @@ def place(candidates: Iterable[Candidate], scale: float, width: Callable[[str, b
         box_width = (width(candidate.text, strong) + 2 * GAP) / scale
         box_height = (height + GAP) / scale
         x, y, r = candidate.position.x(), candidate.position.y(), candidate.radius
-        for rect in (QRectF(x + r + gap, y - box_height / 2, box_width, box_height),
-                     QRectF(x - r - gap - box_width, y - box_height / 2, box_width, box_height)):
+        sides = [QRectF(x + r + gap, y - box_height / 2, box_width, box_height),
+                 QRectF(x - r - gap - box_width, y - box_height / 2, box_width, box_height)]
+        if shown is not None and shown.contains(candidate.position):
+            sides = [rect for rect in sides if shown.contains(rect)]
+        for rect in sides:
             if not _overlaps(rect, grid, cell):
                 _remember(rect, grid, cell)
                 placed.append(Placed(candidate.node_id, candidate.text, rect, strong))

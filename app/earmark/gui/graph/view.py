@@ -72,7 +72,7 @@ class GraphView(QGraphicsView):
             self._region = visible.adjusted(-visible.width(), -visible.height(), visible.width(), visible.height())
             self._placed = place(self._candidates(scene, selected, self._region), self.scale_factor(),
                                  self._width, QFontMetricsF(self._bold_font()).height(),
-                                 {*selected, *([scene.hovered] if scene.hovered is not None else [])})
+                                 {*selected, *([scene.hovered] if scene.hovered is not None else [])}, visible)
             self._placed_for = key
         return self._placed
 
