@@ -22,6 +22,19 @@ def docked(window: QMainWindow, name: str) -> QDockWidget:
     return dock
 
 
+def shown_chain(qtbot: QtBot, window: QMainWindow, central: QTextEdit,
+                docks: dict[str, QDockWidget]) -> FocusChain:
+    """The focus chain of the central widget and ``docks``, on the window shown and active."""
+    chain = FocusChain(window, [Pane("central", lambda: central),
+                                *(Pane(name, lambda dock=dock: dock.widget()) for name, dock in docks.items())])
+    window.resize(900, 600)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    return chain
+
+
 def tabs_from_central(qtbot: QtBot, window: QMainWindow) -> list[str]:
     """The widgets Tab visits from the central widget until it comes back there."""
     window.centralWidget().setFocus()
@@ -41,13 +54,7 @@ def test_tab_follows_docks_where_they_are(qtbot: QtBot) -> None:
     central.setObjectName("central")
     window.setCentralWidget(central)
     docks = {name: docked(window, name) for name in ("details", "related", "queue")}
-    chain = FocusChain(window, [Pane("central", lambda: central),
-                                *(Pane(name, lambda dock=dock: dock.widget()) for name, dock in docks.items())])
-    window.resize(900, 600)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
+    chain = shown_chain(qtbot, window, central, docks)
     try:
         assert tabs_from_central(qtbot, window) == ["details", "related", "queue", "central"]
         window.addDockWidget(LEFT, docks["related"])  # the person drags Related to the left of the list
@@ -67,13 +74,7 @@ def test_a_pane_tabbed_behind_another_comes_to_the_front(qtbot: QtBot) -> None:
     window.setCentralWidget(central)
     docks = {name: docked(window, name) for name in ("related", "notes")}
     window.tabifyDockWidget(docks["related"], docks["notes"])  # Notes in front, Related behind its tab
-    chain = FocusChain(window, [Pane("central", lambda: central),
-                                *(Pane(name, lambda dock=dock: dock.widget()) for name, dock in docks.items())])
-    window.resize(900, 600)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
+    chain = shown_chain(qtbot, window, central, docks)
 
     def in_front(name: str) -> bool:
         return not docks[name].widget().visibleRegion().isEmpty()

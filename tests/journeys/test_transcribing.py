@@ -20,6 +20,7 @@ from earmark.cli import main
 from earmark.core.db.connection import open_library, write_transaction
 from earmark.core.db.transcribe_queue import waiting
 from earmark.core.settings import set_setting
+from earmark.gui.mainwindow.window import MainWindow
 from earmark.playback.player import PlayerState
 from helpers.feed_server import FeedServer, Route
 from helpers.gui import Launch
@@ -96,6 +97,17 @@ def test_transcribe_from_the_window_then_find_a_spoken_word_and_play_it(
     assert "handwritten" in shown.lower()
 
 
+def _download_and_transcribe(qtbot: QtBot, launch: Launch, title: str) -> MainWindow:
+    """The window, with the episode ``title`` downloaded (Ctrl+D) and then asked to be transcribed (Ctrl+Alt+X)."""
+    window = launch().window
+    wait_rows(qtbot, window, 2)
+    _select(qtbot, window, title)
+    press(qtbot, Qt.Key.Key_D, CTRL)
+    qtbot.waitUntil(lambda: _downloaded(window), timeout=20000)
+    press(qtbot, Qt.Key.Key_X, CTRL | ALT)
+    return window
+
+
 def _downloaded(window: object) -> bool:
     db = window._db  # type: ignore[attr-defined]
     return db.execute("SELECT count(*) FROM downloads WHERE status = 'done'").fetchone()[0] > 0
@@ -117,12 +129,7 @@ def test_quitting_mid_transcription_is_quick_keeps_nothing_half_done_and_resumes
               "the controller manager when a replica set refuses to grow.")
     long_audio = write_speech(tmp_path / "long.wav", speech).read_bytes()
     subscribed.route("/episode1.wav", Route(body=long_audio, content_type="audio/wav"))
-    window = launch().window
-    wait_rows(qtbot, window, 2)
-    _select(qtbot, window, "Schedulers")
-    press(qtbot, Qt.Key.Key_D, CTRL)
-    qtbot.waitUntil(lambda: _downloaded(window), timeout=20000)
-    press(qtbot, Qt.Key.Key_X, CTRL | ALT)
+    window = _download_and_transcribe(qtbot, launch, "Schedulers")
     status = window.findChild(QLabel, "transcriptionStatus")
     qtbot.waitUntil(lambda: "Transcribing “Schedulers”" in status.text(), timeout=30000)
 
@@ -148,12 +155,7 @@ def _transcribed(library_path: Path) -> int:
 
 def test_a_broken_file_gets_a_sentence_in_the_window(qtbot: QtBot, launch: Launch, subscribed: FeedServer) -> None:
     subscribed.route("/episode1.wav", Route(body=b"RIFF\x00\x00not audio at all" * 100, content_type="audio/wav"))
-    window = launch().window
-    wait_rows(qtbot, window, 2)
-    _select(qtbot, window, "Schedulers")
-    press(qtbot, Qt.Key.Key_D, CTRL)
-    qtbot.waitUntil(lambda: _downloaded(window), timeout=20000)
-    press(qtbot, Qt.Key.Key_X, CTRL | ALT)
+    window = _download_and_transcribe(qtbot, launch, "Schedulers")
     dialog = [None]
 
     def error_shown() -> bool:
