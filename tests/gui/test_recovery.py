@@ -236,6 +236,17 @@ def test_the_window_makes_the_daily_backup_after_it_opens(qtbot: QtBot, library_
     assert list(backups_folder(library_path).iterdir()) == [made.args[0].path]
 
 
+def test_the_daily_backup_never_hides_what_the_status_bar_says(qtbot: QtBot, library_path: Path,
+                                                               opened: list[Parts]) -> None:
+    """A routine backup made while a message of the user's own action shows (it hid "Exported 1 note…")."""
+    _library_with_note(library_path, "daily")
+    parts = _show(qtbot, Launcher(library_path, StandIn([]), ("--aout=dummy",)), opened)
+    parts.window.statusBar().showMessage("Exported 1 note to notes.md.", 60000)
+    with qtbot.waitSignal(parts.window.backups.backed_up, timeout=10000):
+        pass
+    assert parts.window.statusBar().currentMessage() == "Exported 1 note to notes.md."
+
+
 def test_damage_inside_the_file_is_found_by_the_daily_backup_and_said_in_a_dialog(
         qtbot: QtBot, library_path: Path, opened: list[Parts]) -> None:
     _library_with_note(library_path, "first")

@@ -126,8 +126,8 @@ class Listener:
         assert stream is not None
         deadline = time.monotonic() + max(seconds, 0)
         while b"\n" not in self._pending:
-            ready, _, _ = select.select([stream], [], [], max(deadline - time.monotonic(), 0))
-            if not ready:
+            # poll, not select: a long test run has far more than FD_SETSIZE (1024) files open by now
+            if not _readable(stream.fileno(), max(deadline - time.monotonic(), 0)):
                 return None
             chunk = os.read(stream.fileno(), 65536)
             if not chunk:
@@ -191,3 +191,10 @@ def accessible_app(tmp_path: Path, library_path: Path, sample: None) -> Iterator
                 server.wait(10)
             except subprocess.TimeoutExpired:
                 server.kill()
+
+
+def _readable(fd: int, seconds: float) -> bool:
+    """Whether ``fd`` has something to read within ``seconds``."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLHUP)
+    return bool(poller.poll(seconds * 1000))

@@ -88,10 +88,19 @@ def canonical_source(source: str) -> str:
         return _file_uri(source, Path(unquote(parsed.path)), home=False)
     if scheme and len(scheme) > 1:
         raise UnreachableError(f"Earmark cannot read {shown!r}: only http, https and local files are supported.")
-    if not any(mark in source for mark in "/\\~") and not Path(source).exists():  # no path: a mistyped address
-        raise UnreachableError(f"“{shown}” is not an address: type a feed's web address (https://…) or the path "
+    if not any(mark in source for mark in "/\\~") and not _is_file_name(source):  # no path: a mistyped address
+        named = f"“{shown}”" if shown.isprintable() else repr(shown)  # a control character keeps it on one line
+        raise UnreachableError(f"{named} is not an address: type a feed's web address (https://…) or the path "
                                "of a feed file.")
     return _file_uri(source, Path(source), home=True)
+
+
+def _is_file_name(source: str) -> bool:
+    """Whether ``source`` names something in the working folder (a name too long or holding a NUL names none)."""
+    try:
+        return Path(source).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _wrapped_url(inner: str) -> tuple[str, bool]:

@@ -60,7 +60,9 @@ class BackupsController(QObject):
         if isinstance(result, LibraryDamagedError):
             self._on_error(str(result), "The library is damaged")
         elif result is not None:
-            self._window.statusBar().showMessage(f"Backed up the library to {result.path}.", 8000)
+            status = self._window.statusBar()
+            if not status.currentMessage():  # a routine backup never hides what the user's own action said
+                status.showMessage(f"Backed up the library to {result.path}.", 8000)
             self.backed_up.emit(result)
 
     @Slot()

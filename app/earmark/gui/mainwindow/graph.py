@@ -104,9 +104,10 @@ class GraphController(QObject):
         self._on_progress(None, "")
         if summary.error:
             self._failed(summary.error)
-        elif summary.items and not summary.stopped:
-            self._status(f"Related items worked out for {summary.items:,} "
-                         f"{'items' if summary.full else 'new or changed items'}.")
+        elif summary.items and not summary.stopped and not self._window.statusBar().currentMessage():
+            # routine news: said only when the status bar is not saying something else (the user's own action)
+            self._status(f"Related items worked out for "
+                         f"{counted(summary.items, 'item' if summary.full else 'new or changed item')}.")
         if summary.items and not summary.stopped:  # nothing new: the lists shown stay as they are
             self.relations_updated.emit()
             self.show_related(self._shown)
