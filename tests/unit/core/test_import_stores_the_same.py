@@ -27,7 +27,7 @@ FOLDERS = ("feeds", "feeds-malformed", "hostile")
 SOURCE_CLOCKS = {"id", "added", "last_checked", "last_new"}
 ITEM_CLOCKS = {"id", "source_id", "added"}
 NEWER_COLUMNS = {"enclosure_length"}  # item columns of a later schema than the digests': not in them
-NEWER_SOURCE_COLUMNS = {"skip_silence"}  # the same for sources
+NEWER_SOURCE_COLUMNS = {"skip_silence", "transcribe_new"}  # the same for sources
 # JSON documents went to feedparser when the digests were recorded; since JSON Feed support they go to
 # core/feeds/json_feed.py: the two JSON Feeds are read, the other JSON files refused in its words (test_json_feed.py).
 JSON_READ_SINCE = ".json"
