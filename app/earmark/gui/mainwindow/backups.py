@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMainWindow
 from earmark.core.db.backups import Backup, backup_counts, check_backup, daily_backup, list_backups
 from earmark.core.errors import EarmarkError, LibraryDamagedError
 from earmark.core.settings import get_setting
+from earmark.gui.mainwindow.feedback import remark
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.recovery import RecoveryDialogs
 
@@ -60,9 +61,7 @@ class BackupsController(QObject):
         if isinstance(result, LibraryDamagedError):
             self._on_error(str(result), "The library is damaged")
         elif result is not None:
-            status = self._window.statusBar()
-            if not status.currentMessage():  # a routine backup never hides what the user's own action said
-                status.showMessage(f"Backed up the library to {result.path}.", 8000)
+            remark(self._window, f"Backed up the library to {result.path}.")
             self.backed_up.emit(result)
 
     @Slot()

@@ -9,6 +9,14 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 from earmark.gui.views.cannot_save_banner import CannotSaveBanner
 
 
+def remark(window: QMainWindow, message: str, msecs: int = 8000) -> None:
+    """Routine news (a backup made, related items worked out), shown only while the status bar says nothing
+    else: it never hides what the person's own action said."""
+    status = window.statusBar()
+    if not status.currentMessage():
+        status.showMessage(message, msecs)
+
+
 class Feedback(QObject):
     """Speaks for ``window``: its status bar, error dialogs over it, and the cannot-save ``banner``."""
 

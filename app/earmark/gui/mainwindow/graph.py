@@ -17,6 +17,7 @@ from earmark.core.topics.graph import GraphData, GraphFilter, read_graph
 from earmark.core.topics.graphml import write_graphml
 from earmark.core.topics.layout import Position, compute_layout, needs_layout
 from earmark.gui.graph.panel import LIBRARY, PATH, GraphPanel
+from earmark.gui.mainwindow.feedback import remark
 from earmark.gui.mainwindow.places import GRAPH, Place
 from earmark.gui.operations.graph import PathRead, RelatedRead, keep_layout, read_path, read_related
 from earmark.gui.relation_pass import PassSummary, RelationPass
@@ -104,10 +105,9 @@ class GraphController(QObject):
         self._on_progress(None, "")
         if summary.error:
             self._failed(summary.error)
-        elif summary.items and not summary.stopped and not self._window.statusBar().currentMessage():
-            # routine news: said only when the status bar is not saying something else (the user's own action)
-            self._status(f"Related items worked out for "
-                         f"{counted(summary.items, 'item' if summary.full else 'new or changed item')}.")
+        elif summary.items and not summary.stopped:
+            remark(self._window, "Related items worked out for "
+                   f"{counted(summary.items, 'item' if summary.full else 'new or changed item')}.")
         if summary.items and not summary.stopped:  # nothing new: the lists shown stay as they are
             self.relations_updated.emit()
             self.show_related(self._shown)
