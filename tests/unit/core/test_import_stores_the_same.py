@@ -23,8 +23,9 @@ from helpers.feed_server import FeedServer, fixture_files, fixtures_dir
 
 GOLDEN = Path(__file__).resolve().parents[2] / "fixtures" / "libraries" / "stored_feeds.json"
 FOLDERS = ("feeds", "feeds-malformed", "hostile")
-# Written at the moment of storing, not taken from the feed.
-SOURCE_CLOCKS = {"id", "added", "last_checked", "last_new"}
+# Written at the moment of storing, not taken from the feed; and the server's Last-Modified, which for a file it
+# serves is the file's modification time (a fresh checkout of the fixtures has fresh ones).
+SOURCE_CLOCKS = {"id", "added", "last_checked", "last_new", "last_modified"}
 ITEM_CLOCKS = {"id", "source_id", "added"}
 NEWER_COLUMNS = {"enclosure_length"}  # item columns of a later schema than the digests': not in them
 NEWER_SOURCE_COLUMNS = {"skip_silence", "transcribe_new"}  # the same for sources
