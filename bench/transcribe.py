@@ -217,7 +217,8 @@ def main() -> int:
               f"{'OK' if worker_rss / 1024 <= TARGET_RSS_MB else 'MISSED'}")
 
         from earmark.core.transcribe.engine import Engine
-        from earmark.core.transcribe.vocabulary import episode_prompt, names_in
+        from earmark.core.transcribe.episode import hear
+        from earmark.core.transcribe.vocabulary import Vocabulary, episode_vocabulary, names_in
 
         engine = Engine(model, "test")
         db = open_library(library)
@@ -230,9 +231,9 @@ def main() -> int:
             reference_words += len(reference)
             terms = [term for term in dict.fromkeys(names_in(passage)) if speakable(term)]
             audio = Path(db.execute("SELECT path FROM downloads WHERE item_id = ?", [item_id]).fetchone()[0])
-            prompts = ("", episode_prompt(db, whole_id), episode_prompt(db, item_id))
-            for (name, _label), prompt in zip(VARIANTS, prompts, strict=True):
-                text = " ".join(s.text for s in engine.transcribe(audio, prompt).segments)
+            vocabularies = (Vocabulary(), episode_vocabulary(db, whole_id), episode_vocabulary(db, item_id))
+            for (name, _label), vocabulary in zip(VARIANTS, vocabularies, strict=True):
+                text = " ".join(s.text for s in hear(engine, audio, vocabulary).segments)
                 found = heard_terms(terms, text)
                 totals[name][0] += word_errors(reference, words(text))
                 totals[name][1] += found

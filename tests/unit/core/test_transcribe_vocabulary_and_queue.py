@@ -12,7 +12,8 @@ from earmark.core.db.connection import write_transaction
 from earmark.core.db.merge import store_feed
 from earmark.core.db.transcripts import store_transcript
 from earmark.core.models import Chapter, Cue, EntryData, FeedData, Transcript
-from earmark.core.transcribe.vocabulary import MAX_PROMPT_CHARS, episode_prompt, names_in
+from earmark.core.transcribe.respell import respell
+from earmark.core.transcribe.vocabulary import MAX_PROMPT_CHARS, episode_vocabulary, names_in
 
 NOTES = "We compare TorchInductor with Hidet, and how torch.compile lowers graphs. The jobs run on Kubernetes."
 
@@ -44,19 +45,30 @@ def test_an_episode_is_primed_with_its_own_words_and_the_podcasts_terms(library:
         library.execute("UPDATE items SET chapters_url = 'https://example.com/c.json'")
     store_chapters(library, ids["Episode 0"], "https://example.com/c.json",
                    [Chapter(0, "Lowering with Inductor"), Chapter(60, "Scheduling pods")])
-    prompt = episode_prompt(library, ids["Episode 0"])
+    prompt = episode_vocabulary(library, ids["Episode 0"]).prompt
     assert prompt.startswith("Episode 0. Lowering with Inductor, Scheduling pods.")
     assert "torch.compile lowers graphs" in prompt  # the show notes
     assert prompt.endswith("Kubernetes, torch.compile, Hidet, TorchInductor.")  # its names last, nearest the speech
     assert "Triton" in prompt and "CUDA" in prompt  # named by two other episodes: the podcast's terms
-    assert len(episode_prompt(library, ids["Episode 0"])) <= MAX_PROMPT_CHARS + 2
+    assert len(episode_vocabulary(library, ids["Episode 0"]).prompt) <= MAX_PROMPT_CHARS + 2
 
 
 def test_a_long_prompt_keeps_the_title_and_the_names(library: sqlite_utils.Database) -> None:
     ids = _podcast(library, ["Plain words go on and on. " * 200 + "Then FlashAttention appears."])
-    prompt = episode_prompt(library, ids["Episode 0"])
+    prompt = episode_vocabulary(library, ids["Episode 0"]).prompt
     assert len(prompt) <= MAX_PROMPT_CHARS + 2
     assert prompt.startswith("Episode 0.") and prompt.endswith("FlashAttention.")
+
+
+def test_the_names_of_the_title_notes_and_podcast_are_written_as_the_show_writes_them(
+        library: sqlite_utils.Database) -> None:
+    ids = _podcast(library, [NOTES, "We use OpenAI's Triton and CUDA graphs.", "Again CUDA graphs in Triton."])
+    with write_transaction(library):
+        library.execute("UPDATE items SET title = 'AOTAutograd explained' WHERE id = ?", [ids["Episode 0"]])
+    names = episode_vocabulary(library, ids["Episode 0"]).names
+    heard = respell("aot autograd feeds torch inductor, then torch dot compile on cuda", names)
+    assert heard == "AOTAutograd feeds TorchInductor, then torch.compile on CUDA"
+    assert "kubernetes" not in names  # a plain capitalised word is no spelling to force
 
 
 def test_transcribe_all_downloaded_queues_episodes_without_a_transcript(library: sqlite_utils.Database) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,8 @@ from earmark.core.db.transcripts import store_transcript, stored_transcript, tra
 from earmark.core.errors import NotFoundError, TranscribeError
 from earmark.core.models import Cue, Transcript
 from earmark.core.notes.transcripts import GENERATED
-from earmark.core.transcribe.vocabulary import episode_prompt
+from earmark.core.transcribe.respell import respell
+from earmark.core.transcribe.vocabulary import Vocabulary, episode_vocabulary
 
 if TYPE_CHECKING:
     from earmark.core.transcribe.engine import Engine, Transcription
@@ -58,7 +60,16 @@ def transcribe_item(db: sqlite_utils.Database, engine: Engine, item_id: int, rep
     path = audio_file(db, item_id)
     if not replace:
         check_feed_kept(db, item_id)
-    result = engine.transcribe(path, episode_prompt(db, item_id), progress)
+    result = hear(engine, path, episode_vocabulary(db, item_id), progress)
     cues = [Cue(segment.start, segment.end, segment.text) for segment in result.segments]
     store_transcript(db, item_id, GENERATED + result.model, Transcript(cues, GENERATED_FORMAT))
+    return result
+
+
+def hear(engine: Engine, path: Path, vocabulary: Vocabulary,
+         progress: Callable[[float], None] | None = None) -> Transcription:
+    """What the engine hears in ``path`` primed with the episode's vocabulary, its names written as the show
+    writes them."""
+    result = engine.transcribe(path, vocabulary.prompt, progress)
+    result.segments = [replace(segment, text=respell(segment.text, vocabulary.names)) for segment in result.segments]
     return result

@@ -1,16 +1,19 @@
 """The words an episode is primed with: its title, chapter titles, its show notes, the names in them and the
 podcast's most specific terms, given to the engine as its initial prompt (Whisper keeps the prompt's last ~220
-tokens, so the prompt is kept within that and the terms come last, the episode's own at the end)."""
+tokens, so the prompt is kept within that and the terms come last, the episode's own at the end); the names are
+then written as the show writes them in what was heard."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 
 import sqlite_utils
 
 from earmark.core.chapters import cached_chapters
 from earmark.core.text.identifiers import looks_technical
+from earmark.core.transcribe.respell import spellings
 
 _WORD = re.compile(r"\w(?:[\w+]|[.\-](?=\w))*")  # a word or a name (torch.compile, all-reduce, C++)
 _SENTENCE_ENDS = ".!?:…\"“”\n"
@@ -45,16 +48,28 @@ def podcast_terms(db: sqlite_utils.Database, source_id: int | None, item_id: int
     return [name for name, count in episodes.most_common(PODCAST_TERMS) if count > 1]
 
 
-def episode_prompt(db: sqlite_utils.Database, item_id: int) -> str:
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """An episode's words for the engine: the prompt it is primed with, and the names written as the show writes
+    them (core/transcribe/respell.py) once heard."""
+
+    prompt: str = ""
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def episode_vocabulary(db: sqlite_utils.Database, item_id: int) -> Vocabulary:
     """The initial prompt for transcribing an episode: its title and chapter titles, the start of its show
-    notes, then the podcast's terms and the names in the notes (empty when it has no words of its own)."""
+    notes, then the podcast's terms and the names in the notes (empty when it has no words of its own); and the
+    spellings of every name in them."""
     row = db.execute("SELECT title, text, source_id FROM items WHERE id = ?", [item_id]).fetchone()
     if row is None:
-        return ""
+        return Vocabulary()
     title, notes, source_id = row
     notes = " ".join((notes or "").split())
     chapters = [chapter.title for chapter in cached_chapters(db, item_id) or []]
-    terms = _unique([*names_in(notes)[:EPISODE_TERMS], *podcast_terms(db, source_id, item_id)])
+    in_notes = names_in(notes)
+    podcast = podcast_terms(db, source_id, item_id)
+    terms = _unique([*in_notes[:EPISODE_TERMS], *podcast])
     tail = ", ".join(reversed(terms))  # the episode's most frequent names last, nearest the speech
     if len(tail) > MAX_PROMPT_CHARS // 2:
         tail = tail[-(MAX_PROMPT_CHARS // 2):].split(", ", 1)[-1]
@@ -62,7 +77,8 @@ def episode_prompt(db: sqlite_utils.Database, item_id: int) -> str:
     room = MAX_PROMPT_CHARS - len(head) - len(tail) - 4
     if len(notes) > room:
         notes = notes[:max(0, room)].rsplit(" ", 1)[0] + "…" if room > 0 else ""
-    return " ".join(part for part in (f"{head}." if head else "", notes, f"{tail}." if tail else "") if part)
+    prompt = " ".join(part for part in (f"{head}." if head else "", notes, f"{tail}." if tail else "") if part)
+    return Vocabulary(prompt, spellings([*names_in(head), *in_notes, *podcast]))
 
 
 def _unique(names: list[str]) -> list[str]:
