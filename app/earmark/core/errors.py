@@ -65,6 +65,10 @@ class TranscribeError(EarmarkError):
     """An episode could not be transcribed here (no engine, no model, not downloaded, not audio, only silence)."""
 
 
+class NoSpeechError(TranscribeError):
+    """The engine heard no words in audio that is not silent."""
+
+
 class BackupError(EarmarkError):
     """A backup cannot be restored (not a backup, damaged, newer than this Earmark, library not empty)."""
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from earmark.core.errors import TranscribeError
+from earmark.core.errors import NoSpeechError, TranscribeError
 
 SAMPLE_RATE = 16000  # what Whisper hears
 SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*$")
@@ -71,7 +71,7 @@ class Engine:
                 progress(min(1.0, piece.end / duration) if duration else 1.0)
         segments = [segment for segment in segments if segment.text]
         if not segments:
-            raise TranscribeError(f"No speech was heard in {audio_file.name}.")
+            raise NoSpeechError(f"No speech was heard in {audio_file.name}.")
         return Transcription(self.name, info.language, round(duration, 2), segments)
 
 

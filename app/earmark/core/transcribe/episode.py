@@ -11,7 +11,7 @@ import sqlite_utils
 
 from earmark.core.db.downloads import get_download
 from earmark.core.db.transcripts import store_transcript, stored_transcript, transcript_links
-from earmark.core.errors import NotFoundError, TranscribeError
+from earmark.core.errors import NoSpeechError, NotFoundError, TranscribeError
 from earmark.core.models import Cue, Transcript
 from earmark.core.notes.transcripts import GENERATED
 from earmark.core.transcribe.respell import respell
@@ -69,7 +69,13 @@ def transcribe_item(db: sqlite_utils.Database, engine: Engine, item_id: int, rep
 def hear(engine: Engine, path: Path, vocabulary: Vocabulary,
          progress: Callable[[float], None] | None = None) -> Transcription:
     """What the engine hears in ``path`` primed with the episode's vocabulary, its names written as the show
-    writes them."""
-    result = engine.transcribe(path, vocabulary.prompt, progress)
+    writes them. A prompt can lead the engine to write nothing at all (seen with show notes that stop
+    mid-sentence): then it listens again unprimed."""
+    try:
+        result = engine.transcribe(path, vocabulary.prompt, progress)
+    except NoSpeechError:
+        if not vocabulary.prompt:
+            raise
+        result = engine.transcribe(path, "", progress)
     result.segments = [replace(segment, text=respell(segment.text, vocabulary.names)) for segment in result.segments]
     return result
