@@ -39,8 +39,8 @@ def select_by_search(qtbot: QtBot, window: MainWindow, title: str) -> None:
     def row() -> int | None:
         return next((r for r in range(model.rowCount()) if model.index(r, COL_TITLE).data() == title), None)
 
-    qtbot.waitUntil(lambda: row() is not None)
     qtbot.keyClick(window.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: model.rowCount() < SAMPLE_ITEMS and row() is not None)  # the results show
     qtbot.keyClick(window.item_list, Qt.Key.Key_Home)
     for _step in range(row() or 0):
         qtbot.keyClick(window.item_list, Qt.Key.Key_Down)

@@ -60,8 +60,6 @@ def index_items(db: sqlite_utils.Database, item_ids: list[int]) -> UpdateResult:
 
 def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], total: int,
                podroll: set[tuple[int, int]]) -> None:
-    import numpy as np
-
     title = concepts.concepts(doc.title)
     found = Counter(concepts.concepts(cleaning.clean(doc.text, shared)))
     found.update(title)
@@ -91,8 +89,7 @@ def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], tota
         for a, b in ((doc.id, other), (other, doc.id)):
             bonus, why = ties.bonus(a, b)
             score = cosine + tag_score + bonus
-            if score >= MIN_SCORE and kept(np.array([cosine]), np.array([specific_cosine]),
-                                           np.array([bonus + tag_score]))[0]:
+            if score >= MIN_SCORE and kept(cosine, specific_cosine, bonus + tag_score):
                 rows.append((a, b, score, why))
     mine_rows = sorted((r for r in rows if r[0] == doc.id), key=lambda r: (-r[2], r[1]))[:RELATED_PER_ITEM]
     chosen = {r[1] for r in mine_rows}

@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, overload
 
 from earmark.core.topics.citations import BEFORE, FIRST, LINK, REMOTE
 
@@ -138,8 +138,17 @@ def tag_bonus(tags: csr_matrix, rows: np.ndarray, others: np.ndarray) -> np.ndar
     return np.minimum(np.float32(TAG_BONUS_MAX), np.float32(TAG_BONUS) * shared)
 
 
-def kept(cosine: np.ndarray, specific: np.ndarray, ties: np.ndarray) -> np.ndarray:
-    """Which pairs can be related: they share a specific concept, or plain words strongly, or another tie."""
+@overload
+def kept(cosine: float, specific: float, ties: float) -> bool: ...
+
+
+@overload
+def kept(cosine: np.ndarray, specific: np.ndarray, ties: np.ndarray) -> np.ndarray: ...
+
+
+def kept(cosine: Any, specific: Any, ties: Any) -> Any:
+    """Which pairs can be related (arrays of pairs, or one pair's numbers): they share a specific concept, or plain
+    words strongly, or another tie."""
     return (specific >= SPECIFIC_FLOOR) | (cosine >= PLAIN_FLOOR) | (ties > 0)
 
 

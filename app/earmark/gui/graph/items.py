@@ -24,17 +24,23 @@ HIGHLIGHT = QColor("#e76f51")
 EDGE_GREY = QColor(120, 120, 120)
 
 
+MAX_RADIUS = 18.0
+
+
 def radius(node: Node) -> float:
     """Nodes grow with their number of edges (up to a point: hubs must not hide their neighbours)."""
-    return min(18.0, 5.0 + 1.8 * math.sqrt(node.degree))
+    return min(MAX_RADIUS, 5.0 + 1.8 * math.sqrt(node.degree))
 
 
 class NodeItem(QGraphicsObject):
     """One node: what can be pointed at, hovered (it tells the scene through ``hover``), selected and asked for its
     tooltip. It draws nothing itself: the NodeLayer draws every disc, the view the titles that fit."""
 
-    def __init__(self, node: Node, colour: QColor, tooltip: str, hover: Callable[[int | None], None]) -> None:
+    def __init__(self, node: Node, colour: QColor, tooltip: str, hover: Callable[[int | None], None],
+                 at: QPointF) -> None:
         super().__init__()
+        self.setPos(at)
+        self.centre = (at.x(), at.y())  # where it stays (scene units), read without a call into Qt each frame
         self.node = node
         self.colour = colour
         self.radius = radius(node)
@@ -98,22 +104,28 @@ class NodeLayer(QGraphicsItem):
         return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        reach = MAX_RADIUS + 3  # a disc's centre this far outside the exposed area may still reach into it
         exposed = option.exposedRect  # set: ItemUsesExtendedStyleOption
-        shown = [item for item in self._nodes.values() if exposed.intersects(item.mapRectToScene(item.boundingRect()))]
+        left, top = exposed.left() - reach, exposed.top() - reach
+        right, bottom = exposed.right() + reach, exposed.bottom() + reach
+        shown = [item for item in self._nodes.values()
+                 if left <= item.centre[0] <= right and top <= item.centre[1] <= bottom]
         shown.sort(key=lambda item: item.highlighted or item.isSelected())
-        transform = painter.worldTransform()
-        scale = transform.m11()
+        transform = painter.worldTransform()  # a zoom and a pan: no rotation
+        scale, dx, dy = transform.m11(), transform.dx(), transform.dy()
         painter.save()
         painter.resetTransform()  # discs are drawn as ready pictures, in pixels
         for item in shown:
             selected = item.isSelected()
-            sprite = _disc(item.colour.rgba(), round(item.radius * scale * 2) / 2, selected,
-                           item.highlighted or selected)
-            centre = transform.map(item.pos())
-            if item.opacity() < 1.0:
-                painter.setOpacity(item.opacity())
-            painter.drawPixmap(QPointF(centre.x() - sprite.width() / 2, centre.y() - sprite.height() / 2), sprite)
-            painter.setOpacity(1.0)
+            sprite, half = _disc(item.colour.rgba(), round(item.radius * scale * 2) / 2, selected,
+                                 item.highlighted or selected)
+            x, y = item.centre
+            opacity = item.opacity()
+            if opacity < 1.0:
+                painter.setOpacity(opacity)
+            painter.drawPixmap(QPointF(scale * x + dx - half, scale * y + dy - half), sprite)
+            if opacity < 1.0:
+                painter.setOpacity(1.0)
         painter.restore()
 
 
@@ -194,8 +206,8 @@ def _through(colour: QColor, background: QColor, alpha: float) -> QColor:
 
 
 @lru_cache(maxsize=2048)
-def _disc(rgba: int, pixels: float, selected: bool, highlighted: bool) -> QPixmap:
-    """A node's disc of ``pixels`` radius, drawn once (antialiased) and then only copied."""
+def _disc(rgba: int, pixels: float, selected: bool, highlighted: bool) -> tuple[QPixmap, float]:
+    """A node's disc of ``pixels`` radius, drawn once (antialiased) and then only copied; and half its side."""
     colour = QColor.fromRgba(rgba)
     width = 3.0 if selected else 1.5
     side = int(2 * (pixels + width) + 3)
@@ -207,7 +219,7 @@ def _disc(rgba: int, pixels: float, selected: bool, highlighted: bool) -> QPixma
     painter.setBrush(QBrush(colour))
     painter.drawEllipse(QPointF(side / 2, side / 2), max(pixels, 1.0), max(pixels, 1.0))
     painter.end()
-    return pixmap
+    return pixmap, side / 2
 
 
 def _arrow(line: QLineF, target_radius: float) -> QPolygonF:

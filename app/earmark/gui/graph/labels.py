@@ -41,6 +41,9 @@ def shorten(title: str) -> str:
     return title if len(title) <= LABEL_CHARS else title[:LABEL_CHARS - 1] + "…"
 
 
+Box = tuple[float, float, float, float]  # left, top, right, bottom (scene units): cheaper than a QRectF per try
+
+
 def place(candidates: Iterable[Candidate], scale: float, width: Callable[[str, bool], float], height: float,
           bold: set[int], shown: QRectF | None = None) -> list[Placed]:
     """Labels for ``candidates`` at ``scale`` (pixels per scene unit; ``width`` of a text and ``height`` of a line in
@@ -48,35 +51,41 @@ def place(candidates: Iterable[Candidate], scale: float, width: Callable[[str, b
     to its left, else left out; the nodes of ``bold`` get theirs in bold. A node inside ``shown`` (the area in view)
     gets its label only where the whole label is in view too: never a title cut at the edge."""
     placed: list[Placed] = []
-    grid: dict[tuple[int, int], list[QRectF]] = {}
+    grid: dict[tuple[int, int], list[Box]] = {}
     cell = CELL / scale
     gap = GAP / scale
+    view = (shown.left(), shown.top(), shown.right(), shown.bottom()) if shown is not None else None
     for candidate in sorted(candidates, key=lambda c: -c.priority)[:MAX_TRIES]:
         strong = candidate.node_id in bold
         box_width = (width(candidate.text, strong) + 2 * GAP) / scale
         box_height = (height + GAP) / scale
         x, y, r = candidate.position.x(), candidate.position.y(), candidate.radius
-        sides = [QRectF(x + r + gap, y - box_height / 2, box_width, box_height),
-                 QRectF(x - r - gap - box_width, y - box_height / 2, box_width, box_height)]
-        if shown is not None and shown.contains(candidate.position):
-            sides = [rect for rect in sides if shown.contains(rect)]
-        for rect in sides:
-            if not _overlaps(rect, grid, cell):
-                _remember(rect, grid, cell)
-                placed.append(Placed(candidate.node_id, candidate.text, rect, strong))
+        top, bottom = y - box_height / 2, y + box_height / 2
+        right, left = x + r + gap, x - r - gap
+        sides = [(right, top, right + box_width, bottom), (left - box_width, top, left, bottom)]
+        if view is not None and _inside((x, y, x, y), view):
+            sides = [box for box in sides if _inside(box, view)]
+        for box in sides:
+            keys = _cells(box, cell)
+            if not any(_meet(box, other) for key in keys for other in grid.get(key, ())):
+                for key in keys:
+                    grid.setdefault(key, []).append(box)
+                placed.append(Placed(candidate.node_id, candidate.text,
+                                     QRectF(box[0], box[1], box[2] - box[0], box[3] - box[1]), strong))
                 break
     return placed
 
 
-def _cells(rect: QRectF, cell: float) -> list[tuple[int, int]]:
-    return [(cx, cy) for cx in range(int(rect.left() // cell), int(rect.right() // cell) + 1)
-            for cy in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1)]
+def _cells(box: Box, cell: float) -> list[tuple[int, int]]:
+    return [(cx, cy) for cx in range(int(box[0] // cell), int(box[2] // cell) + 1)
+            for cy in range(int(box[1] // cell), int(box[3] // cell) + 1)]
 
 
-def _overlaps(rect: QRectF, grid: dict[tuple[int, int], list[QRectF]], cell: float) -> bool:
-    return any(rect.intersects(other) for key in _cells(rect, cell) for other in grid.get(key, ()))
+def _meet(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap (as QRectF.intersects: touching edges do not)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _remember(rect: QRectF, grid: dict[tuple[int, int], list[QRectF]], cell: float) -> None:
-    for key in _cells(rect, cell):
-        grid.setdefault(key, []).append(rect)
+def _inside(box: Box, area: Box) -> bool:
+    """Whether ``box`` lies within ``area`` (edges included, as QRectF.contains)."""
+    return area[0] <= box[0] and box[2] <= area[2] and area[1] <= box[1] and box[3] <= area[3]

@@ -108,12 +108,10 @@ class GraphScene(QGraphicsScene):
         unplaced = [node for node in data.nodes if node.x is None or node.y is None]
         for number, node in enumerate(data.nodes):
             facts = "topic" if node.kind == TOPIC else f"{node.kind} · {node.source or ''}"
+            at = QPointF(node.x, node.y) if node.x is not None and node.y is not None else \
+                _ring(unplaced.index(node), len(unplaced), number)
             item = NodeItem(node, colour_of(node, colour_by), tooltip(node.title, facts, by_node.get(node.id, [])),
-                            self.set_hovered)
-            if node.x is not None and node.y is not None:
-                item.setPos(QPointF(node.x, node.y))
-            else:
-                item.setPos(_ring(unplaced.index(node), len(unplaced), number))
+                            self.set_hovered, at)
             self.addItem(item)
             self.nodes[node.id] = item
         self.edge_layer = EdgeLayer(data.edges, self.nodes)

@@ -102,8 +102,10 @@ class GraphView(QGraphicsView):
         near = {other for node_id in (*selected, scene.hovered) if node_id is not None
                 for other in scene.neighbours.get(node_id, ())}
         candidates = []
+        left, top, right, bottom = region.left(), region.top(), region.right(), region.bottom()
         for node_id, item in scene.nodes.items():
-            if item.opacity() < 0.5 or not region.contains(item.pos()):
+            x, y = item.centre
+            if not (left <= x <= right and top <= y <= bottom) or item.opacity() < 0.5:
                 continue
             priority = float(item.node.degree)
             if node_id == scene.hovered:
@@ -114,7 +116,7 @@ class GraphView(QGraphicsView):
                 priority += ON_PATH
             elif node_id in near:
                 priority += NEAR
-            candidates.append(Candidate(node_id, item.pos(), item.radius, item.label, priority))
+            candidates.append(Candidate(node_id, QPointF(x, y), item.radius, item.label, priority))
         return candidates
 
     def label_rects(self) -> list[QRectF]:

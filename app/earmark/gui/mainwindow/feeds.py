@@ -45,9 +45,11 @@ class FeedsController(QObject):
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
                  on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None],
-                 on_note: Callable[[str, str], None], automatic: bool = True) -> None:
+                 on_note: Callable[[str, str], None], selected_sources: Callable[[], list[int]],
+                 automatic: bool = True) -> None:
         super().__init__(window)
         self._window = window
+        self._selected_sources = selected_sources  # the feeds selected, or the feeds of the selected items
         self._runner = runner
         self._db = db
         self._on_library_changed = on_library_changed
@@ -97,6 +99,21 @@ class FeedsController(QObject):
     def refresh_all(self) -> None:
         """Refresh every feed that is due (gone and backing-off feeds wait; refresh them by name)."""
         self._start(self.refresher.refresh(), "Refreshing feeds…")
+
+    def refresh_selected(self) -> None:
+        """Refresh the selected feeds (or the feeds of the selected items)."""
+        ids = self._selected_sources()
+        if not ids:
+            self._status().showMessage("Select the feeds (or items of the feed) to refresh.", 6000)
+        self.refresh_sources(ids)
+
+    def ask_credentials_of_selected(self) -> None:
+        """Ask for the selected feed's user name and password."""
+        ids = self._selected_sources()
+        if len(ids) != 1:
+            self._status().showMessage("Select one feed to set its password.", 6000)
+            return
+        self.ask_credentials(ids[0])
 
     def refresh_sources(self, source_ids: list[int]) -> None:
         """Refresh these feeds now, whatever their state (this is also "retry")."""

@@ -64,7 +64,7 @@ class ListController(QObject):
         self._search_timer.setInterval(SEARCH_DELAY_MS)
         self._search_timer.timeout.connect(self._compose)
         self.search.textChanged.connect(self._search_timer.start)
-        self.search.returnPressed.connect(self.table.setFocus)
+        self.search.returnPressed.connect(self._search_now)
         self.filter_bar = FilterBar(actions.save_search)
         self.filter_bar.changed.connect(self._compose)
         self.welcome = EmptyLibraryView()
@@ -108,9 +108,18 @@ class ListController(QObject):
 
     def leave(self) -> None:
         """A search typed just before leaving still applies."""
+        self.apply_search()
+
+    def apply_search(self) -> None:
+        """A search typed but not yet applied (the box waits for a pause in typing) applies now."""
         if self._search_timer.isActive():
             self._search_timer.stop()
             self._compose()
+
+    def _search_now(self) -> None:
+        """Return in the search box: into the results of what was typed, not of what was typed before."""
+        self.apply_search()
+        self.table.setFocus()
 
     def shutdown(self) -> None:
         """Start no search any more (the window is closing: a date field left by closing says it was edited)."""

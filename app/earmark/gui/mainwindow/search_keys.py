@@ -1,5 +1,6 @@
 """The list's search box by keys: Esc clears the query (a second Esc goes on to the list, as Go to List does),
-Down moves into the results; and a search that finds nothing leaves no item in the details pane."""
+Down moves into the results (of what was typed: a search waiting for a pause in typing applies first); and a
+search that finds nothing leaves no item in the details pane."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from earmark.gui.models.items import ItemListModel
 
 
 class SearchKeys(QObject):
-    """Watches ``search`` over ``table``; ``show_nothing()`` empties the panes beside the list."""
+    """Watches ``search`` over ``table``; ``apply()`` applies a search still waiting, ``show_nothing()`` empties
+    the panes beside the list."""
 
-    def __init__(self, search: QLineEdit, table: QTableView, model: ItemListModel,
+    def __init__(self, search: QLineEdit, table: QTableView, model: ItemListModel, apply: Callable[[], None],
                  show_nothing: Callable[[], None]) -> None:
         super().__init__(search)
         self._search = search
+        self._apply = apply
         self._table = table
         self._model = model
         self._show_nothing = show_nothing
@@ -39,6 +42,8 @@ class SearchKeys(QObject):
         if key == Qt.Key.Key_Escape and self._search.text():
             self._search.clear()
             return True
+        if key == Qt.Key.Key_Down:
+            self._apply()
         if key == Qt.Key.Key_Down and self._model.rowCount():
             if not self._table.currentIndex().isValid():
                 self._table.selectRow(0)

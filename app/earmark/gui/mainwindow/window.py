@@ -91,7 +91,8 @@ class MainWindow(QMainWindow):
         self.items_model, self.item_list, self.search = self.lists.model, self.lists.table, self.lists.search
         self.filter_bar, self.empty_view = self.lists.filter_bar, self.lists.welcome
         self.feeds = FeedsController(self, runner, db, self.apply_changes, self.feedback.show_error,
-                                     self.feedback.show_note, automatic=read_only_reason is None)
+                                     self.feedback.show_note, lambda: self.selection.selected_source_ids(),
+                                     automatic=read_only_reason is None)
         self.backups = BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.feedback.show_error,
                                          read_only=read_only_reason is not None)
         self.sync = SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
@@ -137,7 +138,8 @@ class MainWindow(QMainWindow):
         self.mpris = Mpris(session, self, self.queue, parent=self, artwork=lambda item_id: artwork_url(db, item_id))
         self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
                                self.feedback.show_error, self)
-        SearchKeys(self.search, self.item_list, self.items_model, lambda: self.panes.show(None))
+        SearchKeys(self.search, self.item_list, self.items_model, self.lists.apply_search,
+                   lambda: self.panes.show(None))
         self._add_views()
         self._lay_out()
         self.desktop = DesktopController(
@@ -216,9 +218,9 @@ class MainWindow(QMainWindow):
         a.refresh_all.triggered.connect(self.feeds.refresh_all)
         a.sync_now.triggered.connect(self.sync.sync_now)
         a.unsubscribe.triggered.connect(lambda: self.feeds.ask_unsubscribe(self.selection.selected_source_ids()))
-        a.refresh_selected.triggered.connect(self._refresh_selected)
+        a.refresh_selected.triggered.connect(self.feeds.refresh_selected)
         a.cancel_refresh.triggered.connect(self.feeds.cancel)
-        a.set_password.triggered.connect(self._set_password)
+        a.set_password.triggered.connect(self.feeds.ask_credentials_of_selected)
         a.restore_backup.triggered.connect(self.backups.ask_restore)
         a.quit.triggered.connect(self.quit_earmark)
         a.play_selected.triggered.connect(self.opener.play_selected)
@@ -264,7 +266,7 @@ class MainWindow(QMainWindow):
         nav.moved.connect(self._on_moved)
         nav.history_changed.connect(lambda back, _forward: self.commands.go_back.setEnabled(back))
         nav.history_changed.connect(lambda _back, forward: self.commands.go_forward.setEnabled(forward))
-        self.subscriptions.table.doubleClicked.connect(lambda _index: self._refresh_selected())
+        self.subscriptions.table.doubleClicked.connect(lambda _index: self.feeds.refresh_selected())
         self.subscriptions.source_selected.connect(self.detail.show_source)
         self.notes.pane.table.clicked.connect(
             lambda index: self._show_highlight(self.notes.pane.model.note_at(index.row())))
@@ -339,21 +341,6 @@ class MainWindow(QMainWindow):
     def open_arguments(self, arguments: list[str]) -> None:
         """Come to the front and open what another launch was given: feed URLs subscribe, .opml files import."""
         self.subscribing.open_arguments(arguments)
-
-    @Slot()
-    def _refresh_selected(self) -> None:
-        ids = self.selection.selected_source_ids()
-        if not ids:
-            self.feedback.status("Select the feeds (or items of the feed) to refresh.", 6000)
-        self.feeds.refresh_sources(ids)
-
-    @Slot()
-    def _set_password(self) -> None:
-        ids = self.selection.selected_source_ids()
-        if len(ids) != 1:
-            self.feedback.status("Select one feed to set its password.", 6000)
-            return
-        self.feeds.ask_credentials(ids[0])
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept links, .opml files, feed files and article files dropped on the window."""
