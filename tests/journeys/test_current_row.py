@@ -1,6 +1,6 @@
 """Keyboard only, after an edit or a delete: the row there stays current (the next one after a delete), so the
 next key acts on a row a person can see - in Up next (Del) and in the notes pane (F2, typing, Return; Del)
-(issue 17)."""
+(issue 17); Home and End go to the first and the last item of the list."""
 
 from __future__ import annotations
 
@@ -15,7 +15,16 @@ from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note
 from earmark.gui.models.items import COL_DURATION
 from helpers.gui import SAMPLE_ITEMS, Launch
-from helpers.journeys import click_row, focused, item_list, listed_titles, press, type_text, wait_rows
+from helpers.journeys import (
+    click_row,
+    focused,
+    item_list,
+    listed_titles,
+    press,
+    selected_title,
+    type_text,
+    wait_rows,
+)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 EPISODE = "Compiler collectives"
@@ -95,3 +104,17 @@ def test_up_next_shows_an_episode_as_the_list_does(qtbot: QtBot, launch: Launch,
     qtbot.waitUntil(lambda: (f"({table.model().index(row, COL_DURATION).data()})"
                              in str(queue.model().index(0, 0).data())), timeout=5000)
     assert str(table.model().index(row, COL_DURATION).data()) == before
+
+
+def test_home_and_end_in_the_list_go_to_the_first_and_the_last_item(qtbot: QtBot, launch: Launch,
+                                                                      sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    titles = listed_titles(window)
+    click_row(qtbot, item_list(window), titles.index(EPISODE))  # a row in the middle, its first cell
+    assert focused() is item_list(window)
+    press(qtbot, Qt.Key.Key_End)
+    qtbot.waitUntil(lambda: selected_title(window) == titles[-1])
+    press(qtbot, Qt.Key.Key_Home)
+    qtbot.waitUntil(lambda: selected_title(window) == titles[0])
+    assert [index.row() for index in item_list(window).selectionModel().selectedRows()] == [0]  # the row shows it

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
@@ -53,3 +54,10 @@ class ItemTable(QTableView):
         header.setSectionsClickable(True)
         for action in actions:
             self.addAction(action)
+
+    def moveCursor(self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier) -> QModelIndex:
+        """Home and End go to the first and the last item (a table's own go to the row's first and last cell,
+        which in a list of whole rows does nothing a person can see)."""
+        if action in (QAbstractItemView.CursorAction.MoveHome, QAbstractItemView.CursorAction.MoveEnd):
+            modifiers |= Qt.KeyboardModifier.ControlModifier
+        return super().moveCursor(action, modifiers)
