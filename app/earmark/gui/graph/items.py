@@ -94,6 +94,8 @@ class NodeLayer(QGraphicsItem):
         self._nodes = nodes
         self.setZValue(1)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        # Drawn once into a picture of what the view shows, as the edges are: a pan and a repaint copy it.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._bounds = QRectF()
         if nodes:
             rects = [item.mapRectToScene(item.boundingRect()) for item in nodes.values()]
