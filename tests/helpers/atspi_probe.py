@@ -13,6 +13,7 @@ import sys
 import time
 
 import pyatspi  # type: ignore[import-not-found]
+from gi.repository import GLib  # type: ignore[import-not-found]
 
 APP = "earmark"
 SKIPPED_ROLES = {"scroll bar"}  # not read out by themselves
@@ -41,10 +42,20 @@ def describe(node: object, depth: int) -> dict[str, object]:
 
 
 def walk(node: object, depth: int = 0) -> list[dict[str, object]]:
-    found = [describe(node, depth)]
-    for index in range(min(node.childCount, MAX_CHILDREN)):  # type: ignore[attr-defined]
-        child = node.getChildAtIndex(index)  # type: ignore[attr-defined]
-        if child is not None and child.getRoleName() not in SKIPPED_ROLES:
+    """``node`` and what it holds. An object that goes away while it is read (a tooltip or a status message
+    closing, a list row read again) is left out, as a screen reader leaves it: it is not there any more."""
+    try:
+        found = [describe(node, depth)]
+        children = [node.getChildAtIndex(index)  # type: ignore[attr-defined]
+                    for index in range(min(node.childCount, MAX_CHILDREN))]  # type: ignore[attr-defined]
+    except GLib.GError:
+        return []
+    for child in children:
+        try:
+            role = child.getRoleName() if child is not None else None
+        except GLib.GError:
+            continue
+        if role is not None and role not in SKIPPED_ROLES:
             found.extend(walk(child, depth + 1))
     return found
 
@@ -73,8 +84,6 @@ def listen(seconds: float) -> None:
     app()
     pyatspi.Registry.registerEventListener(heard, "object")  # libatspi 2.46 passes announcements only this way
     print("ready", flush=True)
-    from gi.repository import GLib  # type: ignore[import-not-found]
-
     GLib.timeout_add(int(seconds * 1000), pyatspi.Registry.stop)
     pyatspi.Registry.start()
 
