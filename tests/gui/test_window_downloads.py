@@ -62,7 +62,7 @@ def test_download_pause_resume_and_play_the_local_file(qtbot: QtBot, launch: Lau
                     and d.status == "paused", timeout=5000)
     paused = get_download(open_library(library_path), item_id)
     assert paused is not None and 0 < paused.received < len(audio)
-    assert "Download paused" in window.detail.toPlainText()
+    qtbot.waitUntil(lambda: "Download paused" in window.detail.toPlainText())  # the pane follows the library
     qtbot.keyClick(window.item_list, Qt.Key.Key_D, Ctrl | Shift)  # resume
     qtbot.waitUntil(lambda: (d := get_download(open_library(library_path), item_id)) is not None
                     and d.status == "done", timeout=20_000)
