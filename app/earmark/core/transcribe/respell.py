@@ -43,11 +43,10 @@ def respell(text: str, names: dict[str, str]) -> str:
     kept_to = 0
     at = 0
     while at < len(words):
-        parts = _longest_name(text, words, at, names)
+        parts, name = _longest_name(text, words, at, names)
         if parts:
-            first, last = words[at], words[at + parts - 1]
-            pieces += [text[kept_to:first.start()], names[_key(text[first.start():last.end()])]]
-            kept_to = last.end()
+            pieces += [text[kept_to:words[at].start()], name]
+            kept_to = words[at + parts - 1].end()
             at += parts
         else:
             at += 1
@@ -55,16 +54,17 @@ def respell(text: str, names: dict[str, str]) -> str:
     return "".join(pieces)
 
 
-def _longest_name(text: str, words: list[re.Match[str]], at: int, names: dict[str, str]) -> int:
-    """How many heard words from ``at`` on spell a name (0: none). Parts are joined only by a space, a comma or
-    a hyphen, never across a sentence's end."""
+def _longest_name(text: str, words: list[re.Match[str]], at: int, names: dict[str, str]) -> tuple[int, str]:
+    """How many heard words from ``at`` on spell a name, and the name (0 and "": none). Parts are joined only by
+    a space, a comma or a hyphen, never across a sentence's end."""
     for parts in range(min(MAX_PARTS, len(words) - at), 0, -1):
         run = words[at:at + parts]
         if any(not _JOINER.fullmatch(text[a.end():b.start()]) for a, b in zip(run, run[1:], strict=False)):
             continue
-        if _key(text[run[0].start():run[-1].end()]) in names:
-            return parts
-    return 0
+        name = names.get(_key(text[run[0].start():run[-1].end()]))
+        if name is not None:
+            return parts, name
+    return 0, ""
 
 
 def _key(text: str, between: str = " ") -> str:
