@@ -4,7 +4,10 @@ The graph is a real one: the realistic library of 10,000 items (bench/realistic.
 and laid out, cut to its 1,000 best connected items and the 5,000 strongest edges among them. It is shown in the
 real GraphPanel (offscreen, 1200x800), fitted, and then:
 - panned: 12 pixels a step, each step scrolled and painted (what a drag does), at the fitted zoom and 3x closer;
-- zoomed: one wheel notch in, then one out, each repainted with its labels placed anew;
+- zoomed: the wheel turned three notches in, then three out, as a hand turns it, again and again: each notch is one
+  pass of the event loop, as it is for the wheel event of a user, with its one paint (counted: the bench used to
+  repaint each notch itself as well, a second paint no user meets); after each three notches the wheel rests and
+  the titles are placed anew (titles.py), timed as a frame of its own;
 - hovered: the pointer moved from node to node, each move placing the hovered neighbourhood's labels and painting.
 It prints the median, p95 and worst frame of each beside the target (p95 <= 33 ms), with the load average.
 A benchmark prints figures; it never fails.
@@ -27,6 +30,9 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEvent, QObject  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
 
 from earmark.core.db.connection import open_library  # noqa: E402
 from earmark.core.topics.build import update_relations  # noqa: E402
@@ -103,14 +109,38 @@ def report(label: str, frames: list[float]) -> None:
           f"(target <= {TARGET_MS:.0f} ms)   worst {max(ms):6.1f} ms   [load {os.getloadavg()[0]:.2f}]")
 
 
-def timed_frames(count: int, step: Callable[[int], None], app: object) -> list[float]:
+def timed_frames(count: int, step: Callable[[int], None], app: object,
+                 after: Callable[[int], None] | None = None) -> list[float]:
+    """The seconds of ``count`` frames: each a step and the event loop's pass after it (its paint); ``after``
+    runs between frames, untimed."""
     frames = []
     for number in range(count):
         started = time.perf_counter()
         step(number)
         app.processEvents()  # type: ignore[attr-defined]
         frames.append(time.perf_counter() - started)
+        if after is not None:
+            after(number)
     return frames
+
+
+class Paints(QObject):
+    """Counts the paints of a widget, to tell how many a frame timed held."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self._count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt names it
+        if event.type() == QEvent.Type.Paint:
+            self._count += 1
+        return False
+
+    def take(self) -> int:
+        """The paints since the last call."""
+        count, self._count = self._count, 0
+        return count
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from earmark.gui.graph.panel import GraphPanel
+    from earmark.gui.graph.titles import SETTLE_MS
 
     print(f"graph view frame times: {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory(prefix="earmark-graph-view-") as folder:
@@ -148,15 +179,35 @@ def main(argv: list[str] | None = None) -> int:
         report(label, timed_frames(args.frames, partial(pan, view.horizontalScrollBar(), view), app))
     view.fit()
     centre = QPointF(view.viewport().rect().center())
+    paints = Paints(view.viewport())
+    rested: list[float] = []
+    painted: dict[str, list[int]] = {"notch": [], "rest": []}
 
     def zoom(number: int) -> None:
-        notch = 120 if number % 2 == 0 else -120
+        notch = 120 if number % 6 < 3 else -120
         QApplication.sendEvent(view.viewport(), QWheelEvent(
             centre, view.mapToGlobal(centre), QPoint(), QPoint(0, notch), Qt.MouseButton.NoButton,
             Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
-        view.viewport().repaint()
 
-    report("zoom, one wheel notch", timed_frames(args.frames, zoom, app))
+    def rest(number: int) -> None:
+        """After every three notches the wheel rests past SETTLE_MS (untimed); then the frame in which the titles
+        are placed anew: the event loop's passes from the timer's to the paint it asks for."""
+        painted["notch"].append(paints.take())
+        if number % 3 == 2:
+            time.sleep(SETTLE_MS / 1000 + 0.03)
+            started, count = time.perf_counter(), 0
+            for _pass in range(10):
+                app.processEvents()
+                count += paints.take()
+                if count:
+                    break
+            rested.append(time.perf_counter() - started)
+            painted["rest"].append(count)
+
+    report("zoom, one wheel notch", timed_frames(args.frames, zoom, app, rest))
+    report("titles placed once the wheel rests", rested)
+    print("    frames by their paints: " + "; ".join(
+        f"{kind} {dict(sorted(Counter(counts).items()))}" for kind, counts in painted.items()))
     view.fit()
     items = sorted(panel.scene.nodes.values(), key=lambda item: item.node.id)
 

@@ -84,16 +84,54 @@ def test_labels_never_overlap_and_hubs_come_first(panel: GraphPanel, graph: Grap
     assert sum(shown) / len(shown) > sum(hidden) / len(hidden)
 
 
-def test_zooming_in_shows_more_titles_still_apart(qtbot: QtBot, panel: GraphPanel) -> None:
-    fitted = len(panel.view.label_rects())
+def turn_wheel(panel: GraphPanel, notches: int) -> None:
+    """Turn the wheel over the middle of the view by ``notches`` (negative: back), one event a notch, as fast as a
+    hand turns it (the event loop does not run in between)."""
     view = panel.view
     centre = QPointF(view.viewport().rect().center())
-    wheel = QWheelEvent(centre, view.mapToGlobal(centre), QPoint(), QPoint(0, 480), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
-    QApplication.sendEvent(view.viewport(), wheel)
-    closer = panel.view.label_rects()
-    visible = [rect for rect in closer if rect.intersects(QRectF(panel.view.viewport().rect()))]
-    assert len(closer) > fitted and visible and not overlapping(closer)
+    for _ in range(abs(notches)):
+        QApplication.sendEvent(view.viewport(), QWheelEvent(
+            centre, view.mapToGlobal(centre), QPoint(), QPoint(0, 120 if notches > 0 else -120),
+            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
+
+
+def whole_in_view(panel: GraphPanel) -> bool:
+    """Whether every title of a node in view is whole in view (none cut at the edge)."""
+    view = panel.view
+    area = QRectF(view.viewport().rect())
+    return all(area.contains(rect) for label, rect in zip(view.placed_labels(), view.label_rects(), strict=True)
+               if area.contains(view.mapFromScene(panel.scene.nodes[label.node_id].pos())))
+
+
+def test_zooming_in_keeps_the_titles_shown_and_adds_more_once_the_wheel_rests(qtbot: QtBot,
+                                                                               panel: GraphPanel) -> None:
+    before = labelled(panel)
+    turn_wheel(panel, 4)
+    at_once = panel.view.label_rects()
+    # While the wheel turns, the frame shows titles already shown that still fit: none new, still apart and whole.
+    assert at_once and labelled(panel) <= before and not overlapping(at_once) and whole_in_view(panel)
+    qtbot.waitUntil(lambda: not labelled(panel) <= before, timeout=3000)
+    rested = panel.view.label_rects()
+    assert len(rested) > len(at_once) and not overlapping(rested) and whole_in_view(panel)
+    # The new titles are drawn: the box of one holds letters in the text colour.
+    new = next(rect for label, rect in zip(panel.view.placed_labels(), rested, strict=True)
+               if label.node_id not in before and QRectF(panel.view.viewport().rect()).contains(rect))
+    image = panel.view.viewport().grab().toImage()
+    text = panel.view.viewport().palette().color(QPalette.ColorRole.Text)
+    box = new.toRect()
+    assert any(QColor(image.pixel(x, y)) == text for x in range(box.left(), box.right())
+               for y in range(box.top(), box.bottom()))
+
+
+def test_zooming_out_drops_the_titles_that_would_meet(qtbot: QtBot, panel: GraphPanel) -> None:
+    turn_wheel(panel, 5)
+    qtbot.waitUntil(lambda: len(panel.view.label_rects()) > 40, timeout=3000)
+    close = labelled(panel)
+    turn_wheel(panel, -3)
+    at_once = panel.view.label_rects()
+    assert at_once and labelled(panel) <= close and not overlapping(at_once) and whole_in_view(panel)
+    qtbot.waitUntil(lambda: not labelled(panel) <= close, timeout=3000)
+    assert not overlapping(panel.view.label_rects()) and whole_in_view(panel)
 
 
 def test_the_hovered_nodes_neighbourhood_is_labelled(qtbot: QtBot, panel: GraphPanel, graph: GraphData) -> None:

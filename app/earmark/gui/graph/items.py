@@ -112,20 +112,28 @@ class NodeLayer(QGraphicsItem):
         right, bottom = exposed.right() + reach, exposed.bottom() + reach
         shown = [item for item in self._nodes.values()
                  if left <= item.centre[0] <= right and top <= item.centre[1] <= bottom]
-        shown.sort(key=lambda item: item.highlighted or item.isSelected())
+        scene = self.scene()
+        chosen = set(scene.selectedItems()) if scene is not None else set()
+        lifted = [item for item in shown if item.highlighted or item in chosen]
+        if lifted:  # drawn last, on top
+            shown = [item for item in shown if not (item.highlighted or item in chosen)] + lifted
         transform = painter.worldTransform()  # a zoom and a pan: no rotation
         scale, dx, dy = transform.m11(), transform.dx(), transform.dy()
+        sprites: dict[tuple[int, float, bool, bool], tuple[QPixmap, float]] = {}
         painter.save()
-        painter.resetTransform()  # discs are drawn as ready pictures, in pixels
+        painter.resetTransform()  # discs are drawn as ready pictures, in whole pixels
         for item in shown:
-            selected = item.isSelected()
-            sprite, half = _disc(item.colour.rgba(), round(item.radius * scale * 2) / 2, selected,
-                                 item.highlighted or selected)
+            selected = item in chosen
+            key = (item.colour.rgba(), item.radius, selected, item.highlighted)
+            sprite = sprites.get(key)
+            if sprite is None:
+                sprite = sprites[key] = _disc(key[0], round(item.radius * scale * 2) / 2, selected,
+                                              item.highlighted or selected)
             x, y = item.centre
             opacity = item.opacity()
             if opacity < 1.0:
                 painter.setOpacity(opacity)
-            painter.drawPixmap(QPointF(scale * x + dx - half, scale * y + dy - half), sprite)
+            painter.drawPixmap(round(scale * x + dx - sprite[1]), round(scale * y + dy - sprite[1]), sprite[0])
             if opacity < 1.0:
                 painter.setOpacity(1.0)
         painter.restore()
