@@ -108,11 +108,13 @@ def test_zooming_in_keeps_the_titles_shown_and_adds_more_once_the_wheel_rests(qt
     before = labelled(panel)
     turn_wheel(panel, 4)
     at_once = panel.view.label_rects()
+    kept = labelled(panel)
     # While the wheel turns, the frame shows titles already shown that still fit: none new, still apart and whole.
-    assert at_once and labelled(panel) <= before and not overlapping(at_once) and whole_in_view(panel)
+    assert at_once and kept <= before and not overlapping(at_once) and whole_in_view(panel)
     qtbot.waitUntil(lambda: not labelled(panel) <= before, timeout=3000)
     rested = panel.view.label_rects()
     assert len(rested) > len(at_once) and not overlapping(rested) and whole_in_view(panel)
+    assert kept <= labelled(panel)  # closer, no title shown gives way to one that only now fits
     # The new titles are drawn: the box of one holds letters in the text colour.
     new = next(rect for label, rect in zip(panel.view.placed_labels(), rested, strict=True)
                if label.node_id not in before and QRectF(panel.view.viewport().rect()).contains(rect))
@@ -123,14 +125,17 @@ def test_zooming_in_keeps_the_titles_shown_and_adds_more_once_the_wheel_rests(qt
                for y in range(box.top(), box.bottom()))
 
 
-def test_zooming_out_drops_the_titles_that_would_meet(qtbot: QtBot, panel: GraphPanel) -> None:
+def test_zooming_out_drops_the_titles_that_would_meet_and_the_hubs_get_theirs_back(qtbot: QtBot,
+                                                                                   panel: GraphPanel) -> None:
+    fitted = labelled(panel)
     turn_wheel(panel, 5)
     qtbot.waitUntil(lambda: len(panel.view.label_rects()) > 40, timeout=3000)
     close = labelled(panel)
-    turn_wheel(panel, -3)
+    turn_wheel(panel, -5)
     at_once = panel.view.label_rects()
     assert at_once and labelled(panel) <= close and not overlapping(at_once) and whole_in_view(panel)
-    qtbot.waitUntil(lambda: not labelled(panel) <= close, timeout=3000)
+    # Back where it was: the titles it showed there (the hubs first), not those that fitted only closer.
+    qtbot.waitUntil(lambda: labelled(panel) == fitted, timeout=3000)
     assert not overlapping(panel.view.label_rects()) and whole_in_view(panel)
 
 

@@ -3,7 +3,9 @@ nothing they depend on changes, and drawn at a constant size.
 
 While the wheel turns (or + and - are pressed), a zoom does not place every title again: it keeps those already
 shown that still fit at the new zoom, apart and whole in view (a few boxes checked, not the whole graph), so each
-notch paints at once; the titles are placed anew once the zoom rests for SETTLE_MS, and more appear then."""
+notch paints at once; the titles are placed anew once the zoom rests for SETTLE_MS, and more appear then. Closer
+or panned, the titles shown stay first in line (a hub's title never gives way to one that only now fits); farther,
+the hubs come first again."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from earmark.gui.graph.labels import GAP, Candidate, Placed, place
 from earmark.gui.graph.scene import GraphScene
 
 LABEL_POINTS = 9.0
-HOVERED, SELECTED, ON_PATH, NEAR = 4e9, 3e9, 2e9, 1e9  # label priorities above any node's degree
+HOVERED, SELECTED, ON_PATH, NEAR, SHOWN = 4e9, 3e9, 2e9, 1e9, 5e8  # label priorities above any node's degree
 SETTLE_MS = 120  # a wheel turned by hand gives a notch every 20-80 ms: this long without one, the zoom rests
 
 
@@ -30,8 +32,9 @@ class Titles(QObject):
         self.font = QFont(view.font())
         self.font.setPointSizeF(LABEL_POINTS)
         self._placed: list[Placed] = []
-        self._placed_for: tuple[object, ...] | None = None
-        self._scale = 0.0
+        self._placed_for: tuple[object, ...] | None = None  # what the titles were placed for (None: none)
+        self._stale = True
+        self._scale = self._placed_scale = 0.0  # the zoom of the titles shown, and of their last full placing
         self._region = QRectF()
         self._widths: dict[tuple[str, bool], float] = {}
         self._texts: dict[tuple[str, bool], QStaticText] = {}
@@ -41,9 +44,9 @@ class Titles(QObject):
         self._settle.timeout.connect(self._rested)
 
     def changed(self) -> None:
-        """Place the titles again at the next paint."""
+        """What deserves a title changed: place them all again at the next paint."""
         self._placed_for = None
-        self._view.viewport().update()
+        self._rested()
 
     def zooming(self) -> None:
         """A zoom step: until the zoom rests, paints keep the titles shown that still fit."""
@@ -54,7 +57,8 @@ class Titles(QObject):
         self._settle.stop()
 
     def _rested(self) -> None:
-        self.changed()
+        self._stale = True
+        self._view.viewport().update()
 
     def placed(self) -> list[Placed]:
         """The titles shown at the current zoom (scene units)."""
@@ -65,22 +69,26 @@ class Titles(QObject):
         key = (selected, scene.hovered, id(scene.data), self.font.toString())
         scale = self._view.transform().m11()
         visible = self._view.mapToScene(self._view.viewport().rect()).boundingRect()
-        if key == self._placed_for and scale == self._scale and self._region.contains(visible):
+        if not self._stale and key == self._placed_for and scale == self._scale and self._region.contains(visible):
             return self._placed
+        shown = [label.node_id for label in self._placed]
         if self._settle.isActive():  # zooming: only the titles already shown are tried, in view
             region = visible
-            candidates = self._candidates(scene, selected, region, [label.node_id for label in self._placed])
+            candidates = self._candidates(scene, selected, region, shown, set())
         else:  # placed for the area in view and as much again around it: panning that far costs nothing
             region = visible.adjusted(-visible.width(), -visible.height(), visible.width(), visible.height())
-            candidates = self._candidates(scene, selected, region, scene.nodes)
+            kept = key == self._placed_for and scale >= self._placed_scale  # closer or panned: as they were
+            candidates = self._candidates(scene, selected, region, scene.nodes, set(shown) if kept else set())
+            self._placed_scale = scale
         self._placed = place(candidates, scale, self._width, QFontMetricsF(self._bold_font()).height(),
                              {*selected, *([scene.hovered] if scene.hovered is not None else [])}, visible)
-        self._placed_for, self._scale, self._region = key, scale, region
+        self._placed_for, self._scale, self._region, self._stale = key, scale, region, False
         return self._placed
 
     def _candidates(self, scene: GraphScene, selected: tuple[int, ...], region: QRectF,
-                    among: list[int] | dict[int, NodeItem]) -> list[Candidate]:
-        """The nodes of ``among`` inside ``region`` and not dimmed, each with how much its title matters."""
+                    among: list[int] | dict[int, NodeItem], shown: set[int]) -> list[Candidate]:
+        """The nodes of ``among`` inside ``region`` and not dimmed, each with how much its title matters (those of
+        ``shown`` before the rest)."""
         near = {other for node_id in (*selected, scene.hovered) if node_id is not None
                 for other in scene.neighbours.get(node_id, ())}
         candidates = []
@@ -101,6 +109,8 @@ class Titles(QObject):
                 priority += ON_PATH
             elif node_id in near:
                 priority += NEAR
+            elif node_id in shown:
+                priority += SHOWN
             candidates.append(Candidate(node_id, QPointF(x, y), item.radius, item.label, priority))
         return candidates
 
