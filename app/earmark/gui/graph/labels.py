@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QRectF
 
 LABEL_CHARS = 34
 GAP = 4.0  # pixels between a node's disc and its label, and around labels
@@ -17,10 +17,12 @@ MAX_TRIES = 400  # the most important candidates tried: past these, hardly any l
 
 @dataclass(slots=True)
 class Candidate:
-    """A node that would like its title shown: where its disc is (scene), how big, and how much it matters."""
+    """A node that would like its title shown: where its disc's centre is (scene), how big, and how much it
+    matters."""
 
     node_id: int
-    position: QPointF
+    x: float
+    y: float
     radius: float
     text: str
     priority: float  # higher first
@@ -59,7 +61,7 @@ def place(candidates: Iterable[Candidate], scale: float, width: Callable[[str, b
         strong = candidate.node_id in bold
         box_width = (width(candidate.text, strong) + 2 * GAP) / scale
         box_height = (height + GAP) / scale
-        x, y, r = candidate.position.x(), candidate.position.y(), candidate.radius
+        x, y, r = candidate.x, candidate.y, candidate.radius
         top, bottom = y - box_height / 2, y + box_height / 2
         right, left = x + r + gap, x - r - gap
         sides = [(right, top, right + box_width, bottom), (left - box_width, top, left, bottom)]
@@ -67,7 +69,7 @@ def place(candidates: Iterable[Candidate], scale: float, width: Callable[[str, b
             sides = [box for box in sides if _inside(box, view)]
         for box in sides:
             keys = _cells(box, cell)
-            if not any(_meet(box, other) for key in keys for other in grid.get(key, ())):
+            if _free(box, keys, grid):
                 for key in keys:
                     grid.setdefault(key, []).append(box)
                 placed.append(Placed(candidate.node_id, candidate.text,
@@ -81,9 +83,15 @@ def _cells(box: Box, cell: float) -> list[tuple[int, int]]:
             for cy in range(int(box[1] // cell), int(box[3] // cell) + 1)]
 
 
-def _meet(a: Box, b: Box) -> bool:
-    """Whether two boxes overlap (as QRectF.intersects: touching edges do not)."""
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _free(box: Box, keys: list[tuple[int, int]], grid: dict[tuple[int, int], list[Box]]) -> bool:
+    """Whether ``box`` overlaps none of the boxes in the cells ``keys`` of ``grid`` (as QRectF.intersects: touching
+    edges do not overlap)."""
+    left, top, right, bottom = box
+    for key in keys:
+        for other in grid.get(key, ()):
+            if left < other[2] and other[0] < right and top < other[3] and other[1] < bottom:
+                return False
+    return True
 
 
 def _inside(box: Box, area: Box) -> bool:

@@ -111,7 +111,7 @@ class Titles(QObject):
                 priority += NEAR
             elif node_id in shown:
                 priority += SHOWN
-            candidates.append(Candidate(node_id, QPointF(x, y), item.radius, item.label, priority))
+            candidates.append(Candidate(node_id, x, y, item.radius, item.label, priority))
         return candidates
 
     def _width(self, text: str, bold: bool) -> float:
