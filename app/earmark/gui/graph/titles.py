@@ -5,7 +5,7 @@ While the wheel turns (or + and - are pressed), a zoom does not place every titl
 shown that still fit at the new zoom, apart and whole in view (a few boxes checked, not the whole graph), so each
 notch paints at once; the titles are placed anew once the zoom rests for SETTLE_MS, and more appear then. Closer
 or panned, the titles shown stay first in line (a hub's title never gives way to one that only now fits); farther,
-the hubs come first again."""
+or after a fit, the hubs come first again."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ SETTLE_MS = 120  # a wheel turned by hand gives a notch every 20-80 ms: this lon
 
 class Titles(QObject):
     """The titles of one GraphView. Call ``changed()`` when what deserves a title changed, ``zooming()`` on each
-    zoom step of the wheel or the keys (a fit or a jump to a node places the titles at once)."""
+    zoom step of the wheel or the keys, ``rest()`` on a jump (a fit, to a node: the titles are placed at once)."""
 
     def __init__(self, view: QGraphicsView) -> None:
         super().__init__(view)
@@ -53,8 +53,9 @@ class Titles(QObject):
         self._settle.start()
 
     def rest(self) -> None:
-        """The zoom is done (a fit, a jump to a node): the next paint places every title."""
+        """A jump (a fit, to a node), not a zoom step: the next paint places every title afresh, hubs first."""
         self._settle.stop()
+        self.changed()
 
     def _rested(self) -> None:
         self._stale = True
