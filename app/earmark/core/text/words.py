@@ -11,7 +11,7 @@ from earmark.core.text.identifiers import normal_form, split_identifier
 
 # A word: letters and digits, with underscores anywhere and single dots, hyphens or pluses between its letters
 # (torch.compile, __torch_function__, all-reduce, c++). Web addresses are not words (they are skipped).
-_WORD = re.compile(r"_*[^\W_](?:\w|[.\-+](?=[^\W_]))*\+*")
+_WORD = re.compile(r"_*[^\W_]\w*(?:[.\-+][^\W_]\w*)*\+*")
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 # Where a name that FTS5 keeps whole may hide parts: a capital letter or a digit inside a word (see case_compounds;
 # a pattern that starts with one set of characters is what Python's re scans fastest).
@@ -45,14 +45,10 @@ def words(text: str) -> Iterator[Word]:
         yield word(match.group())
 
 
-def run_surfaces(text: str) -> Iterator[list[str]]:
+def run_surfaces(text: str) -> list[list[str]]:
     """The words of ``text`` as written, in runs that a phrase never crosses (a sentence's end, a comma, a bracket
     or quote, a dash between spaces, a line break); web addresses left out."""
-    find = _WORD.findall
-    for piece in _BREAK.split(_URL.sub(" ", text)):
-        surfaces = find(piece)
-        if surfaces:
-            yield surfaces
+    return list(filter(None, map(_WORD.findall, _BREAK.split(_URL.sub(" ", text)))))
 
 
 def runs(text: str) -> Iterator[list[Word]]:

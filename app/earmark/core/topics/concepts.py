@@ -120,7 +120,9 @@ def concepts(text: str, named: set[str] | None = None) -> list[str]:
     found: list[str] = []
     read: list[Token] = []  # every word's Token, those inside a multi-word alias or generic phrase blanked
     phrases: list[str] = []
-    for chunk in tokens(text):
+    lookup = _TOKENS.__getitem__
+    for surfaces in run_surfaces(text):
+        chunk = list(map(lookup, surfaces))
         if not no_phrase_starts(map(_word, chunk)):
             aliased, covered = _phrases_named(chunk, starts)
             found += aliased
