@@ -13,11 +13,12 @@ import shutil
 from pathlib import Path
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.search_words import learn_pending
 from earmark.core.html import to_text
 from earmark.core.sample import read_sample
 from synthetic import CACHE_DIR, cached_library
 
-VERSION = 1  # bump when the recombination changes
+VERSION = 2  # bump when the recombination changes (2: the search vocabulary learnt, as for any written item)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -49,6 +50,7 @@ def realistic_library(items: int, feeds: int = 100, seed: int = 1) -> Path:
     with db.conn:
         db.conn.executemany("UPDATE items SET title = ?, text = ?, description = ? WHERE id = ?", rows)
         db.execute("DELETE FROM graph_dirty")
+        learn_pending(db.conn)  # as write_transaction does before its commit: else the first write of the pass does
     db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
     partial.rename(path)

@@ -184,6 +184,31 @@ def test_a_new_item_gets_edges_without_recomputing_everything(copy: sqlite_utils
     assert store.pending_item_ids(copy) == []
 
 
+class _Stop(BaseException):
+    """What stops a pass in these tests (SIGTERM's Stopped in the command)."""
+
+
+def test_a_pass_stopped_midway_leaves_its_indexes_to_the_next_update(copy: sqlite_utils.Database) -> None:
+    def indexes() -> set[str]:
+        return {row[0] for row in copy.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+
+    def stop_after_storing(_share: float, what: str) -> None:
+        if what.startswith("Relating"):
+            raise _Stop
+
+    with pytest.raises(_Stop):
+        update_relations(copy, stop_after_storing, full=True)
+    assert not {"item_terms_by_term", "relations_by_other"} & indexes()  # the pass writes without them
+    feed = FeedData(title="Compiler Notes", entries=[EntryData(
+        identity="guid:cgt-3", kind="episode", title="CUDA graph trees, again", guid="cgt-3",
+        enclosure_url="https://example.invalid/cgt3.mp3",
+        description="<p>CUDA graph trees and how CUDA graphs share memory pools.</p>")])
+    new = store_feed(copy, "https://example.invalid/compiler.xml", feed).new[0]
+    assert not update_relations(copy).full
+    assert {"item_terms_by_term", "relations_by_other"} <= indexes()
+    assert "CUDA graphs" in {r.title for r in related(copy, new, 5)}
+
+
 def test_changed_tags_and_text_are_worked_out_again(copy: sqlite_utils.Database) -> None:
     lr = item_id(copy, "Learning rate schedulers")
     schedulers = item_id(copy, "CUDA graph trees")

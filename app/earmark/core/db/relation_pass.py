@@ -1,5 +1,10 @@
 """What a full relation pass writes, a block of items at a time, each block one short transaction (the window
-and other programs keep writing meanwhile): links and names, then terms and relations, then the term counts."""
+and other programs keep writing meanwhile): links and names, then terms and relations, then the term counts.
+
+The terms and relations go in without their secondary indexes (terms by term, relations by the other item): rows
+arrive in item order, so every block would update those indexes all over (at 100,000 items most of their pages,
+again and again). They are dropped before the first block and made again, sorted once, at the end; a pass
+stopped before its end leaves their definitions in graph_state, and the next update makes them again."""
 
 from __future__ import annotations
 
@@ -12,6 +17,38 @@ from earmark.core.db.connection import write_transaction
 from earmark.core.timefmt import now_iso
 
 NO_REASONS = "[]"
+DROPPED_INDEXES = "dropped indexes"  # graph_state: [[name, sql], ...] of the indexes a pass dropped
+_PASS_TABLES = ("item_terms", "relations")
+
+
+def drop_indexes(db: sqlite_utils.Database) -> None:
+    """Drop the secondary indexes of the terms and relations, keeping their definitions to make them again."""
+    with write_transaction(db):
+        found = db.execute(f"""SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+                               AND tbl_name IN ({','.join('?' * len(_PASS_TABLES))})""", _PASS_TABLES).fetchall()
+        if not found:
+            return
+        kept = _dropped(db) + [[name, sql] for name, sql in found]
+        db.execute("INSERT OR REPLACE INTO graph_state VALUES (?, ?)", [DROPPED_INDEXES, json.dumps(kept)])
+        for name, _sql in found:
+            db.execute(f'DROP INDEX "{name}"')
+
+
+def restore_indexes(db: sqlite_utils.Database) -> None:
+    """Make again the indexes a pass dropped (inside the caller's transaction; nothing to do when none was)."""
+    dropped = _dropped(db)
+    if not dropped:
+        return
+    present = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    for name, sql in dropped:
+        if name not in present:
+            db.execute(sql)
+    db.execute("DELETE FROM graph_state WHERE key = ?", [DROPPED_INDEXES])
+
+
+def _dropped(db: sqlite_utils.Database) -> list[list[str]]:
+    row = db.execute("SELECT value FROM graph_state WHERE key = ?", [DROPPED_INDEXES]).fetchone()
+    return list(json.loads(row[0])) if row else []
 
 
 def replace_links(db: sqlite_utils.Database, first: int, last: int, links: Iterable[tuple[int, str, str]],
@@ -56,3 +93,4 @@ def finish(db: sqlite_utils.Database, counts: Iterable[tuple[str, int, str | Non
         db.execute("DELETE FROM graph_dirty WHERE seq <= ?", [dirty_seq])
         for key, value in (("total", str(len(item_ids))), ("built", now_iso()), ("since_build", "0")):
             db.execute("INSERT OR REPLACE INTO graph_state VALUES (?, ?)", [key, value])
+        restore_indexes(db)

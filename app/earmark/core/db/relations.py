@@ -61,13 +61,19 @@ def replace_item(db: sqlite_utils.Database, item_id: int, terms: Sequence[TermRo
 def add_relations(db: sqlite_utils.Database, item_id: int, related: Sequence[RelationRow], limit: int) -> None:
     """Store an item's related items, and the item among theirs (each keeps its ``limit`` best), and mark it
     worked out."""
-    for a, b, score, reasons in related:
-        db.execute("INSERT OR REPLACE INTO relations VALUES (?, ?, ?, ?)", [a, b, round(score, 4), json.dumps(reasons)])
-        if a != item_id:
-            db.execute(
-                """DELETE FROM relations WHERE item_id = ? AND other_id NOT IN
-                   (SELECT other_id FROM relations WHERE item_id = ? ORDER BY score DESC, other_id LIMIT ?)""",
-                [a, a, limit])
+    db.conn.executemany("INSERT OR REPLACE INTO relations VALUES (?, ?, ?, ?)",
+                        [(a, b, round(score, 4), json.dumps(reasons)) for a, b, score, reasons in related])
+    others = sorted({a for a, _b, _score, _reasons in related if a != item_id})
+    for start in range(0, len(others), 400):
+        chunk = others[start:start + 400]
+        marks = ",".join("?" * len(chunk))
+        db.execute(  # each other item keeps its ``limit`` best
+            f"""DELETE FROM relations WHERE item_id IN ({marks}) AND (item_id, other_id) NOT IN (
+                    SELECT item_id, other_id FROM (
+                        SELECT item_id, other_id, row_number() OVER (PARTITION BY item_id
+                                                                     ORDER BY score DESC, other_id) AS place
+                        FROM relations WHERE item_id IN ({marks}))
+                    WHERE place <= ?)""", [*chunk, *chunk, limit])
     db.execute("INSERT OR REPLACE INTO graph_index VALUES (?, ?)", [item_id, now_iso()])
     db.execute("DELETE FROM graph_dirty WHERE item_id = ?", [item_id])
     db.execute("""INSERT INTO graph_state VALUES ('since_build', '1')

@@ -15,6 +15,21 @@ from earmark.core.topics.vocabulary import family_names
 IN_TITLE, NAMED = 1, 2  # flags of an (item, term) entry and of a term
 
 
+class _Numbers(dict[str, int]):
+    """Term → its number in ``vocabulary``: a term met for the first time is numbered and added there (and to
+    ``flags``), so a text's terms are numbered by one map() at C speed."""
+
+    def __init__(self, vocabulary: list[str], flags: bytearray) -> None:
+        super().__init__((term, number) for number, term in enumerate(vocabulary))
+        self.vocabulary, self.flags = vocabulary, flags
+
+    def __missing__(self, term: str) -> int:
+        number = self[term] = len(self.vocabulary)
+        self.vocabulary.append(term)
+        self.flags.append(0)
+        return number
+
+
 @dataclass(slots=True)
 class Analysed:
     """What the analysis of every item found: for item ``ids[n]``, its entries are ``terms[starts[n]:starts[n+1]]``
@@ -27,21 +42,16 @@ class Analysed:
     counts: array = field(default_factory=lambda: array("I"))
     flags: array = field(default_factory=lambda: array("B"))
     vocabulary: list[str] = field(default_factory=list)
-    index: dict[str, int] = field(default_factory=dict)
+    index: dict[str, int] = field(default_factory=dict)  # term → id (a _Numbers while items are added)
     term_flags: bytearray = field(default_factory=bytearray)
     surfaces: dict[str, Counter[str]] = field(default_factory=dict)
     sample_texts: int = 0  # items still to come whose whole text (not just the title) labels concepts
 
+    def __post_init__(self) -> None:
+        self.index = _Numbers(self.vocabulary, self.term_flags)
+
     def __len__(self) -> int:
         return len(self.ids)
-
-    def _id(self, term: str) -> int:
-        number = self.index.get(term)
-        if number is None:
-            number = self.index[term] = len(self.vocabulary)
-            self.vocabulary.append(term)
-            self.term_flags.append(0)
-        return number
 
     def add(self, doc: Doc, shared: frozenset[str]) -> None:
         """Count one item's concepts (its title's marked)."""
@@ -49,22 +59,18 @@ class Analysed:
         title = concepts.concepts(doc.title, named)
         body = Counter(concepts.concepts(cleaning.clean(doc.text, shared), named))
         body.update(title)
-        in_title = set(title)
-        index = self.index
-        numbers = [index.get(term) for term in body]
-        for place, (term, number) in enumerate(zip(body, numbers, strict=True)):
-            if number is None:
-                numbers[place] = self._id(term)
-        self.terms.extend(numbers)
+        number = self.index.__getitem__
+        self.terms.extend(map(number, body))
         self.counts.extend(body.values())
-        self.flags.extend([IN_TITLE if term in in_title else 0 for term in body])
+        self.flags.extend(map(set(title).__contains__, body))  # True is IN_TITLE
         self.ids.append(doc.id)
         self.starts.append(len(self.terms))
+        term_flags = self.term_flags
         for term in named:
-            self.term_flags[self.index[term]] |= NAMED
+            term_flags[number(term)] |= NAMED
         titled = list(dict.fromkeys(title))
         if len(titled) == 1:  # the title is one concept ("vmap", "Strides"): it names a topic
-            self.term_flags[self.index[titled[0]]] |= NAMED
+            term_flags[number(titled[0])] |= NAMED
         self._surfaces(f"{doc.title}\n{doc.text}" if self.sample_texts > 0 else doc.title)
         self.sample_texts -= 1
 
@@ -91,27 +97,25 @@ class Analysed:
         """Take in another analysis (of items after these), mapping its term ids onto these."""
         import numpy as np
 
-        index = self.index
-        numbers = [index.get(term, -1) for term in other.vocabulary]
-        for place, number in enumerate(numbers):
-            if number < 0:
-                numbers[place] = self._id(other.vocabulary[place])
-        mapping = np.asarray(numbers, dtype=np.int32)
+        mapping = np.fromiter(map(self.index.__getitem__, other.vocabulary), dtype=np.int32,
+                              count=len(other.vocabulary))
         offset = len(self.terms)
-        self.terms.frombytes(mapping[np.frombuffer(other.terms, dtype=np.int32)].astype(np.int32).tobytes())
+        self.terms.frombytes(mapping[np.frombuffer(other.terms, dtype=np.int32)].tobytes())
         self.counts.extend(other.counts)
         self.flags.extend(other.flags)
         self.ids.extend(other.ids)
-        self.starts.extend(start + offset for start in other.starts[1:])
-        for number, flag in enumerate(other.term_flags):
-            if flag:
-                self.term_flags[int(mapping[number])] |= flag
+        self.starts.frombytes((np.frombuffer(other.starts, dtype=np.int64)[1:] + offset).tobytes())
+        flags = np.frombuffer(bytes(other.term_flags), dtype=np.uint8)
+        flagged = np.flatnonzero(flags)
+        mine = np.frombuffer(self.term_flags, dtype=np.uint8)  # a view: released before the vocabulary grows
+        mine[mapping[flagged]] |= flags[flagged]
+        del mine
         for term, counter in other.surfaces.items():
-            mine = self.surfaces.get(term)
-            if mine is None:
+            kept = self.surfaces.get(term)
+            if kept is None:
                 self.surfaces[term] = counter
             else:
-                mine.update(counter)
+                kept.update(counter)
 
 
 def analyse_block(docs: list[Doc], shared: Callable[[int | None], frozenset[str]], sample_texts: int) -> Analysed:

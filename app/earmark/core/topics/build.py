@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
+from earmark.core.db import relation_pass
 from earmark.core.db import relations as store
 from earmark.core.db.connection import write_transaction
 from earmark.core.topics import citations, cleaning, concepts
@@ -47,6 +48,7 @@ def index_items(db: sqlite_utils.Database, item_ids: list[int]) -> UpdateResult:
     """Work out the terms, links and relations of a few new or changed items against the stored index, leaving
     every other item's stored vector as it is (one transaction)."""
     with write_transaction(db):
+        relation_pass.restore_indexes(db)  # a full pass stopped midway dropped them (the term index finds candidates)
         total = int(store.state(db, "total") or 0)
         docs = read_docs(db, item_ids)
         shared: dict[int | None, frozenset[str]] = {}

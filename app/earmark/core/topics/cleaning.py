@@ -1,4 +1,4 @@
-"""What of a text the topic graph leaves out: URLs, sponsor lines, link lists under a heading ("Links:"), the lines
+"""What of a text the topic graph leaves out: sponsor lines, link lists under a heading ("Links:"), the lines
 a source repeats in most of its items; and the stop words no concept starts or ends with."""
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ episode episodes podcast podcasts show notes talk talks discuss discusses discus
 cover covers covered look looks listen hear read article today week links link go goes whole good great lot lots
 include includes including topic topics
 """.split())
-_URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 # Lines that every source repeats in some form: sponsor reads, calls to subscribe, headings of link lists.
 _BOILERPLATE_LINE = re.compile(
     r"^\s*(?:links?|further reading|show notes|credits|transcript|sponsor(?:ed)?(?: by)?|this episode is "
@@ -68,8 +67,9 @@ def boilerplate(texts: Iterable[str]) -> frozenset[str]:
 
 
 def clean(text: str, shared: frozenset[str] = frozenset()) -> str:
-    """``text`` without URLs, sponsor lines, the source's ``shared`` boilerplate, and link lists: a heading such
-    as "Links:" or "Further reading" and the short lines under it (an item's own footer, not what it is about)."""
+    """``text`` without sponsor lines, the source's ``shared`` boilerplate, and link lists: a heading such as
+    "Links:" or "Further reading" and the short lines under it (an item's own footer, not what it is about). Web
+    addresses stay: the analyser that reads the text skips them."""
     lines = []
     in_footer = False
     for line in text.splitlines():
@@ -81,4 +81,4 @@ def clean(text: str, shared: frozenset[str] = frozenset()) -> str:
         in_footer = False
         if not _BOILERPLATE_LINE.match(line) and (not shared or line_key(line) not in shared):
             lines.append(line)
-    return _URL.sub(" ", "\n".join(lines))
+    return "\n".join(lines)

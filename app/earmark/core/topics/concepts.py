@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import chain
+from itertools import chain, repeat
+from operator import attrgetter
 
-from earmark.core.text import looks_technical, runs, word
+from earmark.core.text import looks_technical, word
+from earmark.core.text.words import run_surfaces
 from earmark.core.topics.cleaning import STOP_WORDS
 from earmark.core.topics.cleaning import stem as crude_singular
 from earmark.core.topics.vocabulary import (
@@ -24,6 +25,7 @@ from earmark.core.topics.vocabulary import (
 )
 
 MIN_PART = 3  # a compound with a shorter piece is one name (NumPy, FP8); its pieces are no concepts of their own
+MAX_TOKENS = 262144  # written words whose Token is kept (the table starts again when full)
 
 
 @dataclass(slots=True, frozen=True)
@@ -39,7 +41,6 @@ class Token:
     wider: tuple[str, ...] = ()  # the broader concepts it belongs to (uint16: dtype)
 
 
-@lru_cache(maxsize=262144)
 def token(surface: str) -> Token:
     """What one written word stands for: a plain word by its stem, a name (NumPy, AOTAutograd, uint16) whole."""
     written = word(surface)
@@ -61,10 +62,32 @@ def token(surface: str) -> Token:
     return Token(term, (term, *parts), surface, whole, () if plain else (term,), broader().get(term, ()))
 
 
+class _Tokens(dict[str, Token]):
+    """Each written word's Token, worked out the first time the word is met: a text's words are looked up with
+    map() at C speed (a plain dict's lookup, no Python call per word)."""
+
+    def __missing__(self, surface: str) -> Token:
+        if len(self) >= MAX_TOKENS:
+            self.clear()
+        found = self[surface] = token(surface)
+        return found
+
+
+_TOKENS = _Tokens()
+_term, _emits, _word = attrgetter("term"), attrgetter("emits"), attrgetter("word")
+_names, _wider = attrgetter("names"), attrgetter("wider")
+
+
+def forget_tokens() -> None:
+    """Forget the Tokens of the words read so far (they were read with aliases that changed)."""
+    _TOKENS.clear()
+
+
 def tokens(text: str) -> Iterator[list[Token]]:
     """The words of ``text``, run by run (a phrase never crosses a sentence end, a comma or a bracket)."""
-    for run in runs(text):
-        yield [token(each.surface) for each in run]
+    lookup = _TOKENS.__getitem__
+    for surfaces in run_surfaces(text):
+        yield list(map(lookup, surfaces))
 
 
 def _phrases_named(chunk: list[Token], starts: dict[str, int]) -> tuple[list[str], set[int]]:
@@ -93,23 +116,29 @@ def concepts(text: str, named: set[str] | None = None) -> list[str]:
     two-word phrases, generic ones left out, then once each the broader concepts they belong to; ``named`` (when
     given) gathers the concepts that are names rather than plain English words."""
     starts, table, wider = phrase_starts(), aliases(), broader()
+    no_phrase_starts = starts.keys().isdisjoint
     found: list[str] = []
-    families: set[str] = set()
-    for chunk in tokens(text):
-        if not starts.keys().isdisjoint([t.word for t in chunk]):
+    read: list[Token] = []  # every word's Token, those inside a multi-word alias or generic phrase blanked
+    phrases: list[str] = []
+    lookup = _TOKENS.__getitem__
+    for surfaces in run_surfaces(text):
+        chunk = list(map(lookup, surfaces))
+        if not no_phrase_starts(map(_word, chunk)):
             aliased, covered = _phrases_named(chunk, starts)
             found += aliased
             chunk = [Token(None, (), t.surface, t.word) if place in covered else t for place, t in enumerate(chunk)]
-        found.extend(chain.from_iterable(tok.emits for tok in chunk))
-        families.update(chain.from_iterable(tok.wider for tok in chunk))
-        if named is not None:
-            named.update(chain.from_iterable(tok.names for tok in chunk))
+        found += chain.from_iterable(map(_emits, chunk))
+        read += chunk
         if len(chunk) > 1:
-            terms = [tok.term for tok in chunk]
-            phrases = [table.get(phrase, phrase) for phrase in
-                       (f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b)]
-            found += phrases
-            families.update(family for phrase in phrases for family in wider.get(phrase, ()))
+            terms = list(map(_term, chunk))
+            pairs = [f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False) if a and b]
+            pairs = list(map(table.get, pairs, pairs))
+            found += pairs
+            phrases += pairs
+    families = set(chain.from_iterable(map(_wider, read)))
+    families.update(chain.from_iterable(map(wider.get, phrases, repeat(()))))
+    if named is not None:
+        named.update(chain.from_iterable(map(_names, read)))
     if families:
         found += sorted(families)
         if named is not None:

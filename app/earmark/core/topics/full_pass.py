@@ -106,6 +106,7 @@ def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: P
     series = ties.series_numbers(ids.tolist())
     tags = tag_matrix(db, ids)
     neighbours = Neighbours(vectors.matrix, vectors.specific, vectors.titles)
+    relation_pass.drop_indexes(db)  # made again, sorted once, by relation_pass.finish
     clock.lap("candidates set up")
     result = PassResult(items=len(ids))
     for start in range(0, len(ids), PAIR_BLOCK):

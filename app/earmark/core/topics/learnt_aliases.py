@@ -15,4 +15,4 @@ def use_library_aliases(db: sqlite_utils.Database) -> None:
     worked out before a new acronym was learnt take it at the next full pass."""
     pairs = [(str(name), str(alias)) for name, alias in db.execute("SELECT name, alias FROM search_aliases")]
     if set_learnt_aliases(pairs):
-        concepts.token.cache_clear()  # words read with the former aliases
+        concepts.forget_tokens()  # words read with the former aliases

@@ -111,7 +111,10 @@ def _strongest(first_row: int, end_row: int, starts: np.ndarray, terms: np.ndarr
     titled = (flags[lo:hi] & IN_TITLE) > 0
     weights[titled] *= np.float32(TITLE_BOOST)
     rows = np.repeat(np.arange(first_row, end_row, dtype=np.int64), np.diff(starts[first_row:end_row + 1]))
-    order = np.lexsort((-weights, rows))
+    # Row, then weight descending, ties in entry order (as a lexsort): one stable sort of a 64-bit key, the row
+    # above a weight's bits inverted (the bits of a float that is not negative order as the float does).
+    bits = weights.astype(np.float32, copy=False).view(np.int32)
+    order = np.argsort(((rows - first_row) << 32) | (0x7FFFFFFF - bits).astype(np.int64), kind="stable")
     rows, columns, weights, titled = rows[order], columns[order], weights[order], titled[order]
     live = weights > 0
     rows, columns, weights, titled = rows[live], columns[live], weights[live], titled[live]
