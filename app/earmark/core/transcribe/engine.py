@@ -20,15 +20,18 @@ SILENCE_PEAK = 0.01  # audio whose loudest sample stays below this (of full scal
 # in as the initial prompt only: given as hotwords too, the names made the tiny model repeat them (word error rate
 # 54% instead of 28%, fewer terms heard).
 BEAM_SIZE = 5
+DOUBT = 0.6  # a word heard with less probability than this is one the engine was unsure of
 
 
 @dataclass(frozen=True, slots=True)
 class Segment:
-    """A stretch of speech: seconds from the start, and what was said."""
+    """A stretch of speech: seconds from the start, and what was said; where in ``text`` the words stand that the
+    engine was unsure of (start and end offsets)."""
 
     start: float
     end: float
     text: str
+    doubtful: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -81,12 +84,17 @@ def sentences(words: list[Any], duration: float) -> list[Segment]:
     lines: list[Segment] = []
     start: float | None = None
     text = ""
+    doubtful: list[tuple[int, int]] = []
     for word in words:
         start = word.start if start is None else start
+        if word.probability < DOUBT:
+            doubtful.append((len(text), len(text) + len(word.word)))
         text += word.word
         if SENTENCE_END.search(word.word) or word is words[-1]:
-            lines.append(Segment(round(start, 2), round(min(word.end, duration), 2), text.strip()))
-            start, text = None, ""
+            lead = len(text) - len(text.lstrip())
+            lines.append(Segment(round(start, 2), round(min(word.end, duration), 2), text.strip(),
+                                 tuple((max(0, a - lead), b - lead) for a, b in doubtful)))
+            start, text, doubtful = None, "", []
     return lines
 
 

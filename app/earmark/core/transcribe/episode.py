@@ -69,13 +69,15 @@ def transcribe_item(db: sqlite_utils.Database, engine: Engine, item_id: int, rep
 def hear(engine: Engine, path: Path, vocabulary: Vocabulary,
          progress: Callable[[float], None] | None = None) -> Transcription:
     """What the engine hears in ``path`` primed with the episode's vocabulary, its names written as the show
-    writes them. A prompt can lead the engine to write nothing at all (seen with show notes that stop
-    mid-sentence): then it listens again unprimed."""
+    writes them (and, where the engine was unsure, as they sound). A prompt can lead the engine to write nothing
+    at all (seen with show notes that stop mid-sentence): then it listens again unprimed."""
     try:
         result = engine.transcribe(path, vocabulary.prompt, progress)
     except NoSpeechError:
         if not vocabulary.prompt:
             raise
         result = engine.transcribe(path, "", progress)
-    result.segments = [replace(segment, text=respell(segment.text, vocabulary.names)) for segment in result.segments]
+    result.segments = [replace(segment, text=respell(segment.text, vocabulary.names, vocabulary.sounds,
+                                                     segment.doubtful), doubtful=())
+                       for segment in result.segments]
     return result

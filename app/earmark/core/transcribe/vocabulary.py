@@ -13,7 +13,7 @@ import sqlite_utils
 
 from earmark.core.chapters import cached_chapters
 from earmark.core.text.identifiers import looks_technical
-from earmark.core.transcribe.respell import spellings
+from earmark.core.transcribe.respell import sounds, spellings
 
 _WORD = re.compile(r"\w(?:[\w+]|[.\-](?=\w))*")  # a word or a name (torch.compile, all-reduce, C++)
 _SENTENCE_ENDS = ".!?:…\"“”\n"
@@ -51,10 +51,11 @@ def podcast_terms(db: sqlite_utils.Database, source_id: int | None, item_id: int
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
     """An episode's words for the engine: the prompt it is primed with, and the names written as the show writes
-    them (core/transcribe/respell.py) once heard."""
+    them (core/transcribe/respell.py) once heard, or once heard doubtfully as words that sound as they do."""
 
     prompt: str = ""
     names: dict[str, str] = field(default_factory=dict)
+    sounds: dict[str, str] = field(default_factory=dict)
 
 
 def episode_vocabulary(db: sqlite_utils.Database, item_id: int) -> Vocabulary:
@@ -78,7 +79,8 @@ def episode_vocabulary(db: sqlite_utils.Database, item_id: int) -> Vocabulary:
     if len(notes) > room:
         notes = notes[:max(0, room)].rsplit(" ", 1)[0] + "…" if room > 0 else ""
     prompt = " ".join(part for part in (f"{head}." if head else "", notes, f"{tail}." if tail else "") if part)
-    return Vocabulary(prompt, spellings([*names_in(head), *in_notes, *podcast]))
+    terms = [*names_in(head), *in_notes, *podcast]
+    return Vocabulary(prompt, spellings(terms), sounds(terms))
 
 
 def _unique(names: list[str]) -> list[str]:
