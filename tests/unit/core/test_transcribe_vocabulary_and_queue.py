@@ -71,6 +71,13 @@ def test_the_names_of_the_title_notes_and_podcast_are_written_as_the_show_writes
     assert "kubernetes" not in names  # a plain capitalised word is no spelling to force
 
 
+def test_a_word_in_capitals_for_emphasis_is_no_name_to_force(library: sqlite_utils.Database) -> None:
+    ids = _podcast(library, ["Run on a SINGLE GPU with CUDA: a single process, torch.cuda calls."])
+    names = episode_vocabulary(library, ids["Episode 0"]).names
+    heard = respell("a single process on one gpu with cuda", names)
+    assert heard == "a single process on one GPU with CUDA"  # the show writes "single" in lower case too
+
+
 def test_transcribe_all_downloaded_queues_episodes_without_a_transcript(library: sqlite_utils.Database) -> None:
     ids = _podcast(library, ["a", "b", "c"])
     _downloaded(library, ids["Episode 0"], ids["Episode 1"])

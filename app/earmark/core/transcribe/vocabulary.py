@@ -79,8 +79,16 @@ def episode_vocabulary(db: sqlite_utils.Database, item_id: int) -> Vocabulary:
     if len(notes) > room:
         notes = notes[:max(0, room)].rsplit(" ", 1)[0] + "…" if room > 0 else ""
     prompt = " ".join(part for part in (f"{head}." if head else "", notes, f"{tail}." if tail else "") if part)
-    terms = [*names_in(head), *in_notes, *podcast]
+    shouted = _shouted(f"{head} {notes}")
+    terms = [term for term in (*names_in(head), *in_notes, *podcast) if term.lower() not in shouted]
     return Vocabulary(prompt, spellings(terms), sounds(terms))
+
+
+def _shouted(text: str) -> set[str]:
+    """Words the show writes in capitals only for emphasis (SINGLE, TORCH): it also writes them in lower case
+    as words of their own, so a heard "single" stays as it is."""
+    words = {found.group() for found in _WORD.finditer(text)}
+    return {word.lower() for word in words if word.isupper() and word.lower() in words}
 
 
 def _unique(names: list[str]) -> list[str]:
