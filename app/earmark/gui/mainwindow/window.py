@@ -161,7 +161,7 @@ class MainWindow(QMainWindow):
         if read_only_reason:
             self.banner.show_problem(read_only_reason, permanent=True)
         self.navigator.start()
-        self.reload()
+        self.sidebar_panel.reload()  # the list began reading when it was made
         self.item_list.setFocus()
         self.graph.schedule_update()
 
