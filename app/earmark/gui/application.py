@@ -21,7 +21,7 @@ from earmark.core.db.private_files import tighten_data
 from earmark.core.errors import EarmarkError
 from earmark.gui.icons import APP_ICON_NAME, app_icon
 from earmark.gui.mainwindow.window import MainWindow
-from earmark.gui.operations.library import store_progress
+from earmark.gui.operations.records import store_progress
 from earmark.gui.preferences import DesktopSettings, Preferences
 from earmark.gui.single_instance import claim_or_hand_over, hand_over, server_name
 from earmark.gui.tasks import TaskRunner
