@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 from earmark import __version__
 from earmark.core.db.backups import list_backups, restore_backup
 from earmark.core.db.connection import open_library_or_read_only
+from earmark.core.db.items import has_items
 from earmark.core.db.private_files import tighten_data
 from earmark.core.errors import EarmarkError
 from earmark.gui.icons import APP_ICON_NAME, app_icon
@@ -69,8 +70,9 @@ def build(library_path: Path, vlc_args: tuple[str, ...] = (), desktop: DesktopSe
 
     session = PlaybackSession(player, save)
     preferences = Preferences(db, runner, desktop or DesktopSettings())
+    # An empty library shows its welcome screen, keyboard ready, with the whole window: no list to show first.
     window = MainWindow(runner, db, session, preferences, read_only_reason=read_only_reason, dialogs=dialogs,
-                        list_first=list_first)
+                        list_first=list_first and has_items(db))
     preferences.setParent(window)
     return Parts(window, runner, session)
 

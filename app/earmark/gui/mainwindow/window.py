@@ -48,7 +48,7 @@ class MainWindow(QMainWindow):
         self.read_only_reason = read_only_reason
         self._release_library = False  # set by release_library(): close every connection on close
         self._restored = False  # the place of the last visit is shown once the sidebar first filled
-        self._waiting: list[Callable[[], None]] | None = []  # for the whole window; None once it is built
+        self._waiting: list[Callable[[], object]] | None = []  # for the whole window; None once it is built
         self.setWindowTitle(f"Earmark — {runner.library_path.name}" + (" (read-only)" if read_only_reason else ""))
         self.resize(1280, 800)
         self._runner, self._db, self.session = runner, db, session
@@ -75,7 +75,6 @@ class MainWindow(QMainWindow):
     # Building -----------------------------------------------------------------------------------------
 
     def _frame(self) -> None:
-        """The sidebar beside the list, under the banner: what a start shows first."""
         self.navigator.add(LIST, self.lists, self.lists.page, self.lists.welcome)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.sidebar)
@@ -92,7 +91,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
 
-    def when_built(self, then: Callable[[], None]) -> None:
+    def when_built(self, then: Callable[[], object]) -> None:
         """Run ``then`` once the whole window is built (now when it is)."""
         if self._waiting is None:
             then()
@@ -371,6 +370,10 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout and view, save the position, stop all work, release the library (or only hide)."""
+        if self._waiting is not None:  # closed in the moment before it was whole: it closes once it is
+            self.when_built(self.close)
+            event.ignore()
+            return
         if self.desktop.hide_to_tray():  # close to tray is on
             event.ignore()
             return
