@@ -92,7 +92,9 @@ class Desktop:
         (home / "runtime").chmod(0o700)
         env = {key: value for key, value in os.environ.items()
                if key not in ("PYTHONDONTWRITEBYTECODE", "QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
-        env.update(DISPLAY=self.display, DBUS_SESSION_BUS_ADDRESS=self.bus, PYTHONPATH=str(PROBE),
+        # The probe first, then the caller's path: a checkout run with PYTHONPATH=its app/ is the code timed.
+        path = os.pathsep.join(filter(None, [str(PROBE), os.environ.get("PYTHONPATH", "")]))
+        env.update(DISPLAY=self.display, DBUS_SESSION_BUS_ADDRESS=self.bus, PYTHONPATH=path,
                    XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
                    XDG_CACHE_HOME=str(home / "cache"), XDG_RUNTIME_DIR=str(home / "runtime"), **extra)
         return env

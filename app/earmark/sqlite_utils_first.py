@@ -1,23 +1,48 @@
-"""sqlite-utils, imported before anything else imports it, with numpy hidden from it.
+"""sqlite-utils, imported before anything else imports it, at the cost of what Earmark uses of it.
 
-sqlite-utils imports numpy whenever numpy is installed (scikit-learn, for the topic graph, brings it), only to
-map numpy's number types in its table API, which Earmark does not use. That made every start of the window and
-of every command import numpy (~40 ms). Hidden while sqlite-utils loads, numpy stays importable for the code
-that needs it, and loads only when that code runs.
+sqlite-utils imports numpy whenever numpy is installed (the topic graph brings it), only to map numpy's number
+types in its table API, which Earmark does not use: hidden while sqlite-utils loads, numpy stays importable for
+the code that needs it, and loads only when that code runs. Its date recipes import dateutil's parser (~15 ms
+of every start), which Earmark never calls: it loads on first use (importlib's LazyLoader; a library that needs it,
+htmldate under trafilatura, imports it by name, which loads it at once). And it looks for plugins in every
+installed package's entry points at the first connection (~15 ms): Earmark opens its library with no sqlite-utils
+plugins, whatever is installed beside it (a plugin's ``prepare_connection`` would change every connection).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import sys
+
+ON_FIRST_USE = ("dateutil.parser",)
 
 
 def import_sqlite_utils() -> None:
     """Import sqlite-utils without letting it import numpy (unless either is imported already)."""
     if "sqlite_utils" in sys.modules or "numpy" in sys.modules:
         return
+    for name in ON_FIRST_USE:
+        _load_on_first_use(name)
     sys.modules["numpy"] = None  # type: ignore[assignment]  # None in sys.modules: `import numpy` fails
     try:
-        import sqlite_utils  # noqa: F401  # loaded here: every later import finds it in sys.modules
+        import sqlite_utils.plugins  # loaded here: every later import finds it in sys.modules
+
+        sqlite_utils.plugins._plugins_loaded = True  # no plugins: see the module docstring
     finally:
         if sys.modules.get("numpy", ...) is None:
             del sys.modules["numpy"]
+
+
+def _load_on_first_use(name: str) -> None:
+    if name in sys.modules:
+        return
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        return
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    if parent:
+        setattr(sys.modules[parent], child, module)

@@ -22,7 +22,7 @@ from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note, list_notes
 from earmark.gui.application import Launcher, Parts
 from earmark.gui.mainwindow.window import MainWindow
-from earmark.gui.operations.library import store_progress
+from earmark.gui.operations.records import store_progress
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.recovery import OPEN_ANOTHER, QUIT, RESTORE, RecoveryDialogs, startup_problem_box
 from earmark.playback.progress import PlaybackSession

@@ -41,7 +41,7 @@ def window(library: str, item_id: str, seconds: str) -> int:
     from earmark.core.models import ProgressUpdate
     from earmark.core.notes.transcripts import take_note
     from earmark.gui.application import application, build
-    from earmark.gui.operations.library import store_progress
+    from earmark.gui.operations.records import store_progress
 
     app = application()
     parts = build(Path(library), vlc_args=("--aout=dummy",))

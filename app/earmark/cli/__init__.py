@@ -3,7 +3,7 @@
 Each command group is a module of this package with a ``register(commands)`` that declares its commands, each
 with ``set_defaults(run=FUNCTION)``: ``FUNCTION(db, args) -> exit code`` runs on the open library (or
 ``run_on_path=FUNCTION(library_path, args)`` for commands that must work when it cannot be opened). A new group
-is a new module and its line in ``GROUPS``.
+is a new module and its line in ``groups()``.
 """
 
 from __future__ import annotations
@@ -15,36 +15,42 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
-import sqlite_utils
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from earmark import __version__
-from earmark.cli import (
-    backups,
-    feeds,
-    graph,
-    library,
-    listening,
-    notes,
-    playback,
-    reading,
-    relations,
-    sync,
-    tags,
-    transcribe,
-)
-from earmark.cli.free_text import TextParser
-from earmark.cli.targets import command_names, split_targets
-from earmark.core.db.connection import library_error, open_library_or_read_only
-from earmark.core.errors import EarmarkError, LibraryReadOnlyError
+from earmark.cli.targets import command_names, split_targets, window_options
 from earmark.core.settings import LIBRARY_ENV, default_library_path
 
-GROUPS = (library, tags, feeds, sync, playback, listening, notes, transcribe, graph, relations, reading, backups)
-"""The command groups, in the order ``earmark --help`` lists them."""
+if TYPE_CHECKING:
+    import sqlite_utils
+
+
+def groups() -> tuple[ModuleType, ...]:
+    """The command groups, in the order ``earmark --help`` lists them (imported only when a command may run:
+    opening the window needs none of them)."""
+    from earmark.cli import (
+        backups,
+        feeds,
+        graph,
+        library,
+        listening,
+        notes,
+        playback,
+        reading,
+        relations,
+        sync,
+        tags,
+        transcribe,
+    )
+
+    return library, tags, feeds, sync, playback, listening, notes, transcribe, graph, relations, reading, backups
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: the global options and every group's commands."""
+    from earmark.cli.free_text import TextParser
+
     parser = TextParser(prog="earmark", description="A library for podcasts and articles.")  # commands' too
     parser.add_argument("--version", action="version", version=f"earmark {__version__}")
     parser.add_argument("--library", type=Path, metavar="PATH",
@@ -54,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--smoke-test", action="store_true",
                         help="open the window, play a sample episode for a second, check the saved position")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for group in GROUPS:
+    for group in groups():
         group.register(commands)
     return parser
 
@@ -62,25 +68,40 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str]) -> int:
     """Run one command (or the GUI when none is given); returns the exit code."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    window = window_options(argv)
+    if window is not None:  # only the window's own options: the quick way to it, without the commands
+        return _open_window(_library_path(window[0]), [], minimised=window[1])
     parser = build_parser()
     argv, targets = split_targets(argv, command_names(parser))
     args = parser.parse_args(argv)
     if targets and (args.command is not None or args.smoke_test):
         parser.error("feed URLs and .opml files are opened by the window, not with a command")
-    library_path = args.library.expanduser() if args.library else _chosen_library()
+    library_path = _library_path(args.library)
     if args.smoke_test:
         from earmark.gui.smoke import run_smoke_test
 
         return run_smoke_test(library_path)
     if args.command is None:
-        from earmark.gui.application import run
-
-        return run(library_path, targets, minimised=args.minimised)
+        return _open_window(library_path, targets, minimised=args.minimised)
     return _run_command(library_path, args)
+
+
+def _open_window(library_path: Path, targets: list[str], minimised: bool) -> int:
+    from earmark.gui.application import run
+
+    return run(library_path, targets, minimised=minimised)
+
+
+def _library_path(given: Path | None) -> Path:
+    """The library named by --library, else the one chosen before (see ``_chosen_library``)."""
+    return given.expanduser() if given else _chosen_library()
 
 
 def _run_command(library_path: Path, args: argparse.Namespace) -> int:
     """Run the command on the library; an error the user can act on is one sentence on stderr and exit 1."""
+    from earmark.core.db.connection import library_error, open_library_or_read_only
+    from earmark.core.errors import EarmarkError, LibraryReadOnlyError
+
     read_only_reason = None
     try:
         if hasattr(args, "run_on_path"):  # backups: they must work when the library cannot be opened

@@ -11,6 +11,30 @@ TARGET_SCHEMES = ("http", "https", "feed", "itpc", "pcast", "podcast", "file")
 VALUE_OPTIONS = ("--library",)  # global options that take a value
 
 
+WINDOW_FLAGS = ("--minimised", "--minimized")  # the options of the window alone, beside --library
+
+
+def window_options(argv: Sequence[str]) -> tuple[Path | None, bool] | None:
+    """``(library, minimised)`` when ``argv`` holds only the window's options (``--library PATH``,
+    ``--minimised``): the window opens without the parser and its commands. None for anything else."""
+    library: Path | None = None
+    minimised = False
+    words = iter(argv)
+    for word in words:
+        if word in WINDOW_FLAGS:
+            minimised = True
+        elif word == "--library":
+            value = next(words, None)
+            if value is None or value.startswith("-"):
+                return None  # the parser says what is missing
+            library = Path(value)
+        elif word.startswith("--library=") and word != "--library=":
+            library = Path(word.removeprefix("--library="))
+        else:
+            return None
+    return library, minimised
+
+
 def command_names(parser: argparse.ArgumentParser) -> set[str]:
     """The names of the parser's commands."""
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

@@ -10,7 +10,6 @@ import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.errors import FeedError, UnreachableError
-from earmark.core.feeds.fetch import fetch, is_web_url
 from earmark.core.models import Chapter
 from earmark.core.timefmt import now_iso
 
@@ -73,6 +72,8 @@ def chapters_url(db: sqlite_utils.Database, item_id: int) -> str | None:
 def fetch_chapters(url: str) -> list[Chapter]:
     """Download and parse a chapters file (network; no library access). Only web addresses are fetched: feeds
     give nothing else, but a restored backup or an edited library could name a local file."""
+    from earmark.core.feeds.fetch import fetch, is_web_url  # the HTTP client: not for a start that plays nothing
+
     if not is_web_url(url):
         raise UnreachableError(f"The chapters address {url!r} is not a web address, so Earmark does not fetch it.")
     return parse_chapters(fetch(url).data)

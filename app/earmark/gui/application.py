@@ -8,6 +8,7 @@ import signal
 import socket
 import sys
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSocketNotifier, Qt
@@ -16,11 +17,12 @@ from PySide6.QtWidgets import QApplication
 from earmark import __version__
 from earmark.core.db.backups import list_backups, restore_backup
 from earmark.core.db.connection import open_library_or_read_only
+from earmark.core.db.items import has_items
 from earmark.core.db.private_files import tighten_data
 from earmark.core.errors import EarmarkError
 from earmark.gui.icons import APP_ICON_NAME, app_icon
 from earmark.gui.mainwindow.window import MainWindow
-from earmark.gui.operations.library import store_progress
+from earmark.gui.operations.records import store_progress
 from earmark.gui.preferences import DesktopSettings, Preferences
 from earmark.gui.single_instance import claim_or_hand_over, hand_over, server_name
 from earmark.gui.tasks import TaskRunner
@@ -53,10 +55,10 @@ def application(argv: list[str] | None = None) -> QApplication:
 
 
 def build(library_path: Path, vlc_args: tuple[str, ...] = (), desktop: DesktopSettings | None = None,
-          dialogs: RecoveryDialogs | None = None) -> Parts:
+          dialogs: RecoveryDialogs | None = None, list_first: bool = False) -> Parts:
     """Open the library and build the main window (raises EarmarkError when the library is unusable). A library
     that cannot be written opens read-only, the window saying why. ``desktop`` holds the desktop settings
-    (default: $EARMARK_CONFIG, else the user's configuration)."""
+    (default: $EARMARK_CONFIG, else the user's configuration); ``list_first``: see MainWindow."""
     db, read_only_reason = open_library_or_read_only(library_path)
     if read_only_reason is None:
         tighten_data(db)  # what an older version left readable by others
@@ -68,7 +70,9 @@ def build(library_path: Path, vlc_args: tuple[str, ...] = (), desktop: DesktopSe
 
     session = PlaybackSession(player, save)
     preferences = Preferences(db, runner, desktop or DesktopSettings())
-    window = MainWindow(runner, db, session, preferences, read_only_reason=read_only_reason, dialogs=dialogs)
+    # An empty library shows its welcome screen, keyboard ready, with the whole window: no list to show first.
+    window = MainWindow(runner, db, session, preferences, read_only_reason=read_only_reason, dialogs=dialogs,
+                        list_first=list_first and has_items(db))
     preferences.setParent(window)
     return Parts(window, runner, session)
 
@@ -86,19 +90,22 @@ class Launcher(QObject):
         self.vlc_args = vlc_args
         self.parts: Parts | None = None
 
-    def open(self) -> Parts | None:
-        """Build the window (not shown yet), asking the user how to go on while the library cannot be
-        opened; None when they chose to quit."""
+    def open(self, list_first: bool = False) -> Parts | None:
+        """Build the window (not shown yet; with ``list_first`` up to its list, see MainWindow), asking the user
+        how to go on while the library cannot be opened; None when they chose to quit."""
         while True:
             try:
-                parts = build(self.library_path, self.vlc_args, dialogs=self.dialogs)
+                parts = build(self.library_path, self.vlc_args, dialogs=self.dialogs, list_first=list_first)
             except EarmarkError as exc:
                 if not self._recover(str(exc)):
                     return None
                 continue
-            parts.window.backups.restore_requested.connect(self.restore)
+            parts.window.when_built(partial(self._offer_restore, parts.window))
             self.parts = parts
             return parts
+
+    def _offer_restore(self, window: MainWindow) -> None:
+        window.backups.restore_requested.connect(self.restore)
 
     def _recover(self, message: str) -> bool:
         """Ask what to do about an unusable library; False to quit."""
@@ -160,21 +167,26 @@ def run(library_path: Path, arguments: list[str] | None = None, minimised: bool 
     if server is None:
         return _handed_over(library_path)
     launcher = Launcher(library_path)
-    parts = launcher.open()
+    parts = launcher.open(list_first=not minimised)
     if parts is None:
         server.close()
         return 1
     window = parts.window
     server.setParent(window)
-    server.arguments_received.connect(window.open_arguments)
+    server.arguments_received.connect(lambda given: window.when_built(lambda: window.open_arguments(given)))
     window.commands.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)  # also when hidden
+    window.when_built(lambda: _started(window, arguments, minimised))
+    status = app.exec()
+    server.close()
+    return status
+
+
+def _started(window: MainWindow, arguments: list[str], minimised: bool) -> None:
+    """The whole window is built: it closes properly on signals, shows as asked, opens what it was given."""
     _close_on_signals(window)
     window.desktop.show_at_start(minimised)
     if arguments:
         window.open_arguments(arguments)
-    status = app.exec()
-    server.close()
-    return status
 
 
 def _handed_over(library_path: Path) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QStyle
 
@@ -32,13 +32,15 @@ APP_ICON_NAME = "io.github.earmark.Earmark"  # the application id: desktop entry
 
 
 def app_icon() -> QIcon:
-    """Earmark's icon: the scalable SVG and the PNG sizes shipped in resources/icons."""
-    icons = resources.files("earmark.resources") / "icons"
-    icon = QIcon(str(icons / "earmark.svg"))
-    hicolor = icons / "hicolor"
+    """Earmark's icon: the PNG sizes shipped in resources/icons/hicolor, 16 to 512 pixels, each read when first
+    shown. (The scalable SVG beside them is for the desktop's icon theme: read here, it loaded Qt's SVG icon
+    engine and its PNGs were read at once, ~50 ms of every start before the window showed.)"""
+    icon = QIcon()
+    hicolor = resources.files("earmark.resources") / "icons" / "hicolor"
     if hicolor.is_dir():
         for folder in hicolor.iterdir():
             png = folder / "apps" / f"{APP_ICON_NAME}.png"
-            if png.is_file():
-                icon.addFile(str(png))
+            width, _, height = folder.name.partition("x")
+            if png.is_file() and width.isdigit() and height.isdigit():
+                icon.addFile(str(png), QSize(int(width), int(height)))
     return icon

@@ -11,7 +11,7 @@ import sqlite_utils
 from PySide6.QtCore import QByteArray, QObject, QSettings, Signal
 
 from earmark.core.settings import LIBRARY_ENV, SETTINGS, Setting, default_library_path, get_setting
-from earmark.gui.operations.library import store_setting
+from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
 
 CONFIG_ENV = "EARMARK_CONFIG"  # a settings file to use instead of ~/.config/earmark/earmark.conf (tests)

@@ -95,6 +95,11 @@ def _ids_by_source(db: sqlite_utils.Database, flt: ItemFilter, where: str, param
     return ids + [row[0] for row in orphans]
 
 
+def has_items(db: sqlite_utils.Database) -> bool:
+    """Whether the library holds any item at all (one row read, whatever its size)."""
+    return db.execute("SELECT 1 FROM items LIMIT 1").fetchone() is not None
+
+
 def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:
     """How many items match the filter."""
     if flt.text.strip():

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QSize, Qt
+from PySide6.QtCore import QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QVBoxLayout, QWidget
 
 STATE_VERSION = 1  # bumped when the panes change: an older arrangement is then not restored
 COLUMN_WIDTH = 380  # the column of panes at 1280 px: readable beside a list that still shows its five columns
@@ -111,3 +111,9 @@ class PaneDocks(QObject):
         """Arrange the panes as ``state`` says (kept from an earlier start), if it is one."""
         if isinstance(state, bytes) and state:
             self._window.restoreState(state, STATE_VERSION)
+            if self._window.isVisible():  # fitted to panes just built, which settle after: again once they have
+                QTimer.singleShot(0, self, lambda: self._restore_settled(state))
+
+    def _restore_settled(self, state: bytes) -> None:
+        QApplication.sendPostedEvents()  # the layouts' pending requests first
+        self._window.restoreState(state, STATE_VERSION)

@@ -8,7 +8,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
-from earmark.gui.operations.library import store_setting
+from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.cheat_sheet import CheatSheet
 from earmark.gui.views.command_palette import CommandPalette

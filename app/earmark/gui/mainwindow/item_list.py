@@ -78,6 +78,7 @@ class ListController(QObject):
         self.model.set_filter(self._base, load=False)
         self._show_sort(self._base)
         self.table.selectionModel().currentChanged.connect(self._on_current_moved)
+        self.reload()  # read while the rest of the window is built: its first page is what a start shows first
 
     # The view, as the navigator drives it ------------------------------------------------------------------
 

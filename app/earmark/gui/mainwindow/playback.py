@@ -15,8 +15,8 @@ from earmark.core.models import Changes, Chapter, Item
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.mainwindow.player_bar import PlayerBar
-from earmark.gui.operations.library import store_setting
 from earmark.gui.operations.playback import read_play_context, store_fetched_chapters, store_prefs
+from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
 from earmark.playback.progress import PlaybackSession
 from earmark.playback.sleep_timer import SleepTimer

@@ -20,8 +20,8 @@ from earmark.gui.mainwindow.notes import NotesController
 from earmark.gui.mainwindow.places import READER, Place, entry_place
 from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.models.sidebar import CONTINUE_READING
-from earmark.gui.operations.library import store_setting
 from earmark.gui.operations.reading import allow_images, archive, keep_reading_progress, mark_read
+from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.reader import ReaderView
 

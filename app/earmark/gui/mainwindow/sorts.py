@@ -9,7 +9,7 @@ import sqlite_utils
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError
 from earmark.core.settings import get_setting
-from earmark.gui.operations.library import store_setting
+from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
 
 

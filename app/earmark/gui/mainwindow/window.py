@@ -3,82 +3,55 @@ window's controllers and wired to the library and the player."""
 
 from __future__ import annotations
 
-import sqlite_utils
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
-from earmark.core.artwork import artwork_url
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
-from earmark.gui.accessibility import Announcer, make_readable
-from earmark.gui.graph.panel import PATH
-from earmark.gui.library_watch import LibraryWatch
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
-from earmark.gui.mainwindow.articles import ArticlesController
-from earmark.gui.mainwindow.backups import BackupsController
-from earmark.gui.mainwindow.desktop import DesktopController, Followers, WindowLayout
-from earmark.gui.mainwindow.docks import Pane, PaneDocks
-from earmark.gui.mainwindow.episodes import EpisodeController
 from earmark.gui.mainwindow.feedback import Feedback
-from earmark.gui.mainwindow.feeds import FeedsController
-from earmark.gui.mainwindow.graph import GraphController
-from earmark.gui.mainwindow.help import HelpController
+from earmark.gui.mainwindow.first_paint import after_first_paint
 from earmark.gui.mainwindow.item_list import ListController
-from earmark.gui.mainwindow.item_panes import ItemPanes
+from earmark.gui.mainwindow.layout_memory import WindowLayout, restore_layout
 from earmark.gui.mainwindow.navigator import Navigator
-from earmark.gui.mainwindow.notes import NotesController
-from earmark.gui.mainwindow.opening import ItemOpener
-from earmark.gui.mainwindow.organize import OrganizeController
-from earmark.gui.mainwindow.pane_keys import pane_keys
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
-from earmark.gui.mainwindow.plain_view import PlainView
-from earmark.gui.mainwindow.playback import PlaybackController
-from earmark.gui.mainwindow.player_bar import PlayerBar, player_tool_bar
-from earmark.gui.mainwindow.player_status import dialog_when_needed
-from earmark.gui.mainwindow.queue import QueueController
-from earmark.gui.mainwindow.reading import ReadingController
-from earmark.gui.mainwindow.search_keys import SearchKeys
-from earmark.gui.mainwindow.selection import Selection
 from earmark.gui.mainwindow.sidebar import SidebarController
-from earmark.gui.mainwindow.silence import SilenceController
-from earmark.gui.mainwindow.statistics import StatisticsController
-from earmark.gui.mainwindow.subscribing import SubscribeController
-from earmark.gui.mainwindow.sync import SyncController
-from earmark.gui.mainwindow.transcription import TranscriptionController
 from earmark.gui.mainwindow.window_events import WindowEvents
-from earmark.gui.models.queue import QueueModel
 from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
-from earmark.gui.mpris import Mpris
 from earmark.gui.preferences import DesktopSettings, Preferences
-from earmark.gui.tasks import TaskRunner
-from earmark.gui.views.detail import DetailPane
-from earmark.gui.views.queue import QueueView
 from earmark.gui.views.recovery import RecoveryDialogs
-from earmark.gui.views.subscriptions import SubscriptionsView
-from earmark.playback.progress import PlaybackSession
+
+if TYPE_CHECKING:
+    import sqlite_utils
+
+    from earmark.gui.tasks import TaskRunner
+    from earmark.playback.progress import PlaybackSession
 
 
 class MainWindow(QMainWindow):
     """The library window: shows the library, plays from it, and saves everything on close.
 
     ``read_only_reason`` (a sentence) opens it on a library that can only be read: it shows the library, says
-    why nothing can be saved, and makes no automatic refreshes, downloads or backups.
+    why nothing can be saved, and makes no automatic refreshes, downloads or backups. ``list_first`` (a start
+    not minimised): the frame and the list are built and shown now, the rest once the list painted its rows.
     """
 
     def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
                  preferences: Preferences | None = None, parent: QWidget | None = None, *,
-                 read_only_reason: str | None = None, dialogs: RecoveryDialogs | None = None) -> None:
+                 read_only_reason: str | None = None, dialogs: RecoveryDialogs | None = None,
+                 list_first: bool = False) -> None:
         super().__init__(parent)
         self.read_only_reason = read_only_reason
         self._release_library = False  # set by release_library(): close every connection on close
         self._restored = False  # the place of the last visit is shown once the sidebar first filled
-        title = f"Earmark — {runner.library_path.name}"
-        self.setWindowTitle(title + (" (read-only)" if read_only_reason else ""))
+        self._waiting: list[Callable[[], object]] | None = []  # for the whole window; None once it is built
+        self.setWindowTitle(f"Earmark — {runner.library_path.name}" + (" (read-only)" if read_only_reason else ""))
         self.resize(1280, 800)
-        self._runner = runner
-        self._db = db
-        self.session = session
+        self._runner, self._db, self.session = runner, db, session
         self.preferences = preferences or Preferences(db, runner, DesktopSettings(), self)
         self.commands = a = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
         self.feedback = Feedback(self)
@@ -90,98 +63,19 @@ class MainWindow(QMainWindow):
         self.lists = ListController(runner, db, a, lambda: self.sidebar_panel.total, self)
         self.items_model, self.item_list, self.search = self.lists.model, self.lists.table, self.lists.search
         self.filter_bar, self.empty_view = self.lists.filter_bar, self.lists.welcome
-        self.feeds = FeedsController(self, runner, db, self.apply_changes, self.feedback.show_error,
-                                     self.feedback.show_note, lambda: self.selection.selected_source_ids(),
-                                     automatic=read_only_reason is None)
-        self.backups = BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.feedback.show_error,
-                                         read_only=read_only_reason is not None)
-        self.sync = SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
-            sentence, 15000), self.feeds.keyring, self.preferences, automatic=read_only_reason is None)
-        self.feeds.refreshed.connect(lambda _summary: self.sync.after_refresh())
-        self.subscriptions = SubscriptionsView(self.feeds.sources_model,
-                                               [a.refresh_selected, a.set_password, a.unsubscribe, a.refresh_all])
-        self.selection = Selection(self.lists, self.subscriptions, lambda: self.navigator.current.view)
-        self.organize = OrganizeController(self, runner, db, self.selection, self.sidebar_panel,
-                                           lambda: self.items_model.item_filter, self.apply_changes, self.feedback)
-        self.detail = DetailPane()
-        self.notes = NotesController(self, runner, db, session, a, self.selection.selected_item,
-                                     self.selection.selected_item_ids, self._on_notes_changed,
-                                     self.feedback.show_error)
-        self.reading = ReadingController(self, runner, db, a, self.notes, self.selection, self.feedback,
-                                         (self.navigator.go, self.navigator.replace_dead_end), self.apply_changes)
-        self.articles = ArticlesController(self, runner, a, self.reading, self.feedback, self.apply_changes,
-                                           lambda url: self.subscribing.subscribe(url))
-        self.subscribing = SubscribeController(self, runner, self.feeds, self.articles, self.feedback,
-                                               self.apply_changes,
-                                               lambda entry: self.navigator.go_once_listed(entry_place(entry)))
-        self.graph = GraphController(self, runner, db, self.selection.selected_item,
-                                     lambda item_id: self.opener.show_in_library(item_id),
-                                     lambda item_id: self.opener.open_item(item_id),
-                                     lambda ids: self.queue.add_episodes(ids), self.feedback.status)
-        self.player_bar = PlayerBar(session.player)
-        self.playback = PlaybackController(runner, db, session, a, self.player_bar, self.apply_changes, self)
-        self.silence = SilenceController(runner, session, a, self.feedback.status, self)
-        self.opener = ItemOpener(db, self.playback, self.reading, self.lists, self.navigator, self.feedback, self)
-        self.queue_view = QueueView(QueueModel(db, self))
-        self.queue = QueueController(runner, db, session, a, self.queue_view, self.playback.sleep,
-                                     self.selection.selected_episode_ids, self.opener.play_item_id, self)
-        self.episodes = EpisodeController(self, runner, db, session, a, self.selection.selected_item_ids,
-                                          self.selection.selected_source_id, self.apply_changes)
-        self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
-        self.transcription = TranscriptionController(self, runner, a, self.selection.selected_episode_ids,
-                                                     self.selection.selected_source_id, self.apply_changes,
-                                                     self.feedback.show_error)
-        self.transcription.connect_to(self.episodes.downloads.changed, self.notes.transcript_changed)
-        LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
-        self.help = HelpController(self, runner, db, a)
-        self.statistics = StatisticsController(runner)
-        self.mpris = Mpris(session, self, self.queue, parent=self, artwork=lambda item_id: artwork_url(db, item_id))
-        self.panes = ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
-                               self.feedback.show_error, self)
-        SearchKeys(self.search, self.item_list, self.items_model, self.lists.apply_search,
-                   lambda: self.panes.show(None))
-        self._add_views()
-        self._lay_out()
-        self.desktop = DesktopController(
-            WindowLayout(self, (self.splitter,), self.item_list.horizontalHeader()),
-            self.preferences, a, Followers(self.feeds, session, self.player_bar, self.reading, self.feedback))
-        self.desktop.restore_layout()
-        self.docks.restore(self.preferences.value("window.docks"))
-        self.statusBar().addPermanentWidget(self.feeds.progress)
-        self.setAcceptDrops(True)
-        self._build_menus()
-        self._connect_actions()
-        self._connect_parts()
-        make_readable(self)
-        self.announcer = Announcer(self.player_bar, session.player, self.playback.sleep)
-        self.focus_chain = pane_keys(self, a, self.navigator, {
-            "details": self.detail, "related": self.graph.related, "notes": self.notes.pane,
-            "transcript": self.notes.transcript, "queue": self.queue_view, "player": self.player_bar,
-            "sidebar": self.sidebar})
-        if read_only_reason:
-            self.banner.show_problem(read_only_reason, permanent=True)
-        self.navigator.start()
-        self.reload()
-        self.item_list.setFocus()
-        self.graph.schedule_update()
+        self._frame()
+        self._layout = WindowLayout(self, (self.splitter,), self.item_list.horizontalHeader())
+        if list_first and not self.preferences.value("appearance.start_minimised"):
+            restore_layout(self._layout, self.preferences)  # the first frame shows as the window was left
+            self.show()
+            after_first_paint(self.lists, lambda: self._build_rest(dialogs))
+        else:
+            self._build_rest(dialogs)
 
     # Building -----------------------------------------------------------------------------------------
 
-    def _add_views(self) -> None:
-        nav, a = self.navigator, self.commands
-        nav.add(LIST, self.lists, self.lists.page, self.lists.welcome)
-        nav.add(SUBSCRIPTIONS, PlainView(SUBSCRIPTIONS, self.subscriptions, self.subscriptions.table,
-                                         self._enter_subscriptions), self.subscriptions)
-        nav.add(NOTES, PlainView(NOTES, self.notes.view, self.notes.view.text, self.notes.reload_view,
-                                 find=self.notes.view.text), self.notes.view)
-        nav.add(GRAPH, self.graph, self.graph.panel)
-        nav.add(READER, self.reading, self.reading.reader)
-        nav.add(STATISTICS, self.statistics, self.statistics.view)
-        for action in (a.zoom_in, a.zoom_out, a.fit_graph):
-            self.graph.panel.view.addAction(action)
-        self.subscriptions.table.addAction(a.edit_tags)
-
-    def _lay_out(self) -> None:
+    def _frame(self) -> None:
+        self.navigator.add(LIST, self.lists, self.lists.page, self.lists.welcome)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(self.navigator.stack)
@@ -196,11 +90,116 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
-        self.docks = PaneDocks(self, [
-            Pane("details", "Details", self.detail), Pane("notes", "Notes", self.notes.pane),
-            Pane("transcript", "Transcript", self.notes.transcript), Pane("related", "Related", self.graph.related),
-            Pane("queue", "Up Next", self.queue_view)])
-        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, player_tool_bar(self.player_bar))
+
+    def when_built(self, then: Callable[[], object]) -> None:
+        """Run ``then`` once the whole window is built (now when it is)."""
+        if self._waiting is None:
+            then()
+        else:
+            self._waiting.append(then)
+
+    def _build_rest(self, dialogs: RecoveryDialogs | None = None) -> None:
+        """Everything beyond the list (views, panes, player bar, menus, wiring); then the first place shown."""
+        from earmark.gui.mainwindow import parts as p
+
+        runner, db, session, a = self._runner, self._db, self.session, self.commands
+        automatic = self.read_only_reason is None  # a library that can only be read is not changed by itself
+        self.feeds = p.FeedsController(self, runner, db, self.apply_changes, self.feedback.show_error,
+                                       self.feedback.show_note, lambda: self.selection.selected_source_ids(),
+                                       automatic=automatic)
+        self.backups = p.BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.feedback.show_error,
+                                           read_only=not automatic)
+        self.sync = p.SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
+            sentence, 15000), self.feeds.keyring, self.preferences, automatic=automatic)
+        self.feeds.refreshed.connect(lambda _summary: self.sync.after_refresh())
+        self.subscriptions = p.SubscriptionsView(self.feeds.sources_model,
+                                                 [a.refresh_selected, a.set_password, a.unsubscribe, a.refresh_all])
+        self.selection = p.Selection(self.lists, self.subscriptions, lambda: self.navigator.current.view)
+        self.organize = p.OrganizeController(self, runner, db, self.selection, self.sidebar_panel,
+                                             lambda: self.items_model.item_filter, self.apply_changes, self.feedback)
+        self.detail = p.DetailPane()
+        self.notes = p.NotesController(self, runner, db, session, a, self.selection.selected_item,
+                                       self.selection.selected_item_ids, self._on_notes_changed,
+                                       self.feedback.show_error)
+        self.reading = p.ReadingController(self, runner, db, a, self.notes, self.selection, self.feedback,
+                                           (self.navigator.go, self.navigator.replace_dead_end), self.apply_changes)
+        self.articles = p.ArticlesController(self, runner, a, self.reading, self.feedback, self.apply_changes,
+                                             lambda url: self.subscribing.subscribe(url))
+        self.subscribing = p.SubscribeController(self, runner, self.feeds, self.articles, self.feedback,
+                                                 self.apply_changes,
+                                                 lambda entry: self.navigator.go_once_listed(entry_place(entry)))
+        self.graph = p.GraphController(self, runner, db, self.selection.selected_item,
+                                       lambda item_id: self.opener.show_in_library(item_id),
+                                       lambda item_id: self.opener.open_item(item_id),
+                                       lambda ids: self.queue.add_episodes(ids), self.feedback.status)
+        self.player_bar = p.PlayerBar(session.player)
+        self.playback = p.PlaybackController(runner, db, session, a, self.player_bar, self.apply_changes, self)
+        self.silence = p.SilenceController(runner, session, a, self.feedback.status, self)
+        self.opener = p.ItemOpener(db, self.playback, self.reading, self.lists, self.navigator, self.feedback, self)
+        self.queue_view = p.QueueView(p.QueueModel(db, self))
+        self.queue = p.QueueController(runner, db, session, a, self.queue_view, self.playback.sleep,
+                                       self.selection.selected_episode_ids, self.opener.play_item_id, self)
+        self.episodes = p.EpisodeController(self, runner, db, session, a, self.selection.selected_item_ids,
+                                            self.selection.selected_source_id, self.apply_changes)
+        self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
+        self.transcription = p.TranscriptionController(self, runner, a, self.selection.selected_episode_ids,
+                                                       self.selection.selected_source_id, self.apply_changes,
+                                                       self.feedback.show_error)
+        self.transcription.connect_to(self.episodes.downloads.changed, self.notes.transcript_changed)
+        p.LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
+        self.help = p.HelpController(self, runner, db, a)
+        self.statistics = p.StatisticsController(runner)
+        self.mpris = p.Mpris(session, self, self.queue, parent=self,
+                             artwork=lambda item_id: p.artwork_url(db, item_id))
+        self.panes = p.ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
+                                 self.feedback.show_error, self)
+        p.SearchKeys(self.search, self.item_list, self.items_model, self.lists.apply_search,
+                     lambda: self.panes.show(None))
+        self._add_views()
+        self.docks = p.PaneDocks(self, [
+            p.Pane("details", "Details", self.detail), p.Pane("notes", "Notes", self.notes.pane),
+            p.Pane("transcript", "Transcript", self.notes.transcript),
+            p.Pane("related", "Related", self.graph.related), p.Pane("queue", "Up Next", self.queue_view)])
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, p.player_tool_bar(self.player_bar))
+        self.desktop = p.DesktopController(self._layout, self.preferences, a, p.Followers(
+            self.feeds, session, self.player_bar, self.reading, self.feedback))
+        self.desktop.restore_layout()
+        self.docks.restore(self.preferences.value("window.docks"))
+        self.statusBar().addPermanentWidget(self.feeds.progress)
+        self.setAcceptDrops(True)
+        self._build_menus()
+        self._connect_actions()
+        self._connect_parts()
+        p.make_readable(self)
+        self.announcer = p.Announcer(self.player_bar, session.player, self.playback.sleep)
+        self.focus_chain = p.pane_keys(self, a, self.navigator, {
+            "details": self.detail, "related": self.graph.related, "notes": self.notes.pane,
+            "transcript": self.notes.transcript, "queue": self.queue_view, "player": self.player_bar,
+            "sidebar": self.sidebar})
+        if self.read_only_reason:
+            self.banner.show_problem(self.read_only_reason, permanent=True)
+        self.navigator.start()
+        self.sidebar_panel.reload()  # the list began reading when it was made
+        self.item_list.setFocus()
+        self.graph.schedule_update()
+        waiting, self._waiting = self._waiting or [], None
+        for then in waiting:
+            then()
+
+    def _add_views(self) -> None:
+        from earmark.gui.mainwindow import parts as p
+
+        nav, a = self.navigator, self.commands
+        nav.add(SUBSCRIPTIONS, p.PlainView(SUBSCRIPTIONS, self.subscriptions, self.subscriptions.table,
+                                           self._enter_subscriptions), self.subscriptions)
+        nav.add(NOTES, p.PlainView(NOTES, self.notes.view, self.notes.view.text, self.notes.reload_view,
+                                   find=self.notes.view.text), self.notes.view)
+        nav.add(GRAPH, self.graph, self.graph.panel)
+        nav.add(READER, self.reading, self.reading.reader)
+        nav.add(STATISTICS, self.statistics, self.statistics.view)
+        for action in (a.zoom_in, a.zoom_out, a.fit_graph):
+            self.graph.panel.view.addAction(action)
+        self.subscriptions.table.addAction(a.edit_tags)
 
     def _build_menus(self) -> None:
         menus = {name: self.menuBar().addMenu(title) for name, title in MENUS.items()}
@@ -210,6 +209,8 @@ class MainWindow(QMainWindow):
             menus[spec.menu].addAction(self.commands.all[spec.name])
 
     def _connect_actions(self) -> None:
+        from earmark.gui.mainwindow import parts as p
+
         a, nav = self.commands, self.navigator
         a.add_podcast.triggered.connect(self.subscribing.add_podcast)
         a.load_sample.triggered.connect(self.subscribing.load_sample)
@@ -238,7 +239,7 @@ class MainWindow(QMainWindow):
         a.show_subscriptions.triggered.connect(lambda: nav.go(Place(SUBSCRIPTIONS)))
         a.show_notes.triggered.connect(lambda: nav.go(Place(NOTES)))
         a.show_graph.triggered.connect(lambda: nav.go(Place(GRAPH)))
-        a.show_learning_path.triggered.connect(lambda: nav.go(Place(GRAPH, mode=PATH)))
+        a.show_learning_path.triggered.connect(lambda: nav.go(Place(GRAPH, mode=p.PATH)))
         a.show_statistics.triggered.connect(lambda: nav.go(Place(STATISTICS)))
         a.continue_listening.triggered.connect(lambda: nav.go(entry_place(CONTINUE_LISTENING)))
         a.downloaded.triggered.connect(lambda: nav.go(entry_place(DOWNLOADED)))
@@ -254,6 +255,8 @@ class MainWindow(QMainWindow):
                 self.addAction(action)
 
     def _connect_parts(self) -> None:
+        from earmark.gui.mainwindow import parts as p
+
         session, nav = self.session, self.navigator
         self.sidebar_panel.chosen.connect(nav.sidebar_chose)
         self.sidebar_panel.loaded.connect(self._on_sidebar)
@@ -273,7 +276,7 @@ class MainWindow(QMainWindow):
         self.feeds.refresh_started.connect(self.episodes.refresh_started)
         self.feeds.refresher.feed_done.connect(self.episodes.feed_refreshed)
         session.item_changed.connect(self._on_playing_item)
-        dialog_when_needed(session.player, self.feedback.show_error)  # other failures: the player bar says them
+        p.dialog_when_needed(session.player, self.feedback.show_error)  # other failures: the player bar says them
         self._runner.failed.connect(self.feedback.show_error)
         self._runner.cannot_save.connect(self.feedback.cannot_save)
         self._runner.saved.connect(self.feedback.saved)
@@ -367,6 +370,10 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout and view, save the position, stop all work, release the library (or only hide)."""
+        if self._waiting is not None:  # closed in the moment before it was whole: it closes once it is
+            self.when_built(self.close)
+            event.ignore()
+            return
         if self.desktop.hide_to_tray():  # close to tray is on
             event.ignore()
             return

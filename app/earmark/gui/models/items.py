@@ -54,6 +54,7 @@ class ItemListModel(QAbstractTableModel):
         self._generation = 0
         self._playing: int | None = None
         self._snippets: dict[int, Snippet | None] = {}
+        self._first_page: int | None = None  # the reload whose first page alone is shown (the rest on its way)
 
     @property
     def item_filter(self) -> ItemFilter:
@@ -67,17 +68,34 @@ class ItemListModel(QAbstractTableModel):
             self.reload()
 
     def reload(self) -> None:
-        """Re-read which items match (after items were added or removed)."""
+        """Re-read which items match (after items were added or removed). An empty list shows its first page
+        from one indexed query (what a start shows first), then the whole list."""
         self._generation += 1
         generation, flt = self._generation, self._filter
         if flt.ranked:
             self._runner.read(ranked_head, flt, on_done=lambda head: self._apply_head(generation, head))
-        else:
-            self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
+            return
+        if not self._ids:
+            self._runner.read(item_ids, flt, PAGE_SIZE, on_done=lambda ids: self._show_first_page(generation, ids))
+        self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
+
+    def _show_first_page(self, generation: int, ids: list[int]) -> None:
+        """The first page while the whole list is read (``loaded`` waits for the whole list)."""
+        if generation != self._generation or self._ids or not ids:
+            return  # a newer reload, or the whole list came first
+        self.beginResetModel()
+        self._ids, self._first_page = ids, generation
+        self._rows = None
+        self.endResetModel()
 
     def _apply(self, generation: int, ids: list[int]) -> None:
         if generation != self._generation:
             return  # a newer reload is on its way
+        first_page, self._first_page = self._first_page, None
+        if first_page == generation and ids[:len(self._ids)] == self._ids:  # the rest goes below the first page
+            self._append(generation, ids[len(self._ids):])
+            self.loaded.emit()
+            return
         self.beginResetModel()
         self._ids = ids
         self._rows = None

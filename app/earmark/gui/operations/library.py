@@ -1,16 +1,14 @@
-"""Operations on the library as a whole: subscribing, the sample library, playback progress."""
+"""Operations on the library as a whole: subscribing, the sample library."""
 
 from __future__ import annotations
 
 import sqlite_utils
 
-from earmark.core.db.items import save_progress
 from earmark.core.db.sources import record_failure
 from earmark.core.feeds.subscribe import ReadFeed, store_read_feed
-from earmark.core.models import Changes, ProgressUpdate
+from earmark.core.models import Changes
 from earmark.core.plurals import counted
 from earmark.core.sample import SampleData, store_sample
-from earmark.core.settings import get_setting, set_setting
 
 
 def store_subscription(db: sqlite_utils.Database, url: str, read: ReadFeed) -> Changes:
@@ -35,15 +33,3 @@ def store_sample_library(db: sqlite_utils.Database, sample: SampleData) -> Chang
     result = store_sample(db, sample)
     return Changes(structure=True, message=f"Sample library loaded: {counted(result.episodes, 'episode')}, "
                                            f"{counted(result.articles, 'article')}.")
-
-
-def store_setting(db: sqlite_utils.Database, key: str, value: object) -> Changes:
-    """Remember a setting."""
-    set_setting(db, key, value)
-    return Changes()
-
-
-def store_progress(db: sqlite_utils.Database, update: ProgressUpdate) -> Changes:
-    """Keep a playback position."""
-    save_progress(db, update, float(get_setting(db, "playback.played_within")))  # type: ignore[arg-type]
-    return Changes(items={update.item_id})

@@ -1,0 +1,50 @@
+"""What the main window builds after its first paint: the controllers, views and panes beyond the list, and the
+wiring they need. Importing them costs more than building the list (the graph, the reader, the notes, the
+statistics, downloads, sync, MPRIS...), so the window imports this module only once the list has shown its
+first rows (see ``MainWindow``); a window built at once (tests, a restore) imports it straight away."""
+
+from earmark.core.artwork import artwork_url
+from earmark.gui.accessibility import Announcer, make_readable
+from earmark.gui.graph.panel import PATH
+from earmark.gui.library_watch import LibraryWatch
+from earmark.gui.mainwindow.articles import ArticlesController
+from earmark.gui.mainwindow.backups import BackupsController
+from earmark.gui.mainwindow.desktop import DesktopController, Followers
+from earmark.gui.mainwindow.docks import Pane, PaneDocks
+from earmark.gui.mainwindow.episodes import EpisodeController
+from earmark.gui.mainwindow.feeds import FeedsController
+from earmark.gui.mainwindow.graph import GraphController
+from earmark.gui.mainwindow.help import HelpController
+from earmark.gui.mainwindow.item_panes import ItemPanes
+from earmark.gui.mainwindow.notes import NotesController
+from earmark.gui.mainwindow.opening import ItemOpener
+from earmark.gui.mainwindow.organize import OrganizeController
+from earmark.gui.mainwindow.pane_keys import pane_keys
+from earmark.gui.mainwindow.plain_view import PlainView
+from earmark.gui.mainwindow.playback import PlaybackController
+from earmark.gui.mainwindow.player_bar import PlayerBar, player_tool_bar
+from earmark.gui.mainwindow.player_status import dialog_when_needed
+from earmark.gui.mainwindow.queue import QueueController
+from earmark.gui.mainwindow.reading import ReadingController
+from earmark.gui.mainwindow.search_keys import SearchKeys
+from earmark.gui.mainwindow.selection import Selection
+from earmark.gui.mainwindow.silence import SilenceController
+from earmark.gui.mainwindow.statistics import StatisticsController
+from earmark.gui.mainwindow.subscribing import SubscribeController
+from earmark.gui.mainwindow.sync import SyncController
+from earmark.gui.mainwindow.transcription import TranscriptionController
+from earmark.gui.models.queue import QueueModel
+from earmark.gui.mpris import Mpris
+from earmark.gui.views.detail import DetailPane
+from earmark.gui.views.queue import QueueView
+from earmark.gui.views.subscriptions import SubscriptionsView
+
+__all__ = [
+    "PATH", "Announcer", "ArticlesController", "BackupsController", "DesktopController", "DetailPane",
+    "EpisodeController", "FeedsController", "Followers", "GraphController", "HelpController", "ItemOpener",
+    "ItemPanes", "LibraryWatch", "Mpris", "NotesController", "OrganizeController", "Pane", "PaneDocks",
+    "PlainView", "PlaybackController", "PlayerBar", "QueueController", "QueueModel", "QueueView",
+    "ReadingController", "SearchKeys", "Selection", "SilenceController", "StatisticsController",
+    "SubscribeController", "SubscriptionsView", "SyncController", "TranscriptionController", "artwork_url",
+    "dialog_when_needed", "make_readable", "pane_keys", "player_tool_bar",
+]
