@@ -77,3 +77,14 @@ def test_a_window_closed_before_it_is_whole_closes_once_it_is(qtbot: QtBot, libr
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
     assert hasattr(window, "desktop")  # it was built, then closed as a whole window closes
     assert open_library(library_path).execute("SELECT count(*) FROM items").fetchone()[0] == 54
+
+
+def test_the_first_frame_has_the_menus_and_reads_the_sidebar(qtbot: QtBot, library_path: Path) -> None:
+    sample_library(library_path)
+    parts = build(library_path, vlc_args=("--aout=dummy",), list_first=True)
+    qtbot.addWidget(parts.window)
+    window = parts.window
+    assert not hasattr(window, "desktop")  # its list only, so far: nothing moves down when the rest arrives
+    assert [action.text() for action in window.menuBar().actions()][:3] == ["&File", "&Edit", "&View"]
+    qtbot.waitUntil(lambda: window.sidebar_model.rowCount() > 0, timeout=10_000)
+    qtbot.waitUntil(lambda: window.navigator.key() is not None and hasattr(window, "desktop"), timeout=10_000)

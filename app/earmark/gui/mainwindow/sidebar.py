@@ -30,6 +30,7 @@ class SidebarController(QObject):
         self._runner = runner
         self._quiet = False
         self.populated = False
+        self.data: SidebarData | None = None  # what the last reload read
         self.model = SidebarModel(self)
         self.view = QTreeView()
         self.view.setObjectName("sidebar")
@@ -62,7 +63,7 @@ class SidebarController(QObject):
             self.view.expandAll()
         finally:
             self._quiet = False
-        self.populated = True
+        self.populated, self.data = True, data
         self.loaded.emit(data)
 
     def _choose(self, index: QModelIndex, how: str) -> None:

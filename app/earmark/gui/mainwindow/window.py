@@ -37,8 +37,7 @@ class MainWindow(QMainWindow):
 
     ``read_only_reason`` (a sentence) opens it on a library that can only be read: it shows the library, says
     why nothing can be saved, and makes no automatic refreshes, downloads or backups. ``list_first`` (a start
-    not minimised): the frame and the list are built and shown now, the rest once the list painted its rows.
-    """
+    not minimised): the frame, menus, sidebar and list are shown now, the rest once the list painted its rows."""
 
     def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
                  preferences: Preferences | None = None, parent: QWidget | None = None, *,
@@ -64,6 +63,8 @@ class MainWindow(QMainWindow):
         self.items_model, self.item_list, self.search = self.lists.model, self.lists.table, self.lists.search
         self.filter_bar, self.empty_view = self.lists.filter_bar, self.lists.welcome
         self._frame()
+        self._build_menus()  # in the first frame, as the sidebar's entries: nothing moves when the rest comes
+        self.sidebar_panel.reload()
         self._layout = WindowLayout(self, (self.splitter,), self.item_list.horizontalHeader())
         if list_first and not self.preferences.value("appearance.start_minimised"):
             restore_layout(self._layout, self.preferences)  # the first frame shows as the window was left
@@ -167,7 +168,6 @@ class MainWindow(QMainWindow):
         self.docks.restore(self.preferences.value("window.docks"))
         self.statusBar().addPermanentWidget(self.feeds.progress)
         self.setAcceptDrops(True)
-        self._build_menus()
         self._connect_actions()
         self._connect_parts()
         p.make_readable(self)
@@ -179,7 +179,8 @@ class MainWindow(QMainWindow):
         if self.read_only_reason:
             self.banner.show_problem(self.read_only_reason, permanent=True)
         self.navigator.start()
-        self.sidebar_panel.reload()  # the list began reading when it was made
+        if self.sidebar_panel.data is not None:  # read before the rest was built: its place shown now
+            self._on_sidebar(self.sidebar_panel.data)
         self.item_list.setFocus()
         self.graph.schedule_update()
         waiting, self._waiting = self._waiting or [], None
@@ -197,8 +198,7 @@ class MainWindow(QMainWindow):
         nav.add(GRAPH, self.graph, self.graph.panel)
         nav.add(READER, self.reading, self.reading.reader)
         nav.add(STATISTICS, self.statistics, self.statistics.view)
-        for action in (a.zoom_in, a.zoom_out, a.fit_graph):
-            self.graph.panel.view.addAction(action)
+        self.graph.panel.view.addActions([a.zoom_in, a.zoom_out, a.fit_graph])
         self.subscriptions.table.addAction(a.edit_tags)
 
     def _build_menus(self) -> None:
