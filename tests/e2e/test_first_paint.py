@@ -30,7 +30,7 @@ BUILT_AFTER = ("earmark.gui.mainwindow.graph", "earmark.gui.mainwindow.reading",
 # The child watches the moment the window's list_first start hands over to the rest of the window: the list has
 # painted rows. It notes what is imported then, lets the rest be built, notes the window then, and quits.
 START_AND_WATCH = """
-import json, sys
+import gc, json, sys
 from PySide6.QtWidgets import QApplication, QDockWidget
 import earmark.gui.mainwindow.first_paint as first_paint
 
@@ -43,7 +43,9 @@ def watching(lists, build_rest):
         seen["rows"] = lists.model.rowCount()
         seen["visible"] = lists.table.isVisible()
         seen["imported"] = sorted(name for name in watched if name in sys.modules)
+        seen["collecting"] = gc.isenabled()
         build_rest()
+        seen["collecting_after"] = gc.isenabled()
         window = lists.parent()
         seen["menus"] = [action.text().replace("&", "") for action in window.menuBar().actions()]
         seen["docks"] = sorted(dock.objectName() for dock in window.findChildren(QDockWidget))
@@ -80,8 +82,10 @@ def test_the_list_paints_before_the_rest_of_the_window_is_imported(tmp_path: Pat
     assert result["visible"] is True
     assert 0 < int(str(result["rows"])) <= 500  # its first page (200) or, when it came first, the whole list
     assert result["imported"] == []
+    assert result["collecting"] is False  # no garbage collection while it starts: what it made lives on
     # ... and the rest of the window follows at once.
     assert set(BUILT_AFTER) <= set(result["imported_after"])  # type: ignore[arg-type]
     assert {"File", "View", "Playback", "Go", "Help"} <= set(result["menus"])  # type: ignore[arg-type]
     assert len(result["docks"]) == 5  # type: ignore[arg-type]
+    assert result["collecting_after"] is True  # collected again once the window is whole
     assert result["views"] == 7  # the list and the welcome screen, subscriptions, notes, graph, reader, statistics

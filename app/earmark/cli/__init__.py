@@ -9,6 +9,7 @@ is a new module and its line in ``groups()``.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sqlite3
@@ -77,12 +78,13 @@ def main(argv: Sequence[str]) -> int:
     if targets and (args.command is not None or args.smoke_test):
         parser.error("feed URLs and .opml files are opened by the window, not with a command")
     library_path = _library_path(args.library)
+    if args.command is None and not args.smoke_test:
+        return _open_window(library_path, targets, minimised=args.minimised)
+    gc.enable()  # off while the program started (see earmark.__main__): a command's work makes garbage
     if args.smoke_test:
         from earmark.gui.smoke import run_smoke_test
 
         return run_smoke_test(library_path)
-    if args.command is None:
-        return _open_window(library_path, targets, minimised=args.minimised)
     return _run_command(library_path, args)
 
 
