@@ -4,6 +4,7 @@ the term index, scored as the full pass would)."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -29,6 +30,10 @@ from earmark.core.topics.scoring import (
 from earmark.core.topics.vectors import weigh
 
 INCREMENTAL_LIMIT = 200  # more pending items than this (or than a fifth of the library): a full pass
+# Fresh term rows (items worked out since the last full pass, ~24 each) kept in their small index before an update
+# moves them into the big one: the move rewrites most of the big index's pages whatever their number, the small
+# index costs each refresh a page per ~1,000 rows.
+FRESH_TERMS_LIMIT = 50_000
 
 
 @dataclass(slots=True)
@@ -37,7 +42,7 @@ class UpdateResult:
 
     items: int
     full: bool
-    steps: dict[str, float] = field(default_factory=dict)  # seconds of each step of a full pass
+    steps: dict[str, float] = field(default_factory=dict)  # seconds of each step of a full pass (or of a merge)
 
 
 def _quiet(_share: float, _what: str) -> None:
@@ -57,7 +62,12 @@ def index_items(db: sqlite_utils.Database, item_ids: list[int]) -> UpdateResult:
             if doc.source_id not in shared:
                 shared[doc.source_id] = boilerplate_of(db, doc.source_id)
             _index_one(db, doc, shared[doc.source_id], max(total, 1), podroll)
-    return UpdateResult(len(docs), full=False)
+    steps: dict[str, float] = {}
+    if store.fresh_terms(db) > FRESH_TERMS_LIMIT:  # once the relations are stored and shown
+        started = time.perf_counter()
+        store.merge_fresh_terms(db)
+        steps["merge"] = time.perf_counter() - started
+    return UpdateResult(len(docs), full=False, steps=steps)
 
 
 def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], total: int,
