@@ -23,10 +23,11 @@ def m014_fresh_terms(conn: sqlite3.Connection) -> None:
     term index, change the definitions it keeps to make them again)."""
     conn.execute("ALTER TABLE item_terms ADD COLUMN fresh INTEGER NOT NULL DEFAULT 0")
     row = conn.execute("SELECT value FROM graph_state WHERE key = ?", [_DROPPED]).fetchone()
-    dropped = [pair for pair in json.loads(row[0]) if pair[0] != "item_terms_by_term"] if row else []
-    if row and len(dropped) < len(json.loads(row[0])):
-        dropped += [["item_terms_by_term", BY_TERM], ["item_terms_fresh", FRESH]]
-        conn.execute("UPDATE graph_state SET value = ? WHERE key = ?", [json.dumps(dropped), _DROPPED])
+    kept: list[list[str]] = json.loads(row[0]) if row else []
+    if any(name == "item_terms_by_term" for name, _sql in kept):
+        kept = [[name, sql] for name, sql in kept if name != "item_terms_by_term"]
+        kept += [["item_terms_by_term", BY_TERM], ["item_terms_fresh", FRESH]]
+        conn.execute("UPDATE graph_state SET value = ? WHERE key = ?", [json.dumps(kept), _DROPPED])
         return
     conn.execute("DROP INDEX IF EXISTS item_terms_by_term")
     conn.execute(BY_TERM)
