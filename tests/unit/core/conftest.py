@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import pytest
 import sqlite_utils
 
 from earmark.core.db.connection import open_library
+from earmark.core.sample import load_sample
+from earmark.core.topics.build import update_relations
 from helpers.cli import Cli
 from helpers.feed_server import FeedServer, fixtures_dir, fixtures_root
 
@@ -60,3 +63,25 @@ def snapshot() -> Snapshot:
 def cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Cli:
     """The command line on a library in tmp_path, run in-process."""
     return Cli(tmp_path / "library.db", capsys)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample library with its relations worked out in full (once for the module; copy it to change it)."""
+    path = tmp_path_factory.mktemp("sample") / "library.db"
+    db = open_library(path)
+    load_sample(db)
+    assert update_relations(db).full
+    db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    return path
+
+
+@pytest.fixture
+def copy(built: Path, tmp_path: Path) -> Iterator[sqlite_utils.Database]:
+    """A copy of the built sample library that a test may change."""
+    target = tmp_path / "library.db"
+    shutil.copyfile(built, target)
+    db = open_library(target)
+    yield db
+    db.close()

@@ -24,7 +24,7 @@ from earmark.core.db.notes import list_notes
 from earmark.core.db.podcast_prefs import auto_download_sources, get_prefs
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.queue import queue_ids
-from earmark.core.db.relations import pending_item_ids, related_items
+from earmark.core.db.relations import pending_item_ids, related_items, similar_by_terms
 from earmark.core.db.silences import get_silences
 from earmark.core.db.smart_lists import list_smart_lists
 from earmark.core.db.sources import list_sources
@@ -207,11 +207,20 @@ def check_v13(db: sqlite_utils.Database) -> None:
     assert db.execute("SELECT count(*) FROM sources WHERE transcribe_new IS NOT NULL").fetchone()[0] == 1
 
 
+def check_v14(db: sqlite_utils.Database) -> None:
+    """Schema 14: the item worked out again since the full pass keeps its terms in the small index of fresh ones,
+    and they lead to it."""
+    vmap = next(item.id for item in list_items(db, ItemFilter(text="vmap")) if item.title == "vmap")
+    assert {row[0] for row in db.execute("SELECT fresh FROM item_terms WHERE item_id = ?", [vmap])} == {1}
+    terms = db.execute("SELECT term, weight FROM item_terms WHERE item_id = ? ORDER BY rank", [vmap]).fetchall()
+    assert similar_by_terms(db, terms, -1, 1)[0][0] == vmap
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
                                                                       8: check_v8, 9: check_v9, 10: check_v10,
                                                                       11: check_v11, 12: check_listening,
-                                                                      13: check_v13}
+                                                                      13: check_v13, 14: check_v14}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

@@ -4,7 +4,6 @@ topics, incremental updates, graph data, layout and GraphML; and the pieces on s
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +18,6 @@ from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import EntryData, FeedData
-from earmark.core.sample import load_sample
 from earmark.core.topics import citations, cleaning
 from earmark.core.topics.build import index_items, update_relations
 from earmark.core.topics.graph import GraphFilter, read_graph
@@ -34,31 +32,9 @@ CONFERENCE = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchI
 MEETUP = "PyTorch Shanghai Meetup Notes"
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The sample library with its relations worked out in full (once for the module; copy it to change it)."""
-    path = tmp_path_factory.mktemp("sample") / "library.db"
-    db = open_library(path)
-    load_sample(db)
-    assert update_relations(db).full
-    db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    db.close()
-    return path
-
-
 @pytest.fixture
 def sample(built: Path) -> Iterator[sqlite_utils.Database]:
     db = open_library(built)
-    yield db
-    db.close()
-
-
-@pytest.fixture
-def copy(built: Path, tmp_path: Path) -> Iterator[sqlite_utils.Database]:
-    """A copy of the built sample library that a test may change."""
-    target = tmp_path / "library.db"
-    shutil.copyfile(built, target)
-    db = open_library(target)
     yield db
     db.close()
 

@@ -70,7 +70,7 @@ def replace_block(db: sqlite_utils.Database, item_ids: Sequence[int],
     with write_transaction(db):
         db.execute("DELETE FROM item_terms WHERE item_id BETWEEN ? AND ?", [first, last])
         db.execute("DELETE FROM relations WHERE item_id BETWEEN ? AND ?", [first, last])
-        db.conn.executemany("INSERT INTO item_terms VALUES (?, ?, ?, ?)", terms)
+        db.conn.executemany("INSERT INTO item_terms (item_id, term, weight, rank) VALUES (?, ?, ?, ?)", terms)
         db.conn.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)",
                             ((a, b, score, json.dumps(why) if why else NO_REASONS)
                              for a, b, score, why in relations))

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 import sqlite_utils
 
+from earmark.core.db.connection import write_transaction
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Related
 from earmark.core.timefmt import now_iso
@@ -49,11 +50,12 @@ def state(db: sqlite_utils.Database, key: str) -> str | None:
 
 def replace_item(db: sqlite_utils.Database, item_id: int, terms: Sequence[TermRow], links: Iterable[tuple[str, str]],
                  keys: Iterable[str]) -> None:
-    """Drop an item's terms, links, names and relations (both ways) and store its new terms, links and names."""
+    """Drop an item's terms, links, names and relations (both ways) and store its new terms (fresh: in the small
+    term index until merged), links and names."""
     for table, column in (("item_terms", "item_id"), ("item_links", "item_id"), ("item_keys", "item_id"),
                           ("relations", "item_id"), ("relations", "other_id")):
         db.execute(f"DELETE FROM {table} WHERE {column} = ?", [item_id])
-    db.conn.executemany("INSERT INTO item_terms VALUES (?, ?, ?, ?)", terms)
+    db.conn.executemany("INSERT INTO item_terms (item_id, term, weight, rank, fresh) VALUES (?, ?, ?, ?, 1)", terms)
     db.conn.executemany("INSERT INTO item_links VALUES (?, ?, ?)", ((item_id, t, how) for t, how in links))
     db.conn.executemany("INSERT INTO item_keys VALUES (?, ?)", ((key, item_id) for key in keys))
 
@@ -107,17 +109,44 @@ def vectors_of(db: sqlite_utils.Database, item_ids: Iterable[int]) -> dict[int, 
 def similar_by_terms(db: sqlite_utils.Database, terms: Sequence[tuple[str, float]], exclude: int,
                      limit: int) -> list[tuple[int, float]]:
     """The items whose stored vectors are closest to ``terms`` (the part of the cosine those terms make, best
-    first), through the term index."""
+    first), through the term index: the big one and the small one of the fresh rows (an item's rows are all in
+    one or all in the other)."""
     if not terms:
         return []
     values = ",".join("(?, ?)" for _ in terms)
     rows = db.execute(
         f"""WITH mine(term, weight) AS (VALUES {values})
-            SELECT t.item_id, sum(t.weight * mine.weight) AS cosine FROM mine
-            JOIN item_terms t INDEXED BY item_terms_by_term ON t.term = mine.term
-            WHERE t.item_id != ? GROUP BY t.item_id ORDER BY cosine DESC, t.item_id LIMIT ?""",
+            SELECT item_id, sum(part) AS cosine FROM (
+                SELECT t.item_id, t.weight * mine.weight AS part FROM mine
+                JOIN item_terms t INDEXED BY item_terms_by_term ON t.term = mine.term WHERE t.fresh = 0
+                UNION ALL
+                SELECT t.item_id, t.weight * mine.weight FROM mine
+                JOIN item_terms t INDEXED BY item_terms_fresh ON t.term = mine.term WHERE t.fresh = 1)
+            WHERE item_id != ? GROUP BY item_id ORDER BY cosine DESC, item_id LIMIT ?""",
         [value for term, weight in terms for value in (term, weight)] + [exclude, limit])
     return [(item_id, float(cosine)) for item_id, cosine in rows]
+
+
+def fresh_terms(db: sqlite_utils.Database) -> int:
+    """How many term rows are in the small index of fresh rows."""
+    return int(db.execute("SELECT count(*) FROM item_terms INDEXED BY item_terms_fresh WHERE fresh = 1").fetchone()[0])
+
+
+MERGE_CACHE_KIB = 65_536  # the merge dirties most of the big term index's pages (~50 MB at 100,000 items)
+
+
+def merge_fresh_terms(db: sqlite_utils.Database) -> None:
+    """Move the fresh term rows into the big term index (a transaction of its own). Read through the small index,
+    they come in term order, so the big index is written from one end to the other; with a page cache that holds
+    the pages it dirties, each is written once, at the commit (with the default cache, spilt and written again: a
+    merge at 100,000 items took 1.0 s instead of 0.7)."""
+    cache = int(db.execute("PRAGMA cache_size").fetchone()[0])
+    db.execute(f"PRAGMA cache_size = {-MERGE_CACHE_KIB}")
+    try:
+        with write_transaction(db):
+            db.execute("UPDATE item_terms INDEXED BY item_terms_fresh SET fresh = 0 WHERE fresh = 1")
+    finally:
+        db.execute(f"PRAGMA cache_size = {cache}")
 
 
 def citations_of(db: sqlite_utils.Database, item_id: int) -> list[tuple[int, int, str]]:

@@ -4,6 +4,7 @@ the term index, scored as the full pass would)."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -29,6 +30,10 @@ from earmark.core.topics.scoring import (
 from earmark.core.topics.vectors import weigh
 
 INCREMENTAL_LIMIT = 200  # more pending items than this (or than a fifth of the library): a full pass
+# Fresh term rows (items worked out since the last full pass, ~24 each) kept in their small index before an update
+# moves them into the big one: the move rewrites most of the big index's pages whatever their number, the small
+# index costs each refresh a page per ~1,000 rows.
+FRESH_TERMS_LIMIT = 50_000
 
 
 @dataclass(slots=True)
@@ -37,7 +42,7 @@ class UpdateResult:
 
     items: int
     full: bool
-    steps: dict[str, float] = field(default_factory=dict)  # seconds of each step of a full pass
+    steps: dict[str, float] = field(default_factory=dict)  # seconds of each step of a full pass (or of a merge)
 
 
 def _quiet(_share: float, _what: str) -> None:
@@ -52,20 +57,34 @@ def index_items(db: sqlite_utils.Database, item_ids: list[int]) -> UpdateResult:
         total = int(store.state(db, "total") or 0)
         docs = read_docs(db, item_ids)
         shared: dict[int | None, frozenset[str]] = {}
-        podroll = podroll_pairs(db)
         for doc in docs:
             if doc.source_id not in shared:
                 shared[doc.source_id] = boilerplate_of(db, doc.source_id)
-            _index_one(db, doc, shared[doc.source_id], max(total, 1), podroll)
-    return UpdateResult(len(docs), full=False)
+        found = {doc.id: _concepts_of(doc, shared[doc.source_id]) for doc in docs}
+        # the stored counts of every item's terms at once (items of a refresh share most of their words)
+        stats = store.term_stats(db, (term for _title, counts in found.values() for term in counts))
+        podroll = podroll_pairs(db)
+        for doc in docs:
+            _index_one(db, doc, found[doc.id], stats, max(total, 1), podroll)
+    steps: dict[str, float] = {}
+    if store.fresh_terms(db) > FRESH_TERMS_LIMIT:  # once the relations are stored and shown
+        started = time.perf_counter()
+        store.merge_fresh_terms(db)
+        steps["merge"] = time.perf_counter() - started
+    return UpdateResult(len(docs), full=False, steps=steps)
 
 
-def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], total: int,
-               podroll: set[tuple[int, int]]) -> None:
+def _concepts_of(doc: Doc, shared: frozenset[str]) -> tuple[list[str], Counter[str]]:
+    """An item's concepts: those of its title, and how often each is found in the title and the text."""
     title = concepts.concepts(doc.title)
     found = Counter(concepts.concepts(cleaning.clean(doc.text, shared)))
     found.update(title)
-    stats = store.term_stats(db, found)
+    return title, found
+
+
+def _index_one(db: sqlite_utils.Database, doc: Doc, concepts_found: tuple[list[str], Counter[str]],
+               stats: dict[str, tuple[int, bool]], total: int, podroll: set[tuple[int, int]]) -> None:
+    title, found = concepts_found
     weighted = weigh(found, title, stats, total)
     store.replace_item(db, doc.id, [(doc.id, term, weight, rank) for rank, (term, weight) in enumerate(weighted)],
                        citations.item_links(doc.markup, doc.text, doc.remote_items),
@@ -78,7 +97,7 @@ def _index_one(db: sqlite_utils.Database, doc: Doc, shared: frozenset[str], tota
     others = sorted((set(candidates) | partners) - {doc.id})
     mine = dict(weighted)
     vectors = store.vectors_of(db, others)
-    specific = {term for term, (_items, is_specific) in stats.items() if is_specific}  # shared terms are mine
+    specific = {term for term in mine if stats[term][1]}  # shared terms are mine
     tags, tag_counts = item_tags_of(db, [doc.id, *others])
     rows: list[store.RelationRow] = []
     for other in others:

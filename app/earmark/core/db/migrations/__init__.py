@@ -20,6 +20,7 @@ from earmark.core.db.migrations.m010_user_titles import m010_user_titles
 from earmark.core.db.migrations.m011_enclosure_length import m011_enclosure_length
 from earmark.core.db.migrations.m012_listening import m012_listening
 from earmark.core.db.migrations.m013_transcription import m013_transcription
+from earmark.core.db.migrations.m014_fresh_terms import m014_fresh_terms
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -37,6 +38,7 @@ MIGRATIONS: list[Migration] = [
     m011_enclosure_length,
     m012_listening,
     m013_transcription,
+    m014_fresh_terms,
 ]
 
 
