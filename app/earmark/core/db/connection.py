@@ -305,6 +305,10 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
             return
         conn.execute("BEGIN IMMEDIATE")
         try:
+            # The schema read first, on its own: after a relation pass in another process dropped or made indexes,
+            # a first statement that also opens the search index's virtual tables failed to prepare with
+            # SQLITE_SCHEMA ("no such table: transcripts": a transcript made beside a full pass was lost).
+            conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
             yield
             learn_pending(conn)
             conn.execute("COMMIT")
