@@ -64,3 +64,19 @@ def speech_podcast(server: FeedServer, folder: Path) -> str:
         entries.append({"title": episode.title, "guid": f"ep{number}", "description": episode.notes,
                         "enclosure": url, "pubDate": f"Mon, {10 + number:02d} Jun 2024 10:00:00 +0000"})
     return server.serve_body("/feed.xml", rss("Speech Cast", entries))
+
+
+def follow_speech_podcast(server: FeedServer, library: Path, folder: Path) -> None:
+    """``library`` subscribed to the speech podcast served from ``folder / "served"``, downloading into
+    ``folder / "downloads"``, with the test model as its transcription model and no refresh at start."""
+    from earmark.cli import main
+    from earmark.core.db.connection import open_library
+    from earmark.core.settings import set_setting
+
+    feed = speech_podcast(server, folder / "served")
+    db = open_library(library)
+    set_setting(db, "downloads.folder", str(folder / "downloads"))
+    set_setting(db, "transcribe.model", str(whisper_test_model()))
+    set_setting(db, "feeds.refresh_on_start", False)
+    db.close()
+    assert main(["--library", str(library), "subscribe", feed]) == 0

@@ -16,16 +16,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit, QListView, QMainWindow, QTableView
 from pytestqt.qtbot import QtBot
 
-from earmark.cli import main
 from earmark.core.db.connection import open_library, write_transaction
 from earmark.core.db.transcribe_queue import waiting
-from earmark.core.settings import set_setting
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.playback.player import PlayerState
 from helpers.feed_server import FeedServer, Route
 from helpers.gui import Launch
 from helpers.journeys import item_list, press, search, selected_title, type_text, wait_rows
-from helpers.speech import speech_podcast, whisper_test_model, write_speech
+from helpers.speech import follow_speech_podcast, write_speech
 
 CTRL, ALT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.AltModifier
 pytestmark = pytest.mark.slow
@@ -34,16 +32,9 @@ pytestmark = pytest.mark.slow
 @pytest.fixture
 def subscribed(library_path: Path, tmp_path: Path) -> Iterator[FeedServer]:
     """The library follows the speech podcast (served while the test runs); the test model is the setting."""
-    model = whisper_test_model()
     (tmp_path / "served").mkdir()
     with FeedServer(tmp_path / "served") as server:
-        feed = speech_podcast(server, tmp_path / "served")
-        db = open_library(library_path)
-        set_setting(db, "downloads.folder", str(tmp_path / "downloads"))
-        set_setting(db, "transcribe.model", str(model))
-        set_setting(db, "feeds.refresh_on_start", False)
-        db.close()
-        assert main(["--library", str(library_path), "subscribe", feed]) == 0
+        follow_speech_podcast(server, library_path, tmp_path)
         yield server
 
 
