@@ -34,12 +34,13 @@ class TranscriptionWorker(ChildCommand):
         super().__init__(library_path, parent)
         self._error = ""
         self._stopping = False
+        self.drained = False  # the last run ended because the queue was empty (not stopped, not failed)
 
     def start(self) -> bool:
         """Work through the queue; False when the worker runs already."""
         if self.is_running():
             return False
-        self._error, self._stopping = "", False
+        self._error, self._stopping, self.drained = "", False, False
         return self._run(["transcribe", "--queue", "--jsonl", "--background"])
 
     def stop(self, wait: bool = False) -> None:
@@ -49,9 +50,9 @@ class TranscriptionWorker(ChildCommand):
             self._stop(KILL_AFTER_MS, wait=wait, group=True)
 
     def _message(self, message: dict[str, object]) -> None:
-        if "transcribed" in message or message.get("stopped"):
-            return  # the summary at the end, or a stop the window asked for
-        if "done" in message:
+        if "transcribed" in message:
+            self.drained = True  # the summary: the child found the queue empty (a stop says "stopped")
+        elif "done" in message:
             self.item_done.emit(int(message["done"]))  # type: ignore[call-overload]
         elif "failed" in message:
             self.item_failed.emit(int(message["failed"]), str(message.get("error", "")))  # type: ignore[call-overload]
@@ -63,6 +64,7 @@ class TranscriptionWorker(ChildCommand):
             self.fetching.emit(float(message.get("progress", 0.0)), str(message["what"]))  # type: ignore[arg-type]
 
     def _ended(self, exit_code: int, errors: list[str]) -> None:
+        self.drained = self.drained and exit_code == 0 and not self._stopping
         if exit_code != 0 and not self._stopping:
             self._error = errors[-1] if errors else f"Transcribing stopped (exit code {exit_code})."
 

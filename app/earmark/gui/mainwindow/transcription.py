@@ -153,6 +153,8 @@ class TranscriptionController(QObject):
         self.label.hide()
         if error:
             self._error(error)
+        elif self.worker.drained:  # episodes queued while the child was ending would wait for the next start
+            self._read_next(lambda waiting: self._start(1) if waiting is not None else None)
 
     def _say(self, text: str) -> None:
         self.label.setText(text)
