@@ -6,13 +6,16 @@ the code that needs it, and loads only when that code runs. Its date recipes imp
 of every start), which Earmark never calls: it loads on first use (importlib's LazyLoader; a library that needs it,
 htmldate under trafilatura, imports it by name, which loads it at once). And it looks for plugins in every
 installed package's entry points at the first connection (~15 ms): Earmark opens its library with no sqlite-utils
-plugins, whatever is installed beside it (a plugin's ``prepare_connection`` would change every connection).
+plugins, whatever is installed beside it (a plugin's ``prepare_connection`` would change every connection), so its
+plugin machinery is inert here, and neither pluggy nor click (for the hooks' declarations, and its progress bars,
+which load it when they are used) is imported at start (~10 ms).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import sys
+from types import ModuleType, SimpleNamespace
 
 ON_FIRST_USE = ("dateutil.parser",)
 
@@ -24,13 +27,44 @@ def import_sqlite_utils() -> None:
     for name in ON_FIRST_USE:
         _load_on_first_use(name)
     sys.modules["numpy"] = None  # type: ignore[assignment]  # None in sys.modules: `import numpy` fails
+    _inert_plugins()
+    click = _on_first_use("click")
+    sys.modules.setdefault("click", click)
     try:
-        import sqlite_utils.plugins  # loaded here: every later import finds it in sys.modules
-
-        sqlite_utils.plugins._plugins_loaded = True  # no plugins: see the module docstring
+        import sqlite_utils  # noqa: F401  # loaded here: every later import finds it in sys.modules
     finally:
+        if sys.modules.get("click") is click:
+            del sys.modules["click"]  # a later import of click loads the real one
         if sys.modules.get("numpy", ...) is None:
             del sys.modules["numpy"]
+
+
+def _on_first_use(name: str) -> ModuleType:
+    """A stand-in for module ``name`` that imports it when one of its names is first used (its dunder names are
+    not the module's to give: ``hasattr(stand_in, "__wrapped__")``, as PySide6's look at imports asks, is False)."""
+    stand_in = ModuleType(name)
+
+    def real_name(attribute: str) -> object:
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        if sys.modules.get(name) is stand_in:
+            del sys.modules[name]
+        return getattr(importlib.import_module(name), attribute)
+
+    stand_in.__getattr__ = real_name  # type: ignore[method-assign]
+    return stand_in
+
+
+def _inert_plugins() -> None:
+    """sqlite-utils's plugin machinery, inert: no plugin is looked for or called (see the module docstring)."""
+    hookspecs = ModuleType("sqlite_utils.hookspecs")
+    hookspecs.hookspec = hookspecs.hookimpl = lambda function=None, **_options: function  # type: ignore[attr-defined]
+    plugins = ModuleType("sqlite_utils.plugins")
+    plugins.pm = SimpleNamespace(hook=SimpleNamespace(prepare_connection=lambda conn: None))  # type: ignore[attr-defined]
+    plugins.ensure_plugins_loaded = lambda: None  # type: ignore[attr-defined]
+    plugins.get_plugins = lambda: []  # type: ignore[attr-defined]
+    sys.modules.setdefault(hookspecs.__name__, hookspecs)
+    sys.modules.setdefault(plugins.__name__, plugins)
 
 
 def _load_on_first_use(name: str) -> None:

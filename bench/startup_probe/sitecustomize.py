@@ -51,11 +51,18 @@ def _report(stage: str, **extra: Any) -> None:
 
 
 def _watch_qt(widgets: Any) -> None:
-    """Patch QWidget.show and QApplication.exec (called from Python by the program) so that the first of them
-    installs an application-wide event filter before anything can paint."""
+    """Patch QWidget.show and QApplication.exec (called from Python by the program): exec, before the event loop
+    paints anything, installs an event filter on what is timed: the first main window shown, or the viewports
+    of its tables (or, when no main window was shown, on the whole application).
+
+    Only what is timed is watched: a filter written in Python on the whole application is called for every event
+    of every object, and PySide6 makes the Python type, with all its enums, of each kind of object it hands the
+    filter (~25 ms of a window's first frame): work the program does not do when it is not watched. Installed
+    last, the filter is called before the program's own filters on the same objects, so that its report comes
+    before what the program does once its first frame is painted."""
     from PySide6.QtCore import QEvent, QObject, QTimer
 
-    state: dict[str, Any] = {"filter": None, "done": False}
+    state: dict[str, Any] = {"window": None, "done": False}
 
     class FirstPaint(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
@@ -67,20 +74,26 @@ def _watch_qt(widgets: Any) -> None:
                 QTimer.singleShot(0, lambda: _after_paint(widgets, view))  # once this paint has finished
             return False
 
-    def install() -> None:
-        app = widgets.QApplication.instance()
-        if state["filter"] is None and app is not None:
-            state["filter"] = FirstPaint()
-            app.installEventFilter(state["filter"])
+    def timed_parts(window: Any) -> list[Any]:
+        if window is None:
+            return [widgets.QApplication.instance()]
+        if MODE == "qt-window":
+            return [window]
+        viewports = [table.viewport() for table in window.findChildren(widgets.QTableView)]
+        return viewports or [widgets.QApplication.instance()]  # no table yet: one may come later
 
     show, run = widgets.QWidget.show, widgets.QApplication.exec
 
     def patched_show(self: Any) -> None:
-        install()
+        if state["window"] is None and isinstance(self, widgets.QMainWindow):
+            state["window"] = self
         show(self)
 
     def patched_exec(*args: Any) -> int:
-        install()
+        if "filter" not in state:
+            state["filter"] = FirstPaint()
+            for part in timed_parts(state["window"]):
+                part.installEventFilter(state["filter"])
         return int(run(*args))
 
     widgets.QWidget.show = patched_show

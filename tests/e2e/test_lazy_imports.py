@@ -2,7 +2,7 @@
 
 Every start pays for every module it imports; these load only on first use: numpy (sqlite-utils imported it
 whenever it was installed), scikit-learn and igraph (the topic graph), trafilatura (saving articles), Qt (the
-window), feedparser (a feed that changed).
+window), feedparser (a feed that changed), click and pluggy (sqlite-utils's progress bars and plugins).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from pathlib import Path
 
 from helpers.feed_server import FeedServer, rss
 
-HEAVY = ("numpy", "sklearn", "scipy", "igraph", "trafilatura", "markdown_it", "PySide6", "feedparser")
+HEAVY = ("numpy", "sklearn", "scipy", "igraph", "trafilatura", "markdown_it", "PySide6", "feedparser", "click",
+         "pluggy")
 
 RUN_ENTRY_POINT = """
 import io, json, sys
@@ -60,3 +61,23 @@ def test_an_unchanged_refresh_imports_nothing_heavy(tmp_path: Path) -> None:
     assert result["code"] == 0
     assert [outcome["status"] for outcome in json.loads(str(result["out"]))] == ["not_modified"]
     assert result["loaded"] == []
+
+
+SQLITE_UTILS_STILL_WORKS = """
+import io, sys
+import earmark, sqlite_utils
+from sqlite_utils.utils import progressbar
+db = sqlite_utils.Database(":memory:")  # its default asks for plugins: there are none to call
+db["t"].insert_all([{"n": n} for n in range(3)])
+before = sorted(m for m in ("click", "pluggy") if m in sys.modules)
+with progressbar(range(2), silent=False, file=io.StringIO()) as bar:  # click, loaded now
+    assert list(bar) == [0, 1]
+print(db["t"].count, before, type(sys.modules["click"].progressbar).__name__)
+"""
+
+
+def test_sqlite_utils_loads_click_when_it_uses_it() -> None:
+    done = subprocess.run([sys.executable, "-c", SQLITE_UTILS_STILL_WORKS], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["3", "[]", "function"]

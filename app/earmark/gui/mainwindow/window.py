@@ -58,7 +58,6 @@ class MainWindow(QMainWindow):
         self.sidebar_panel = SidebarController(runner, [a.rename_tag, a.colour_tag, a.delete_entry], self)
         self.sidebar, self.sidebar_model = self.sidebar_panel.view, self.sidebar_panel.model
         self.navigator = Navigator(self.sidebar_panel, self)
-        self.window_events = WindowEvents(self, self.navigator.back, self.navigator.forward)
         self.lists = ListController(runner, db, a, lambda: self.sidebar_panel.total, self)
         self.items_model, self.item_list, self.search = self.lists.model, self.lists.table, self.lists.search
         self.filter_bar, self.empty_view = self.lists.filter_bar, self.lists.welcome
@@ -104,6 +103,7 @@ class MainWindow(QMainWindow):
         from earmark.gui.mainwindow import parts as p
 
         runner, db, session, a = self._runner, self._db, self.session, self.commands
+        self.window_events = WindowEvents(self, self.navigator.back, self.navigator.forward)  # see app_filter.py
         automatic = self.read_only_reason is None  # a library that can only be read is not changed by itself
         self.feeds = p.FeedsController(self, runner, db, self.apply_changes, self.feedback.show_error,
                                        self.feedback.show_note, lambda: self.selection.selected_source_ids(),
