@@ -16,9 +16,9 @@ within one run (Earmark, then gpo, per round), each on a new library:
    import's write path; items/s of the store alone (no network, no parsing).
 
 Beside each wall time: the CPU seconds of all the program's processes (its parsing processes included, and given
-apart for Earmark's import), which tell the work done when other programs share the machine. Printed, never asserted, each figure beside its target
-(issue 20): import ≤ 0.25 × gpo and ≤ 5 s; ≥ 20,000
-items/s into the library; refresh ≤ 0.2 × gpo and ≤ 0.45 s. Bytecode is cached as an installed program has it
+apart for Earmark's import), which tell the work done when other programs share the machine. Printed, never
+asserted, each figure beside its target (issue 20): import ≤ 0.25 × gpo and ≤ 5 s; ≥ 20,000 items/s into the
+library; refresh ≤ 0.2 × gpo and ≤ 0.45 s. Bytecode is cached as an installed program has it
 (PYTHONDONTWRITEBYTECODE is unset for the children), and one unmeasured round warms the caches.
 
     apt-get install gpodder                       # gPodder 3.11 (Debian 12), which has `gpo`
