@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from html.entities import html5 as html5_entities
 from urllib.parse import urljoin, urlsplit
 
 import nh3
@@ -19,10 +20,20 @@ _ALLOWED_TAGS = {
 _ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title"}, "td": {"colspan"}, "th": {"colspan"}}
 _BLOCK_END = re.compile(r"</(p|div|li|h[1-6]|tr|blockquote|pre)>|<br\s*/?>", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v]+")
+_SPACES_TO_MERGE = ("  ", "\t", "\r", "\f", "\v")
 _LINES = re.compile(r"\n\s*\n+")
 _URL_SCHEMES = {"http", "https", "mailto"}
 _remembered: ContextVar[dict[str, str] | None] = ContextVar("remembered_text", default=None)
 _LOOKS_LIKE_HTML = re.compile(r"<(p|br|a|div|ul|ol|li|b|i|em|strong|h\d|img|span|code|pre)\b", re.IGNORECASE)
+# Tags whose removal is all an HTML parser does to the text around them: no raw text inside (script, style,
+# textarea, title), no text moved (tables), no newline dropped after the start tag (pre, listing), no foreign
+# content (svg, math). Show notes are mostly these; anything else goes through nh3.
+_PLAIN_TAG = re.compile(
+    r"</?(?:a|abbr|address|article|aside|b|big|blockquote|br|center|cite|code|dd|del|dfn|div|dl|dt|em|figcaption|"
+    r"figure|font|footer|h[1-6]|header|hr|i|img|ins|kbd|li|main|mark|nav|ol|p|q|s|samp|section|small|span|strike|"
+    r"strong|sub|sup|time|tt|u|ul|var|wbr)(?![^\s/>])(?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|"
+    r"[^\s\"'<>=`]+))?)*\s*/?>", re.IGNORECASE)
+_REFERENCE = re.compile(r"&(?:#([0-9]{1,7});|#[xX]([0-9a-fA-F]{1,6});|([A-Za-z][A-Za-z0-9]{0,31};)|(?=[ \t\n\f]|$))")
 
 
 def sanitize(markup: str, base: str | None = None) -> str:
@@ -90,13 +101,51 @@ def to_text(markup: str) -> str:
     return remembered[markup]
 
 
-def _to_text(markup: str) -> str:
+def _to_text(markup: str, fast: bool = True) -> str:
+    """``fast``: plain markup (see _without_plain_tags) loses its tags without nh3, to the same text; False
+    always uses nh3 (for comparing the two)."""
     if "<" in markup:
-        with_breaks = _BLOCK_END.sub(lambda m: m.group(0) + "\n", markup)
-        markup = nh3.clean(with_breaks, tags=set(), clean_content_tags={"script", "style"})
-    markup = html.unescape(markup)
-    text = _SPACES.sub(" ", markup)
+        with_breaks = _BLOCK_END.sub("\\g<0>\n", markup)
+        plain = _without_plain_tags(with_breaks) if fast else None
+        if plain is None:
+            plain = nh3.clean(with_breaks, tags=set(), clean_content_tags={"script", "style"})
+        markup = plain
+    text = html.unescape(markup)
+    if any(space in text for space in _SPACES_TO_MERGE):  # a scan for each is faster than one substitution
+        text = _SPACES.sub(" ", text)
     return _LINES.sub("\n\n", "\n".join(line.strip() for line in text.splitlines())).strip()
+
+
+def _without_plain_tags(markup: str) -> str | None:
+    """What nh3 gives ``markup`` stripped of every tag (text escaped as html.unescape reads it back), when that
+    is only taking the tags out: all of them plain ones (_PLAIN_TAG), every reference one that html.unescape
+    reads as an HTML parser does, no carriage return or NUL (which a parser turns into a newline or drops).
+    None for anything else."""
+    if "\r" in markup or "\0" in markup:
+        return None
+    text = _PLAIN_TAG.sub("", markup)
+    if "<" in text:
+        return None
+    if "&" in text:
+        references = 0
+        for match in _REFERENCE.finditer(text):
+            references += 1
+            decimal, hexadecimal, name = match.group(1, 2, 3)
+            if name is not None:
+                if name not in html5_entities:
+                    return None
+            elif (decimal or hexadecimal) and not _ordinary(int(decimal) if decimal else int(hexadecimal, 16)):
+                return None
+        if references != text.count("&"):  # a bare "&" other than before a space
+            return None
+    return text
+
+
+def _ordinary(codepoint: int) -> bool:
+    """A character reference that an HTML parser and html.unescape both read as that very character (not a
+    control character, surrogate or non-character, which one of them replaces or drops)."""
+    return (codepoint in (9, 10) or 0x20 <= codepoint < 0x7F or 0xA0 <= codepoint < 0xD800
+            or 0xE000 <= codepoint < 0xFDD0 or 0xFDF0 <= codepoint <= 0x10FFFF and codepoint & 0xFFFE != 0xFFFE)
 
 
 def search_text(*markups: str) -> str:

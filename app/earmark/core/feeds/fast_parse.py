@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import codecs
 import re
-import time
 from collections.abc import Callable
-from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
-from xml.etree.ElementTree import Element, TreeBuilder
+from xml.etree.ElementTree import Element, TreeBuilder, XMLParser
 from xml.sax import make_parser
 
 import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped]
 from feedparser.api import _XML_AVAILABLE, PREFERRED_XML_PARSERS
-from feedparser.datetimes import _parse_date
 from feedparser.encodings import convert_to_utf8, parse_content_type
 from feedparser.html import _cp1252
 from feedparser.mixin import _FeedParserMixin
@@ -24,6 +21,8 @@ from feedparser.util import FeedParserDict
 
 from earmark.core.feeds.entries import bozo_warning, feed_data, response_headers, urljoin_keeps
 from earmark.core.feeds.namespaces import extras_from_tree, read_extras
+from earmark.core.feeds.plain_items import ItemReader, NotPlainError
+from earmark.core.feeds.plain_items import feed_date as _date
 from earmark.core.models import FeedData
 
 # feedparser reads the bytes in one of these (ASCII-only documents read the same in any of them).
@@ -40,9 +39,6 @@ _MAX_DEPTH = 64
 _TEXTINPUT_TAGS = frozenset({"title", "link", "description", "name"})
 _IMAGE_TAGS = frozenset({"title", "link", "description", "url", "href", "width", "height"})
 _QUERY_ENTITY = re.compile("&([A-Za-z0-9_]+);")
-_MONTHS = {name: number for number, name in enumerate("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(), 1)}
-_RFC822_DATE = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), ([0-9]{2}) (" + "|".join(_MONTHS) + r") ([0-9]{4}) "
-                          r"([0-9]{2}):([0-9]{2}):([0-9]{2}) (?:([+-])([0-9]{2})([0-9]{2})|GMT|UTC?|Z)")
 _RETURNED_ONLY = ("category", "tags", "itunes_keywords")  # values pop hands back without storing
 
 
@@ -78,7 +74,9 @@ def fast_parse(data: bytes, url: str, content_type: str | None) -> FeedData | No
             return None
         root, declarations = _parse(text)
         parser = _TreeParser(_element_base(url), declarations)
-        parser.walk(root)
+        if not parser.walk_plain_channel(root):
+            parser = _TreeParser(_element_base(url), declarations)
+            parser.walk(root)
         if not parser.version and not parser.entries:
             return None  # not a feed: feedparser's path words the error
         # namespaces.py parses the original bytes, which give this same tree when expat reads them as UTF-8
@@ -94,21 +92,6 @@ def _feedparser_uses_expat() -> bool:
     """Whether feedparser's strict parser is Python's expat reader, whose events the walk reproduces (it
     prefers libxml2's SAX driver when that is installed)."""
     return bool(_XML_AVAILABLE) and type(make_parser(PREFERRED_XML_PARSERS)).__module__ == "xml.sax.expatreader"
-
-
-def _date(value: str | None) -> time.struct_time | None:
-    """feedparser's _parse_date(value): for the common "Wed, 01 Jan 2025 12:39:00 +0000" form, the answer its
-    RFC 822 parser gives (its W3C-DTF parser, tried first, never takes a string that starts with a day name)."""
-    match = _RFC822_DATE.fullmatch(value) if value else None
-    if match is None:
-        return _parse_date(value)
-    day, month, year, hour, minute, second, sign, zone_hours, zone_minutes = match.groups()
-    offset = timedelta(hours=int(zone_hours or 0), minutes=int(zone_minutes or 0))
-    try:
-        stamp = datetime(int(year), _MONTHS[month], int(day), int(hour), int(minute), int(second))
-        return (stamp + offset if sign == "-" else stamp - offset).utctimetuple()
-    except (ValueError, OverflowError):
-        return _parse_date(value)
 
 
 def _codec(name: str) -> str:
@@ -134,9 +117,14 @@ def _plain_encoding(data: bytes, declared: str | None, content_type: str | None,
 
 
 def _parse(text: bytes) -> tuple[Element, list[tuple[str, str]]]:
-    """The document's root and its namespace declarations (prefix, URI) in document order; no DTD at all."""
+    """The document's root and its namespace declarations (prefix, URI) in document order; no DTD at all.
+
+    Without a DTD a document can declare no entities, so ElementTree's own parser (expat driven from C) reads it
+    safely and builds the same tree as defusedxml's (expat driven from Python, a third slower); a DTD, which
+    ``text`` (UTF-8) can only hold as these very bytes, is refused by defusedxml."""
     builder = _DeclarationsBuilder()
-    parser = SafeET.DefusedXMLParser(target=builder, forbid_dtd=True)
+    no_dtd = b"<!DOCTYPE" not in text
+    parser = XMLParser(target=builder) if no_dtd else SafeET.DefusedXMLParser(target=builder, forbid_dtd=True)
     parser.feed(text)
     return parser.close(), builder.declarations
 
@@ -253,6 +241,34 @@ class _TreeParser(_FeedParserMixin):
                 stack[-1][2].append(child.tail)
         self._close(key, end)
 
+    def walk_plain_channel(self, root: Element) -> bool:
+        """walk(root) for an RSS 2.0 document whose channel lists its items after everything else, the items
+        read by plain_items (as feedparser's handlers would store what FeedData reads) rather than through the
+        handlers. False when the document is not one, or an item is not plain: then walk it whole, anew."""
+        split = _split_channel(root)
+        if split is None:
+            return False
+        head, items = split
+        self.walk(head)
+        if self.elementstack or self.hasContent or self.incontent:  # state an item's handlers would see
+            return False
+        reader = ItemReader(self._item_key, self._item_attributes, self.resolve_uri)
+        try:
+            self.entries.extend(reader.read(item) for item in items)
+        except NotPlainError:
+            return False
+        return True
+
+    def _item_key(self, name: str) -> tuple[str, bool]:
+        """The handler key of an element in an item and whether feedparser has a handler for it."""
+        _, _, key, inline, start, end = self._tags.get(name) or self._name(name)
+        if inline:
+            raise NotPlainError("inline MathML or SVG")
+        return key, start is not None or end is not None
+
+    def _item_attributes(self, element: Element) -> dict[str, str]:
+        return self._attributes(element, {})
+
     def _name(self, name: str) -> _Tag:
         """How feedparser sees an element: its name (``itunes:duration``), whether that has a prefix, the
         handler key (``itunes_duration``), the attribute it adds to inline MathML/SVG roots, and the handlers."""
@@ -289,10 +305,13 @@ class _TreeParser(_FeedParserMixin):
         if not attrib:
             return dict(inline)
         names = dict(inline)
-        for name, value in attrib.items():
-            names[self._attribute_name(name, qualified=False)] = value
-        for name, value in attrib.items():
-            names[self._attribute_name(name, qualified=True)] = value
+        if any(name.startswith("{") for name in attrib):
+            for name, value in attrib.items():
+                names[self._attribute_name(name, qualified=False)] = value
+            for name, value in attrib.items():
+                names[self._attribute_name(name, qualified=True)] = value
+        else:  # both passes name each attribute by its name in lower case
+            names.update((name.lower(), value) for name, value in attrib.items())
         for key in ("rel", "type"):
             if key in names:
                 names[key] = names[key].lower()
@@ -423,6 +442,25 @@ class _TreeParser(_FeedParserMixin):
             if old_depth is None or self.depth <= old_depth:
                 depths[element] = self.depth
                 entry[element] = output
+
+
+def _split_channel(root: Element) -> tuple[Element, list[Element]] | None:
+    """An RSS 2.0 document as the document without its items, and its items; None unless the root holds just the
+    channel and the channel's items come after all its other elements (feedparser's state at the first item is
+    then the state after the rest of the channel)."""
+    if root.tag != "rss" or len(root) != 1 or root[0].tag != "channel":
+        return None
+    channel = root[0]
+    children = list(channel)
+    first = next((index for index, child in enumerate(children) if child.tag == "item"), len(children))
+    items = children[first:]
+    if any(item.tag != "item" for item in items):
+        return None
+    head, head_channel = Element(root.tag, root.attrib), Element(channel.tag, channel.attrib)
+    head.text, head_channel.text, head_channel.tail = root.text, channel.text, channel.tail
+    head_channel.extend(children[:first])
+    head.append(head_channel)
+    return head, items
 
 
 _TreeParser("", [])  # feedparser fills its class-wide namespace table on first use: do it now, under the import lock

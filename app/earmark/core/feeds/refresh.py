@@ -73,6 +73,7 @@ class CheckedFeed:
     feed: FeedData | None = None
     unchanged: bool = False
     error: EarmarkError | None = None
+    content_hash: str | None = None  # body_hash of the fetched body, worked out where it was fetched
 
 
 class Refresher:
@@ -142,7 +143,9 @@ class Refresher:
                     return None
                 validators = Validators(target.etag, target.last_modified, target.user, target.password)
                 checked.fetched = fetch(target.url, validators)
-            if checked.fetched.not_modified or body_hash(checked.fetched.data) == target.content_hash:
+            if not checked.fetched.not_modified:
+                checked.content_hash = body_hash(checked.fetched.data)
+            if checked.fetched.not_modified or checked.content_hash == target.content_hash:
                 checked.unchanged = True
             else:
                 checked.feed = self._parse(checked.fetched, with_text=target.content_hash is None)
@@ -248,8 +251,8 @@ def store_checked(db: sqlite_utils.Database, checked: CheckedFeed) -> FeedOutcom
         assert checked.feed is not None  # a changed body was parsed
         from earmark.core.db.merge import CacheState, store_feed  # deferred: as the parsers, for changed feeds only
 
-        result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified,
-                                                              body_hash(fetched.data)))
+        content_hash = checked.content_hash or body_hash(fetched.data)
+        result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified, content_hash))
         outcome.title = result.title
         outcome.new, outcome.updated = result.new, result.updated
         outcome.warning = checked.feed.warning
