@@ -43,6 +43,11 @@ def _stop(_signal: int, _frame: FrameType | None) -> None:
 
 
 def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+    from earmark.core.db.checkpoint import checkpoint_meanwhile
+
+    # What the window and the last update left in the WAL is copied while this one reads and analyses its items
+    # (before it writes: its own pages then start the WAL afresh, and its commit copies nothing).
+    checkpoint = checkpoint_meanwhile(args.library)
     from earmark.core.topics.build import update_relations
 
     if args.background and hasattr(os, "setpgid"):
@@ -60,7 +65,7 @@ def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> in
     previous = {number: signal.signal(number, _stop) for number in (signal.SIGTERM, signal.SIGINT)}
     started = time.perf_counter()
     try:
-        result = update_relations(db, report, full=args.full)
+        result = update_relations(db, report, full=args.full, before_writing=checkpoint.join)
     except Stopped:
         if args.jsonl:
             print(json.dumps({"stopped": True}), flush=True)
@@ -70,6 +75,7 @@ def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> in
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+    checkpoint.join()  # stopped, it is left to end with the process (SQLite's copy survives any interruption)
     seconds = round(time.perf_counter() - started, 2)
     if args.jsonl:
         print(json.dumps({"items": result.items, "full": result.full, "seconds": seconds,

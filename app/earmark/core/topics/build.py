@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import sqlite_utils
@@ -49,29 +50,59 @@ def _quiet(_share: float, _what: str) -> None:
     return None
 
 
-def index_items(db: sqlite_utils.Database, item_ids: list[int]) -> UpdateResult:
+def index_items(db: sqlite_utils.Database, item_ids: list[int],
+                before_writing: Callable[[], None] = lambda: None) -> UpdateResult:
     """Work out the terms, links and relations of a few new or changed items against the stored index, leaving
-    every other item's stored vector as it is (one transaction)."""
+    every other item's stored vector as it is (one transaction).
+
+    The items are read and analysed before the transaction (again inside it when another connection wrote
+    meanwhile), and ``before_writing`` runs between: the command waits there for its copy of the WAL (see
+    core/db/checkpoint.py), which has had that time to finish."""
+    changes = _data_version(db)
+    prepared = _prepare(db, item_ids)
+    before_writing()
     with write_transaction(db):
         relation_pass.restore_indexes(db)  # a full pass stopped midway dropped them (the term index finds candidates)
-        total = int(store.state(db, "total") or 0)
-        docs = read_docs(db, item_ids)
-        shared: dict[int | None, frozenset[str]] = {}
-        for doc in docs:
-            if doc.source_id not in shared:
-                shared[doc.source_id] = boilerplate_of(db, doc.source_id)
-        found = {doc.id: _concepts_of(doc, shared[doc.source_id]) for doc in docs}
-        # the stored counts of every item's terms at once (items of a refresh share most of their words)
-        stats = store.term_stats(db, (term for _title, counts in found.values() for term in counts))
-        podroll = podroll_pairs(db)
-        for doc in docs:
-            _index_one(db, doc, found[doc.id], stats, max(total, 1), podroll)
+        if _data_version(db) != changes:
+            prepared = _prepare(db, item_ids)
+        total = max(prepared.total, 1)
+        for doc in prepared.docs:
+            _index_one(db, doc, prepared.found[doc.id], prepared.stats, total, prepared.podroll)
     steps: dict[str, float] = {}
     if store.fresh_terms(db) > FRESH_TERMS_LIMIT:  # once the relations are stored and shown
         started = time.perf_counter()
         store.merge_fresh_terms(db)
         steps["merge"] = time.perf_counter() - started
-    return UpdateResult(len(docs), full=False, steps=steps)
+    return UpdateResult(len(prepared.docs), full=False, steps=steps)
+
+
+@dataclass(slots=True)
+class _Prepared:
+    """What a few items' relations are worked out from: the items, their concepts, the stored counts of those, the
+    library's podroll pairs, and the number of items at the last full pass."""
+
+    docs: list[Doc]
+    found: dict[int, tuple[list[str], Counter[str]]]
+    stats: dict[str, tuple[int, bool]]
+    podroll: set[tuple[int, int]]
+    total: int
+
+
+def _prepare(db: sqlite_utils.Database, item_ids: list[int]) -> _Prepared:
+    docs = read_docs(db, item_ids)
+    shared: dict[int | None, frozenset[str]] = {}
+    for doc in docs:
+        if doc.source_id not in shared:
+            shared[doc.source_id] = boilerplate_of(db, doc.source_id)
+    found = {doc.id: _concepts_of(doc, shared[doc.source_id]) for doc in docs}
+    # the stored counts of every item's terms at once (items of a refresh share most of their words)
+    stats = store.term_stats(db, (term for _title, counts in found.values() for term in counts))
+    return _Prepared(docs, found, stats, podroll_pairs(db), int(store.state(db, "total") or 0))
+
+
+def _data_version(db: sqlite_utils.Database) -> int:
+    """A number that changes whenever another connection commits to the library."""
+    return int(db.execute("PRAGMA data_version").fetchone()[0])
 
 
 def _concepts_of(doc: Doc, shared: frozenset[str]) -> tuple[list[str], Counter[str]]:
@@ -139,11 +170,14 @@ def needs_full_build(db: sqlite_utils.Database, pending: int) -> bool:
     return pending > min(INCREMENTAL_LIMIT, max(1, indexed // 5)) or since + pending > max(indexed // 2, 10)
 
 
-def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet, full: bool = False) -> UpdateResult:
+def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet, full: bool = False,
+                     before_writing: Callable[[], None] = lambda: None) -> UpdateResult:
     """Bring the relations up to date (in this process: the command line's way; the window runs
-    ``earmark update-relations`` in a process of its own); ``full`` works every item out again."""
+    ``earmark update-relations`` in a process of its own); ``full`` works every item out again. ``before_writing``
+    runs before the first write (see index_items)."""
     use_library_aliases(db)
     if full:
+        before_writing()
         done = full_pass(db, progress)
         return UpdateResult(done.items, full=True, steps=done.seconds)
     if store.up_to_date(db):
@@ -152,5 +186,5 @@ def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet, ful
     if not pending:
         return UpdateResult(0, full=False)
     if needs_full_build(db, len(pending)):
-        return update_relations(db, progress, full=True)
-    return index_items(db, pending)
+        return update_relations(db, progress, full=True, before_writing=before_writing)
+    return index_items(db, pending, before_writing)
