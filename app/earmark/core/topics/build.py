@@ -65,24 +65,34 @@ def index_items(db: sqlite_utils.Database, item_ids: list[int],
         relation_pass.restore_indexes(db)  # a full pass stopped midway dropped them (the term index finds candidates)
         if _data_version(db) != changes:
             prepared = _prepare(db, item_ids)
-        total = max(prepared.total, 1)
-        for doc in prepared.docs:
-            _index_one(db, doc, prepared.found[doc.id], prepared.stats, total, prepared.podroll)
+        for item in prepared.items:
+            _index_one(db, item, prepared)
     steps: dict[str, float] = {}
     if store.fresh_terms(db) > FRESH_TERMS_LIMIT:  # once the relations are stored and shown
         started = time.perf_counter()
         store.merge_fresh_terms(db)
         steps["merge"] = time.perf_counter() - started
-    return UpdateResult(len(prepared.docs), full=False, steps=steps)
+    return UpdateResult(len(prepared.items), full=False, steps=steps)
+
+
+@dataclass(slots=True)
+class _Item:
+    """One item as it is to be stored: its weighted terms (strongest first), links and names, and the items that
+    share a rare tag with it."""
+
+    id: int
+    weighted: list[tuple[str, float]]
+    links: set[tuple[str, str]]
+    keys: set[str]
+    tagged: set[int]
 
 
 @dataclass(slots=True)
 class _Prepared:
-    """What a few items' relations are worked out from: the items, their concepts, the stored counts of those, the
-    library's podroll pairs, and the number of items at the last full pass."""
+    """What a few items' relations are worked out from: the items, the stored counts of their terms, the library's
+    podroll pairs, and the number of items at the last full pass (at least 1)."""
 
-    docs: list[Doc]
-    found: dict[int, tuple[list[str], Counter[str]]]
+    items: list[_Item]
     stats: dict[str, tuple[int, bool]]
     podroll: set[tuple[int, int]]
     total: int
@@ -97,7 +107,14 @@ def _prepare(db: sqlite_utils.Database, item_ids: list[int]) -> _Prepared:
     found = {doc.id: _concepts_of(doc, shared[doc.source_id]) for doc in docs}
     # the stored counts of every item's terms at once (items of a refresh share most of their words)
     stats = store.term_stats(db, (term for _title, counts in found.values() for term in counts))
-    return _Prepared(docs, found, stats, podroll_pairs(db), int(store.state(db, "total") or 0))
+    total = max(int(store.state(db, "total") or 0), 1)
+    tags, tag_counts = item_tags_of(db, [doc.id for doc in docs])
+    items = [_Item(doc.id, weigh(found[doc.id][1], found[doc.id][0], stats, total),
+                   citations.item_links(doc.markup, doc.text, doc.remote_items),
+                   citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid),
+                   _tagged(db, [name for name in tags.get(doc.id, ()) if tag_counts[name] <= SMALL_TAG]))
+             for doc in docs]
+    return _Prepared(items, stats, podroll_pairs(db), total)
 
 
 def _data_version(db: sqlite_utils.Database) -> int:
@@ -113,39 +130,34 @@ def _concepts_of(doc: Doc, shared: frozenset[str]) -> tuple[list[str], Counter[s
     return title, found
 
 
-def _index_one(db: sqlite_utils.Database, doc: Doc, concepts_found: tuple[list[str], Counter[str]],
-               stats: dict[str, tuple[int, bool]], total: int, podroll: set[tuple[int, int]]) -> None:
-    title, found = concepts_found
-    weighted = weigh(found, title, stats, total)
-    store.replace_item(db, doc.id, [(doc.id, term, weight, rank) for rank, (term, weight) in enumerate(weighted)],
-                       citations.item_links(doc.markup, doc.text, doc.remote_items),
-                       citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid))
-    candidates = [other for other, _part in store.similar_by_terms(db, weighted[:QUERY_TERMS], doc.id, CANDIDATES)]
-    ties = ties_of(db, doc.id, candidates, podroll)
-    tags, tag_counts = item_tags_of(db, [doc.id])
-    rare = [name for name in tags.get(doc.id, ()) if tag_counts[name] <= SMALL_TAG]
-    partners = set(ties.partners().get(doc.id, set())) | _tagged(db, rare)
-    others = sorted((set(candidates) | partners) - {doc.id})
+def _index_one(db: sqlite_utils.Database, item: _Item, prepared: _Prepared) -> None:
+    weighted, stats, total = item.weighted, prepared.stats, prepared.total
+    store.replace_item(db, item.id, [(item.id, term, weight, rank) for rank, (term, weight) in enumerate(weighted)],
+                       item.links, item.keys)
+    candidates = [other for other, _part in store.similar_by_terms(db, weighted[:QUERY_TERMS], item.id, CANDIDATES)]
+    ties = ties_of(db, item.id, candidates, prepared.podroll)
+    partners = set(ties.partners().get(item.id, set())) | item.tagged
+    others = sorted((set(candidates) | partners) - {item.id})
     mine = dict(weighted)
     vectors = store.vectors_of(db, others)
     specific = {term for term in mine if stats[term][1]}  # shared terms are mine
-    tags, tag_counts = item_tags_of(db, [doc.id, *others])
+    tags, tag_counts = item_tags_of(db, [item.id, *others])
     rows: list[store.RelationRow] = []
     for other in others:
         theirs = vectors.get(other, {})
         common = mine.keys() & theirs.keys()
         cosine = sum(mine[t] * theirs[t] for t in common)
         specific_cosine = sum(mine[t] * theirs[t] for t in common if t in specific)
-        shared_tags = tags.get(doc.id, frozenset()) & tags.get(other, frozenset())
+        shared_tags = tags.get(item.id, frozenset()) & tags.get(other, frozenset())
         tag_score = min(TAG_BONUS_MAX, TAG_BONUS * sum(rarity(tag_counts[t], total) for t in shared_tags))
-        for a, b in ((doc.id, other), (other, doc.id)):
+        for a, b in ((item.id, other), (other, item.id)):
             bonus, why = ties.bonus(a, b)
             score = cosine + tag_score + bonus
             if score >= MIN_SCORE and kept(cosine, specific_cosine, bonus + tag_score):
                 rows.append((a, b, score, why))
-    mine_rows = sorted((r for r in rows if r[0] == doc.id), key=lambda r: (-r[2], r[1]))[:RELATED_PER_ITEM]
+    mine_rows = sorted((r for r in rows if r[0] == item.id), key=lambda r: (-r[2], r[1]))[:RELATED_PER_ITEM]
     chosen = {r[1] for r in mine_rows}
-    store.add_relations(db, doc.id, mine_rows + [r for r in rows if r[0] != doc.id and r[0] in chosen],
+    store.add_relations(db, item.id, mine_rows + [r for r in rows if r[0] != item.id and r[0] in chosen],
                         RELATED_PER_ITEM)
 
 
