@@ -8,6 +8,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import sqlite_utils
 
@@ -16,19 +17,22 @@ from earmark.core.db import relations as store
 from earmark.core.db.connection import write_transaction
 from earmark.core.topics import citations, cleaning, concepts
 from earmark.core.topics.corpus import Doc, boilerplate_of, item_tags_of, read_docs
-from earmark.core.topics.full_pass import SMALL_TAG, Progress, full_pass
 from earmark.core.topics.learnt_aliases import use_library_aliases
 from earmark.core.topics.library_ties import podroll_pairs, ties_of
 from earmark.core.topics.neighbours import CANDIDATES, QUERY_TERMS
 from earmark.core.topics.scoring import (
     MIN_SCORE,
     RELATED_PER_ITEM,
+    SMALL_TAG,
     TAG_BONUS,
     TAG_BONUS_MAX,
     kept,
     rarity,
 )
 from earmark.core.topics.vectors import weigh
+
+if TYPE_CHECKING:
+    from earmark.core.topics.full_pass import Progress
 
 INCREMENTAL_LIMIT = 200  # more pending items than this (or than a fifth of the library): a full pass
 # Fresh term rows (items worked out since the last full pass, ~24 each) kept in their small index before an update
@@ -189,6 +193,8 @@ def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet, ful
     runs before the first write (see index_items)."""
     use_library_aliases(db)
     if full:
+        from earmark.core.topics.full_pass import full_pass  # its modules (the worker pool...): only for one
+
         before_writing()
         done = full_pass(db, progress)
         return UpdateResult(done.items, full=True, steps=done.seconds)

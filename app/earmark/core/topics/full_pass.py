@@ -20,13 +20,12 @@ from earmark.core.topics.analysis_pool import analyse_library
 from earmark.core.topics.corpus import all_boilerplate
 from earmark.core.topics.library_ties import rare_tag_partners, read_ties, tag_matrix
 from earmark.core.topics.neighbours import QUERY_TERMS, Neighbours
-from earmark.core.topics.scoring import MENTION_BONUS, SERIES_BONUS, Ties, best, kept, tag_bonus
+from earmark.core.topics.scoring import MENTION_BONUS, SERIES_BONUS, SMALL_TAG, Ties, best, kept, tag_bonus
 from earmark.core.topics.vectors import Vectors, build_vectors
 
 Progress = Callable[[float, str], None]
 PAIR_BLOCK = 2000  # items whose related items are found at once
 WRITE_ITEMS = 500  # items whose terms and relations are stored in one transaction
-SMALL_TAG = 50  # items sharing a tag this rare are scored even when their texts differ
 TERMS_STORED = QUERY_TERMS  # an item's strongest terms kept in the library (its reasons, topics, new items' matches)
 ANALYSIS_SHARE = 0.6  # of the progress bar
 # How the pass's connection writes: foreign keys off (rows of items deleted meanwhile are dropped at the end), and
