@@ -2,8 +2,9 @@
 
 Each command group is a module of this package with a ``register(commands)`` that declares its commands, each
 with ``set_defaults(run=FUNCTION)``: ``FUNCTION(db, args) -> exit code`` runs on the open library (or
-``run_on_path=FUNCTION(library_path, args)`` for commands that must work when it cannot be opened). A new group
-is a new module and its line in ``commands.GROUPS``.
+``run_on_path=FUNCTION(library_path, args)`` for commands that must work when it cannot be opened);
+``before_open=FUNCTION(library_path, args)`` starts what can run while it opens. A new group is a new module and
+its line in ``commands.GROUPS``.
 """
 
 from __future__ import annotations
@@ -110,6 +111,8 @@ def _run_command(library_path: Path, args: argparse.Namespace) -> int:
     try:
         if hasattr(args, "run_on_path"):  # backups: they must work when the library cannot be opened
             return int(args.run_on_path(library_path, args))
+        if hasattr(args, "before_open"):
+            args.before_open(library_path, args)
         db, read_only_reason = open_library_or_read_only(library_path)
         args.library = library_path
         args.read_only = read_only_reason is not None

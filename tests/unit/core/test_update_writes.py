@@ -75,3 +75,8 @@ def test_the_command_copies_what_the_wal_held_before_it_wrote(copy: sqlite_utils
     assert _in_file(path, NEW_ITEM, item)  # what was there before: copied
     assert not _in_file(path, "SELECT 1 FROM graph_index WHERE item_id = ?", item)  # its own: left in the WAL
     assert copy.execute("SELECT 1 FROM graph_index WHERE item_id = ?", [item]).fetchone() is not None
+
+
+def test_the_copy_never_makes_a_library(tmp_path: Path) -> None:
+    checkpoint_meanwhile(tmp_path / "missing.db").join()
+    assert list(tmp_path.iterdir()) == []

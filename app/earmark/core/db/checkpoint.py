@@ -12,6 +12,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from pathlib import Path
+from urllib.parse import quote
 
 
 def checkpoint_meanwhile(library: Path) -> threading.Thread:
@@ -19,8 +20,8 @@ def checkpoint_meanwhile(library: Path) -> threading.Thread:
     writers, and copies what they leave it); ``join()`` the thread to wait for it."""
 
     def checkpoint() -> None:
-        try:
-            conn = sqlite3.connect(library, isolation_level=None)
+        try:  # never creating it (when it does not exist yet, the command says so)
+            conn = sqlite3.connect(f"file:{quote(str(library.absolute()))}?mode=rw", uri=True, isolation_level=None)
         except sqlite3.Error:
             return
         try:
