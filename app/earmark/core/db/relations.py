@@ -67,9 +67,9 @@ def add_relations(db: sqlite_utils.Database, item_id: int, related: Sequence[Rel
     What the others keep is worked out before writing, and only what changes is written: most of the others do
     not keep the item (100 new items at 100,000 items: 74 of 1,200), and inserting each row only to trim it off
     again rewrote a page of the relations for each (~600 pages of 32 KiB)."""
-    rows = [(a, b, round(score, 4), json.dumps(reasons)) for a, b, score, reasons in related]
-    inserts = [row for row in rows if row[0] == item_id]
-    theirs: dict[int, list[tuple[int, int, float, str]]] = {}
+    rows = [(a, b, round(score, 4), reasons) for a, b, score, reasons in related]
+    stored = [row for row in rows if row[0] == item_id]
+    theirs: dict[int, list[tuple[int, int, float, list[str]]]] = {}
     for row in rows:
         if row[0] != item_id:
             theirs.setdefault(row[0], []).append(row)
@@ -78,8 +78,9 @@ def add_relations(db: sqlite_utils.Database, item_id: int, related: Sequence[Rel
         offered = {(a, b): score for a, b, score, _reasons in theirs[other]}
         ranked = sorted({**listed, **offered}.items(), key=lambda entry: (-entry[1], entry[0][1]))
         kept = {key for key, _score in ranked[:limit]}
-        inserts += [row for row in theirs[other] if (row[0], row[1]) in kept]
+        stored += [row for row in theirs[other] if (row[0], row[1]) in kept]
         deletes += [key for key, _score in ranked[limit:] if key in listed]  # as an insert then a trim would
+    inserts = [(a, b, score, json.dumps(reasons)) for a, b, score, reasons in stored]
     db.conn.executemany("INSERT OR REPLACE INTO relations VALUES (?, ?, ?, ?)", inserts)
     db.conn.executemany("DELETE FROM relations WHERE item_id = ? AND other_id = ?", deletes)
     db.execute("INSERT OR REPLACE INTO graph_index VALUES (?, ?)", [item_id, now_iso()])
