@@ -48,6 +48,16 @@ def test_an_item_changed_before_the_update_writes_is_worked_out_as_changed(copy:
     assert "autograd" in terms and "inductor" not in terms
 
 
+def test_the_rows_an_update_writes_keep_the_foreign_keys(copy: sqlite_utils.Database) -> None:
+    """It writes without checking them (each row names items it read in its transaction)."""
+    item = _add_episode(copy, "CUDA graph trees replay the captured kernels; Inductor fuses loops.")
+    assert update_relations(copy).items == 1
+    assert copy.execute("SELECT count(*) FROM relations WHERE item_id = ? OR other_id = ?", [item, item]
+                        ).fetchone()[0] > 0
+    assert copy.execute("PRAGMA foreign_keys").fetchone()[0] == 1  # checked again afterwards
+    assert copy.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
 def _in_file(path: Path, sql: str, item: int) -> bool:
     """Whether the library file without its WAL holds ``sql``'s row of ``item``."""
     reader = sqlite3.connect(f"file:{quote(str(path))}?immutable=1", uri=True)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.relation_pass import pragmas
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Related
 from earmark.core.timefmt import now_iso
@@ -159,13 +160,8 @@ def merge_fresh_terms(db: sqlite_utils.Database) -> None:
     they come in term order, so the big index is written from one end to the other; with a page cache that holds
     the pages it dirties, each is written once, at the commit (with the default cache, spilt and written again: a
     merge at 100,000 items took 1.0 s instead of 0.7)."""
-    cache = int(db.execute("PRAGMA cache_size").fetchone()[0])
-    db.execute(f"PRAGMA cache_size = {-MERGE_CACHE_KIB}")
-    try:
-        with write_transaction(db):
-            db.execute("UPDATE item_terms INDEXED BY item_terms_fresh SET fresh = 0 WHERE fresh = 1")
-    finally:
-        db.execute(f"PRAGMA cache_size = {cache}")
+    with pragmas(db, cache_size=-MERGE_CACHE_KIB), write_transaction(db):
+        db.execute("UPDATE item_terms INDEXED BY item_terms_fresh SET fresh = 0 WHERE fresh = 1")
 
 
 def citations_of(db: sqlite_utils.Database, item_id: int) -> list[tuple[int, int, str]]:
