@@ -55,6 +55,7 @@ def test_the_rows_an_update_writes_keep_the_foreign_keys(copy: sqlite_utils.Data
     assert copy.execute("SELECT count(*) FROM relations WHERE item_id = ? OR other_id = ?", [item, item]
                         ).fetchone()[0] > 0
     assert copy.execute("PRAGMA foreign_keys").fetchone()[0] == 1  # checked again afterwards
+    assert copy.execute("PRAGMA mmap_size").fetchone()[0] == 0  # read as before (it mapped the library meanwhile)
     assert copy.execute("PRAGMA foreign_key_check").fetchall() == []
 
 
