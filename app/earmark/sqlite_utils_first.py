@@ -8,14 +8,18 @@ htmldate under trafilatura, imports it by name, which loads it at once). And it 
 installed package's entry points at the first connection (~15 ms): Earmark opens its library with no sqlite-utils
 plugins, whatever is installed beside it (a plugin's ``prepare_connection`` would change every connection), so its
 plugin machinery is inert here, and neither pluggy nor click (for the hooks' declarations, and its progress bars,
-which load it when they are used) is imported at start (~10 ms).
+which load it when they are used) is imported at start (~10 ms). Its own regular expressions are compiled when
+first used: one of them (virtual tables' names, case-insensitive over most of Unicode) took ~10 ms of every start
+to compile, and Earmark never uses it.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from types import ModuleType, SimpleNamespace
+from typing import Any
 
 ON_FIRST_USE = ("dateutil.parser",)
 
@@ -30,9 +34,11 @@ def import_sqlite_utils() -> None:
     _inert_plugins()
     click = _on_first_use("click")
     sys.modules.setdefault("click", click)
+    re.compile = _compile_on_first_use  # type: ignore[assignment]
     try:
         import sqlite_utils  # noqa: F401  # loaded here: every later import finds it in sys.modules
     finally:
+        re.compile = _COMPILE
         if sys.modules.get("click") is click:
             del sys.modules["click"]  # a later import of click loads the real one
         if sys.modules.get("numpy", ...) is None:
@@ -65,6 +71,28 @@ def _inert_plugins() -> None:
     plugins.get_plugins = lambda: []  # type: ignore[attr-defined]
     sys.modules.setdefault(hookspecs.__name__, hookspecs)
     sys.modules.setdefault(plugins.__name__, plugins)
+
+
+class _OnFirstUse:
+    """A regular expression compiled the first time one of its methods or attributes is used."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self._pattern, self._flags = pattern, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = _COMPILE(self._pattern, self._flags)
+        return getattr(self._compiled, name)
+
+
+_COMPILE = re.compile
+
+
+def _compile_on_first_use(pattern: str, flags: int = 0) -> Any:
+    """re.compile while sqlite-utils loads: its own patterns on first use, those of what it imports at once."""
+    caller = sys._getframe(1).f_globals.get("__name__", "")
+    return _OnFirstUse(pattern, flags) if caller.startswith("sqlite_utils") else _COMPILE(pattern, flags)
 
 
 def _load_on_first_use(name: str) -> None:

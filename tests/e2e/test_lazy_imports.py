@@ -81,3 +81,23 @@ def test_sqlite_utils_loads_click_when_it_uses_it() -> None:
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["3", "[]", "function"]
+
+
+SQLITE_UTILS_PATTERNS = """
+import json, re, sqlite3
+import earmark
+import sqlite_utils
+from sqlite_utils import db
+waiting = db._virtual_table_using_re._compiled is None
+conn = sqlite3.connect(":memory:")
+conn.execute("CREATE VIRTUAL TABLE notes USING fts5(text)")
+using = sqlite_utils.Database(conn, execute_plugins=False)["notes"].virtual_table_using
+print(json.dumps([waiting, using, re.compile.__module__]))
+"""
+
+
+def test_sqlite_utils_compiles_its_patterns_when_first_used() -> None:
+    done = subprocess.run([sys.executable, "-c", SQLITE_UTILS_PATTERNS], capture_output=True, text=True,
+                          timeout=60, check=False, env={**os.environ, "PYTHONSAFEPATH": "1"})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [True, "FTS5", "re"]  # not at import; works when used; re.compile restored

@@ -2,14 +2,16 @@
 
 Each command group is a module of this package with a ``register(commands)`` that declares its commands, each
 with ``set_defaults(run=FUNCTION)``: ``FUNCTION(db, args) -> exit code`` runs on the open library (or
-``run_on_path=FUNCTION(library_path, args)`` for commands that must work when it cannot be opened). A new group
-is a new module and its line in ``groups()``.
+``run_on_path=FUNCTION(library_path, args)`` for commands that must work when it cannot be opened);
+``before_open=FUNCTION(library_path, args)`` starts what can run while it opens. A new group is a new module and
+its line in ``commands.GROUPS``.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import logging
 import os
 import sqlite3
@@ -20,39 +22,28 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from earmark import __version__
-from earmark.cli.targets import command_names, split_targets, window_options
+from earmark.cli.commands import GROUPS, command_names, group_of
+from earmark.cli.targets import split_targets, window_options
 from earmark.core.settings import LIBRARY_ENV, default_library_path
 
 if TYPE_CHECKING:
     import sqlite_utils
 
 
-def groups() -> tuple[ModuleType, ...]:
-    """The command groups, in the order ``earmark --help`` lists them (imported only when a command may run:
-    opening the window needs none of them)."""
-    from earmark.cli import (
-        backups,
-        feeds,
-        graph,
-        library,
-        listening,
-        notes,
-        playback,
-        reading,
-        relations,
-        sync,
-        tags,
-        transcribe,
-    )
-
-    return library, tags, feeds, sync, playback, listening, notes, transcribe, graph, relations, reading, backups
+def groups(only: str | None = None) -> tuple[ModuleType, ...]:
+    """The command groups, in the order ``earmark --help`` lists them, or the group named ``only`` (imported only
+    when a command may run: opening the window needs none of them)."""
+    return tuple(importlib.import_module(f"earmark.cli.{name}") for name in GROUPS if only in (None, name))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line: the global options and every group's commands."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line: the global options and every group's commands (or those of the group ``only``:
+    then an error in the global options or the command's name raises argparse.ArgumentError instead of exiting,
+    for the whole parser to say it)."""
     from earmark.cli.free_text import TextParser
 
-    parser = TextParser(prog="earmark", description="A library for podcasts and articles.")  # commands' too
+    parser = TextParser(prog="earmark", description="A library for podcasts and articles.",  # commands' too
+                        exit_on_error=only is None)
     parser.add_argument("--version", action="version", version=f"earmark {__version__}")
     parser.add_argument("--library", type=Path, metavar="PATH",
                         help="library file to use (default: $EARMARK_LIBRARY or the user data folder)")
@@ -61,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--smoke-test", action="store_true",
                         help="open the window, play a sample episode for a second, check the saved position")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for group in groups():
+    for group in groups(only):
         group.register(commands)
     return parser
 
@@ -72,9 +63,8 @@ def main(argv: Sequence[str]) -> int:
     window = window_options(argv)
     if window is not None:  # only the window's own options: the quick way to it, without the commands
         return _open_window(_library_path(window[0]), [], minimised=window[1])
-    parser = build_parser()
-    argv, targets = split_targets(argv, command_names(parser))
-    args = parser.parse_args(argv)
+    argv, targets = split_targets(argv, command_names())
+    parser, args = _parse(argv)
     if targets and (args.command is not None or args.smoke_test):
         parser.error("feed URLs and .opml files are opened by the window, not with a command")
     library_path = _library_path(args.library)
@@ -86,6 +76,19 @@ def main(argv: Sequence[str]) -> int:
 
         return run_smoke_test(library_path)
     return _run_command(library_path, args)
+
+
+def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    """The arguments, parsed with the parser of the named command's group alone when that is enough."""
+    group = group_of(argv)
+    if group is not None:
+        parser = build_parser(group)
+        try:
+            return parser, parser.parse_args(argv)
+        except argparse.ArgumentError:
+            pass  # the whole parser says what is wrong, as it would have
+    parser = build_parser()
+    return parser, parser.parse_args(argv)
 
 
 def _open_window(library_path: Path, targets: list[str], minimised: bool) -> int:
@@ -108,6 +111,8 @@ def _run_command(library_path: Path, args: argparse.Namespace) -> int:
     try:
         if hasattr(args, "run_on_path"):  # backups: they must work when the library cannot be opened
             return int(args.run_on_path(library_path, args))
+        if hasattr(args, "before_open"):
+            args.before_open(library_path, args)
         db, read_only_reason = open_library_or_read_only(library_path)
         args.library = library_path
         args.read_only = read_only_reason is not None

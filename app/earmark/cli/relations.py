@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 import time
+from pathlib import Path
 from types import FrameType
 
 import sqlite_utils
@@ -35,15 +36,26 @@ def register(commands: Commands) -> None:
                         help="print progress as JSON lines ({progress, what}), then {items, full, seconds, steps}")
     update.add_argument("--background", action="store_true",
                         help="run at a low CPU priority, in a process group of its own (as the window runs it)")
-    update.set_defaults(run=_update_relations)
+    update.set_defaults(run=_update_relations, before_open=_copy_wal_meanwhile)
 
 
 def _stop(_signal: int, _frame: FrameType | None) -> None:
     raise Stopped
 
 
+def _copy_wal_meanwhile(library: Path, args: argparse.Namespace) -> None:
+    """Copy what the window and the last update left in the WAL into the library file while this update opens the
+    library and reads and analyses its items: it waits for the copy before it writes, so its own pages then start
+    the WAL afresh and its commit copies nothing (core/db/checkpoint.py)."""
+    from earmark.core.db.checkpoint import checkpoint_meanwhile
+
+    args.checkpoint = checkpoint_meanwhile(library)
+
+
 def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     from earmark.core.topics.build import update_relations
+
+    checkpoint = args.checkpoint
 
     if args.background and hasattr(os, "setpgid"):
         os.nice(BACKGROUND_NICENESS)  # the worker processes of the pass inherit it
@@ -60,7 +72,7 @@ def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> in
     previous = {number: signal.signal(number, _stop) for number in (signal.SIGTERM, signal.SIGINT)}
     started = time.perf_counter()
     try:
-        result = update_relations(db, report, full=args.full)
+        result = update_relations(db, report, full=args.full, before_writing=checkpoint.join)
     except Stopped:
         if args.jsonl:
             print(json.dumps({"stopped": True}), flush=True)
@@ -70,6 +82,7 @@ def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> in
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+    checkpoint.join()  # stopped, it is left to end with the process (SQLite's copy survives any interruption)
     seconds = round(time.perf_counter() - started, 2)
     if args.jsonl:
         print(json.dumps({"items": result.items, "full": result.full, "seconds": seconds,

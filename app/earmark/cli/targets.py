@@ -3,7 +3,6 @@ launcher passes them): they go to the window, not to a command."""
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,12 +32,6 @@ def window_options(argv: Sequence[str]) -> tuple[Path | None, bool] | None:
         else:
             return None
     return library, minimised
-
-
-def command_names(parser: argparse.ArgumentParser) -> set[str]:
-    """The names of the parser's commands."""
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return set(sub.choices)
 
 
 def is_target(text: str) -> bool:

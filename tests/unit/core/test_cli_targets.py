@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from earmark.cli import build_parser
-from earmark.cli.targets import command_names, split_targets
+from earmark.cli.commands import command_names
+from earmark.cli.targets import split_targets
 
-COMMANDS = command_names(build_parser())
+COMMANDS = command_names()
 
 
 @pytest.mark.parametrize("argv, rest, targets", [

@@ -9,7 +9,8 @@ stopped before its end leaves their definitions in graph_state, and the next upd
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 import sqlite_utils
 
@@ -19,6 +20,20 @@ from earmark.core.timefmt import now_iso
 NO_REASONS = "[]"
 DROPPED_INDEXES = "dropped indexes"  # graph_state: [[name, sql], ...] of the indexes a pass dropped
 _PASS_TABLES = ("item_terms", "relations")
+
+
+@contextmanager
+def pragmas(db: sqlite_utils.Database, **values: int) -> Iterator[None]:
+    """The connection's settings (``foreign_keys=0``, ``cache_size=-65536``) changed for a while, then as they were
+    (outside a transaction: foreign_keys does nothing inside one)."""
+    before = {name: db.execute(f"PRAGMA {name}").fetchone()[0] for name in values}
+    for name, value in values.items():
+        db.execute(f"PRAGMA {name} = {value}")
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            db.execute(f"PRAGMA {name} = {value}")
 
 
 def drop_indexes(db: sqlite_utils.Database) -> None:

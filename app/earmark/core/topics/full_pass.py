@@ -20,18 +20,17 @@ from earmark.core.topics.analysis_pool import analyse_library
 from earmark.core.topics.corpus import all_boilerplate
 from earmark.core.topics.library_ties import rare_tag_partners, read_ties, tag_matrix
 from earmark.core.topics.neighbours import QUERY_TERMS, Neighbours
-from earmark.core.topics.scoring import MENTION_BONUS, SERIES_BONUS, Ties, best, kept, tag_bonus
+from earmark.core.topics.scoring import MENTION_BONUS, SERIES_BONUS, SMALL_TAG, Ties, best, kept, tag_bonus
 from earmark.core.topics.vectors import Vectors, build_vectors
 
 Progress = Callable[[float, str], None]
 PAIR_BLOCK = 2000  # items whose related items are found at once
 WRITE_ITEMS = 500  # items whose terms and relations are stored in one transaction
-SMALL_TAG = 50  # items sharing a tag this rare are scored even when their texts differ
 TERMS_STORED = QUERY_TERMS  # an item's strongest terms kept in the library (its reasons, topics, new items' matches)
 ANALYSIS_SHARE = 0.6  # of the progress bar
 # How the pass's connection writes: foreign keys off (rows of items deleted meanwhile are dropped at the end), and
 # a larger page cache (the term index grows by inserts in term order).
-WRITE_SETTINGS = {"foreign_keys": 0, "cache_size": -65536}
+WRITE_SETTINGS = {"foreign_keys": 0, "cache_size": -65536}  # see relation_pass.pragmas
 
 
 @dataclass(slots=True)
@@ -57,10 +56,7 @@ def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassRes
     shared = all_boilerplate(db)
     series: dict[int, str] = {}
     sources: dict[int, int | None] = {}
-    settings = {name: db.execute(f"PRAGMA {name}").fetchone()[0] for name in WRITE_SETTINGS}
-    for name, value in WRITE_SETTINGS.items():
-        db.execute(f"PRAGMA {name} = {value}")
-    try:
+    with relation_pass.pragmas(db, **WRITE_SETTINGS):
         analysed = Analysed()
         for facts in analyse_library(db, shared):
             analysed.merge(facts.analysed)
@@ -78,9 +74,6 @@ def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassRes
                                   in zip(vectors.vocabulary, vectors.counts.tolist(), vectors.specific.tolist(),
                                          strict=True)), vectors.ids.tolist(), seq)
         clock.lap("finish")
-    finally:
-        for name, value in settings.items():
-            db.execute(f"PRAGMA {name} = {value}")
     result.seconds = clock.seconds
     return result
 

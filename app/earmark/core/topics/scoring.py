@@ -32,6 +32,7 @@ MIN_SCORE = 0.04  # weaker pairs are not related
 SPECIFIC_FLOOR = 0.02  # two items sharing no specific concept are related only by plain words this close, or
 PLAIN_FLOOR = 0.15  # other ties
 RELATED_PER_ITEM = 12
+SMALL_TAG = 50  # items sharing a tag this rare are scored even when their texts differ
 SERIES_MAX = 60  # more items sharing a title's start than this are a show's naming, not a series
 SERIES_NEAR = 3  # the episodes before and after an item in its series are scored with it whatever their texts
 _SERIES = re.compile(r"^\s*(?P<name>[^:–—|]{2,40}?)\s*(?:\s[-–—|]\s|:\s)\S")

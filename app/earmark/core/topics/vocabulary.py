@@ -14,14 +14,16 @@ from earmark.core.text import looks_technical, maintained, normal_form
 def table(name: str) -> list[str]:
     """The lines of a table in resources/topics, comments left out."""
     text = (resources.files("earmark.resources") / "topics" / name).read_text(encoding="utf-8")
-    return [line.split("#", 1)[0].strip() for line in text.splitlines() if line.split("#", 1)[0].strip()]
+    return [kept for line in text.splitlines() if (kept := line.split("#", 1)[0].strip())]
 
 
 @lru_cache(maxsize=1)
 def _stemmer() -> Callable[[str], str]:
     import Stemmer  # PyStemmer: Snowball's English stemmer in C (no type hints: mypy ignores it in pyproject)
 
-    return Stemmer.Stemmer("english").stemWord
+    # Without its own cache: stem() keeps one in front of it, and filling the stemmer's made each word's first
+    # stemming three times slower (the 10,900 plain English words: 14 ms instead of 5, in every process).
+    return Stemmer.Stemmer("english", 0).stemWord
 
 
 @lru_cache(maxsize=262144)
