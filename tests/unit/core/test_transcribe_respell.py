@@ -65,6 +65,7 @@ def _doubting(text: str, *doubted: str) -> tuple[tuple[int, int], ...]:
     ("Give them a 10 slash Prim IR.", ["10"], "Give them ATen slash Prim IR."),
     ("It gives an a ten graph.", ["ten"], "It gives an ATen graph."),
     ("Compiled by torch die nam oh.", ["die"], "Compiled by TorchDynamo."),
+    ("Written with OpenAI Tryton.", ["Tryton"], "Written with OpenAI Triton."),  # one word of a long sound
 ])
 def test_words_heard_doubtfully_that_sound_as_a_name_of_the_episode_are_written_as_the_name(
         heard: str, doubted: list[str], written: str) -> None:
@@ -79,6 +80,9 @@ def test_words_heard_doubtfully_that_sound_as_a_name_of_the_episode_are_written_
     ("We met at 10 today.", ["10"]),  # a letter said twice across two words is no name's
     ("It ends with a. Ten more came.", ["Ten"]),  # never across a sentence's end
     ("Then a ten, and more.", ["more"]),  # the doubtful word is not among those that sound as the name
+    ("Written with Tryton.", []),  # heard with confidence
+    ("A triton swam by.", ["triton"]),  # the capitalised name heard as a plain word keeps the engine's case
+    ("We try ton after ton.", ["try"]),  # a capitalised name (Triton) is never made of two heard words
 ])
 def test_ordinary_words_are_left_alone(heard: str, doubted: list[str]) -> None:
     assert respell(heard, spellings(TERMS), SOUNDS, _doubting(heard, *doubted)) == heard
@@ -92,7 +96,8 @@ def test_a_sound_is_a_rough_key_of_how_words_are_said() -> None:
 
 
 def test_only_names_of_the_vocabulary_sound_and_never_a_sound_two_names_share() -> None:
-    assert set(SOUNDS.values()) == {"TorchDynamo", "AOTAutograd", "PyTorch", "ATen", "CUDA"}  # NCCL: too short
+    assert set(SOUNDS.values()) == {"TorchDynamo", "AOTAutograd", "PyTorch", "ATen", "CUDA", "Triton"}  # NCCL: too
+    # short; Hidet and The: capitalised words of a short sound
     assert sounds(["ATen", "ATenn"]) == {}  # both sound "aten": neither is chosen
     assert sounds([]) == {}
 

@@ -13,7 +13,7 @@ from earmark.core.db.merge import store_feed
 from earmark.core.db.transcripts import store_transcript
 from earmark.core.models import Chapter, Cue, EntryData, FeedData, Transcript
 from earmark.core.transcribe.respell import respell
-from earmark.core.transcribe.vocabulary import MAX_PROMPT_CHARS, episode_vocabulary, names_in
+from earmark.core.transcribe.vocabulary import MAX_PROMPT_CHARS, episode_vocabulary, names_in, podcast_terms
 
 NOTES = "We compare TorchInductor with Hidet, and how torch.compile lowers graphs. The jobs run on Kubernetes."
 
@@ -51,6 +51,16 @@ def test_an_episode_is_primed_with_its_own_words_and_the_podcasts_terms(library:
     assert prompt.endswith("Kubernetes, torch.compile, Hidet, TorchInductor.")  # its names last, nearest the speech
     assert "Triton" in prompt and "CUDA" in prompt  # named by two other episodes: the podcast's terms
     assert len(episode_vocabulary(library, ids["Episode 0"]).prompt) <= MAX_PROMPT_CHARS + 2
+
+
+def test_the_podcasts_terms_tied_in_use_come_as_the_newest_episode_names_them(
+        library: sqlite_utils.Database) -> None:
+    """The order decides which terms fit the prompt and what the engine hears: it must not change between runs
+    (it did, with Python's string hashing deciding ties)."""
+    named = "Pallas Mosaic Helion Cutlass Thunder Liger Quack Nimble"
+    ids = _podcast(library, ["Nothing to name.", f"We cover {named}.", f"Again {', '.join(reversed(named.split()))}."])
+    source_id = library.execute("SELECT id FROM sources").fetchone()[0]
+    assert podcast_terms(library, source_id, ids["Episode 0"]) == list(reversed(named.split()))
 
 
 def test_a_long_prompt_keeps_the_title_and_the_names(library: sqlite_utils.Database) -> None:

@@ -48,11 +48,11 @@ class Engine:
     """A loaded model (loading takes a second: transcribe many files with one Engine)."""
 
     def __init__(self, folder: Path, name: str) -> None:
-        from faster_whisper import WhisperModel
+        from earmark.core.transcribe.windows import SteadyWhisper
 
         self.name = name
         threads = min(4, os.cpu_count() or 1)
-        self._model = WhisperModel(str(folder), device="cpu", compute_type="int8", cpu_threads=threads)
+        self._model = SteadyWhisper(str(folder), device="cpu", compute_type="int8", cpu_threads=threads)
 
     def transcribe(self, audio_file: Path, prompt: str = "",
                    progress: Callable[[float], None] | None = None) -> Transcription:

@@ -19,6 +19,7 @@ _SAID = (("++", " plus plus "), ("#", " sharp "), (".", " dot "))  # how a name'
 MAX_PARTS = 4  # heard words one name may come as (torch dot compile)
 MIN_KEY = 3  # shorter names (C, Go) are left alone: too many plain words sound like them
 MIN_SOUND = 4  # a sound key this long at least: shorter ones (atm, kat) are shared by too many plain words
+ONE_WORD_SOUND = 6  # one heard word is a name by its sound only this long ("Tryton"): "eaten" stays, not ATen
 
 
 def spellings(terms: list[str]) -> dict[str, str]:
@@ -26,7 +27,7 @@ def spellings(terms: list[str]) -> dict[str, str]:
     → the name as written. Only names: plain words (Play, The) keep the case the engine gave them."""
     found: dict[str, str] = {}
     for term in terms:
-        if not (looks_technical(term) or any(sign in term for sign in "+#")):
+        if not _written_as_name(term):
             continue
         parts = split_identifier(term)
         said = term
@@ -39,13 +40,15 @@ def spellings(terms: list[str]) -> dict[str, str]:
 
 
 def sounds(terms: list[str]) -> dict[str, str]:
-    """How each name of the vocabulary sounds (sounds.sound_key) → the name, for the names spellings keeps; a
-    sound two names share is left out."""
+    """How each name of the vocabulary sounds (sounds.sound_key) → the name, for the names spellings keeps and
+    the capitalised words of a long sound (Triton: heard as one word only); a sound two names share is left
+    out."""
     found: dict[str, str] = {}
     shared: set[str] = set()
-    for term in set(spellings(terms).values()):
+    capitalised = (term for term in terms if term[:1].isupper() and term.isalpha())
+    for term in dict.fromkeys([*spellings(terms).values(), *capitalised]):
         key = sound_key(_key(term).split())
-        if len(key) >= MIN_SOUND:
+        if len(key) >= (MIN_SOUND if _written_as_name(term) else ONE_WORD_SOUND):
             if found.get(key, term) != term:
                 shared.add(key)
             found[key] = term
@@ -91,13 +94,22 @@ def _longest_name(text: str, words: list[re.Match[str]], at: int, names: dict[st
 
 def _sounded_name(text: str, words: list[re.Match[str]], unsure: list[bool], at: int,
                   sounding: dict[str, str]) -> tuple[int, str]:
-    """As _longest_name, by sound: two or more joined words from ``at`` on, one of them doubtful."""
-    for parts in range(min(MAX_PARTS, len(words) - at), 1, -1):
+    """As _longest_name, by sound: two or more joined words from ``at`` on, one of them doubtful, for a name
+    written as one (TorchDynamo, ATen); or one doubtful word of a long sound (ONE_WORD_SOUND) written otherwise
+    ("Tryton" for Triton)."""
+    for parts in range(min(MAX_PARTS, len(words) - at), 0, -1):
         if any(unsure[at:at + parts]) and _joined(text, words[at:at + parts]):
-            name = sounding.get(sound_key(_key(text[words[at].start():words[at + parts - 1].end()]).split()))
-            if name is not None:
+            key = sound_key(_key(text[words[at].start():words[at + parts - 1].end()]).split())
+            name = sounding.get(key)
+            if name is not None and (_written_as_name(name) if parts > 1 else
+                                     len(key) >= ONE_WORD_SOUND and name.lower() != words[at].group().lower()):
                 return parts, name
     return 0, ""
+
+
+def _written_as_name(term: str) -> bool:
+    """A name as spellings keeps them (PyTorch, C++), not a capitalised word (Triton, The)."""
+    return looks_technical(term) or any(sign in term for sign in "+#")
 
 
 def _joined(text: str, run: list[re.Match[str]]) -> bool:

@@ -37,14 +37,16 @@ def names_in(text: str) -> list[str]:
 
 
 def podcast_terms(db: sqlite_utils.Database, source_id: int | None, item_id: int) -> list[str]:
-    """The podcast's most specific terms: names used in several of its episodes, by how many use them."""
+    """The podcast's most specific terms: names used in several of its episodes, by how many use them, a tie
+    broken by the newest episode naming them first (never by Python's per-process string hashing: the prompt,
+    and so what the engine hears, would change from one run to the next)."""
     if source_id is None:
         return []
     rows = db.execute("SELECT title || '. ' || text FROM items WHERE source_id = ? AND id != ? "
-                      "ORDER BY published DESC LIMIT ?", [source_id, item_id, PODCAST_EPISODES]).fetchall()
+                      "ORDER BY published DESC, id DESC LIMIT ?", [source_id, item_id, PODCAST_EPISODES]).fetchall()
     episodes: Counter[str] = Counter()
     for (text,) in rows:
-        episodes.update(set(names_in(text or "")))
+        episodes.update(names_in(text or ""))  # each name once, in the order met
     return [name for name, count in episodes.most_common(PODCAST_TERMS) if count > 1]
 
 
