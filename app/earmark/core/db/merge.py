@@ -99,7 +99,9 @@ def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: lis
             f"SELECT identity, id, {', '.join(FEED_FIELDS)} FROM items WHERE source_id IS ?", [source_id]
         )
     }
-    orphans = _Orphans(existing, {entry.identity for entry in entries}) if rematch else None
+    named = {entry.identity for entry in entries}
+    # Only items the feed no longer names can be taken over (none for a feed stored for the first time).
+    orphans = _Orphans(existing, named) if rematch and existing.keys() - named else None
     order: dict[str, EntryData] = {}
     new: list[EntryData] = []
     rows: list[tuple[object, ...]] = []
