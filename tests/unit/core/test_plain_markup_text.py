@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from earmark.core.feeds.parse import parse_feed
-from earmark.core.html import _to_text, _without_plain_tags
+from earmark.core.html import _BLOCK_END, _to_text, _with_line_break, _without_plain_tags
 from helpers.feed_server import fixture_files, own_fixture_files
 
 FEED_FILES = [path for path in fixture_files("feeds", "hostile") + own_fixture_files("feeds")
@@ -96,3 +96,12 @@ def test_plain_show_notes_lose_their_tags_without_nh3() -> None:
 def test_markup_an_html_parser_reads_otherwise_goes_through_nh3(markup: str) -> None:
     assert _without_plain_tags(markup) is None
     same_text(markup)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_block_ends_get_their_line_break_as_the_template_gives_it(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(200):
+        markup = "".join(rng.choice([*TEXTS, "</p>", "</P>", "<br>", "<BR />", "<br\t/>", "</li>", "</h3>", "</pre>",
+                                     "</tr>", "</blockquote>", "</div >", "<br x>"]) for _ in range(rng.randint(0, 9)))
+        assert _BLOCK_END.sub(_with_line_break, markup) == _BLOCK_END.sub("\\g<0>\n", markup)

@@ -217,7 +217,9 @@ def _clean_title(title: str | None) -> str:
     from feedparser.mixin import _FeedParserMixin  # deferred: loaded already by whichever parser ran
 
     title = title or ""
-    return " ".join((to_text(title) if _FeedParserMixin.looks_like_html(title) else title).split())
+    # looks_like_html wants a close tag or an entity: a title with neither "<" nor "&" is never HTML
+    markup = ("<" in title or "&" in title) and _FeedParserMixin.looks_like_html(title)
+    return " ".join((to_text(title) if markup else title).split())
 
 
 def _fallback_title(text: str) -> str:
