@@ -19,7 +19,7 @@ from earmark.core.db.connection import batch_transaction
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
-from earmark.core.feeds.parse_worker import watch_parent
+from earmark.core.feeds.parse_worker import parse_packed, parsed, unpacked, watch_parent
 from earmark.core.models import FeedData
 from earmark.core.secrets.feeds import forget_on_move
 
@@ -164,11 +164,8 @@ class Refresher:
         """Small feeds parse here; big ones in a worker process, so that parsing uses every core and a
         GUI in this process keeps its share of the GIL. ``with_text``: the feed was never stored (no body hash
         yet), so every entry is new: their search text is worked out where the parsing runs too."""
-        from earmark.core.feeds.parse import parse_feed, parse_with_text  # deferred: an unchanged feed needs neither
-
-        parse = parse_with_text if with_text else parse_feed
         if len(fetched.data) < INLINE_PARSE_BYTES or self._processes < 2:
-            return parse(fetched.data, fetched.url, fetched.content_type)
+            return parsed(with_text, fetched.data, fetched.url, fetched.content_type)
         with self._lock:
             if self._parsers is None:
                 context = multiprocessing.get_context("forkserver")
@@ -178,7 +175,8 @@ class Refresher:
                     self._processes, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),))
             parsers = self._parsers
         try:
-            return parsers.submit(parse, fetched.data, fetched.url, fetched.content_type).result()
+            return unpacked(parsers.submit(parse_packed, with_text, fetched.data, fetched.url,
+                                           fetched.content_type).result())
         except concurrent.futures.process.BrokenProcessPool as exc:
             # A parsing process died (killed, out of memory): a broken pool would fail every later big feed and,
             # not being an EarmarkError, end the whole refresh. This feed fails; the next one gets a new pool.
