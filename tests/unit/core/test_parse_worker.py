@@ -46,3 +46,14 @@ def test_every_field_travels() -> None:
                     podcast_guid="g", itunes_type="serial", explicit=True, locked=False, funding='[{"url": "u"}]',
                     persons='[{"name": "Q"}]', podroll='[{"feedGuid": "h"}]')
     assert unpacked(pickle.loads(pickle.dumps(packed(feed)))) == feed
+
+
+def test_the_garbage_collector_runs_again_after_a_parse_even_a_failed_one() -> None:
+    import gc
+
+    assert gc.isenabled()
+    parse_packed(True, b"<rss><channel><title>T</title><item><title>I</title></item></channel></rss>", URL, None)
+    assert gc.isenabled()
+    with pytest.raises(FeedError):
+        parse_packed(True, b"not a feed", URL, None)
+    assert gc.isenabled()
