@@ -50,9 +50,11 @@ def feed_date(value: str | None) -> time.struct_time | None:
     if match is None:
         return _parse_date(value)
     day, month, year, hour, minute, second, sign, zone_hours, zone_minutes = match.groups()
-    offset = timedelta(hours=int(zone_hours or 0), minutes=int(zone_minutes or 0))
     try:
         stamp = datetime(int(year), _MONTHS[month], int(day), int(hour), int(minute), int(second))
+        if zone_hours is None or zone_hours == zone_minutes == "00":  # UTC, the usual zone: no arithmetic
+            return stamp.utctimetuple()
+        offset = timedelta(minutes=int(zone_hours) * 60 + int(zone_minutes))
         return (stamp + offset if sign == "-" else stamp - offset).utctimetuple()
     except (ValueError, OverflowError):
         return _parse_date(value)
