@@ -19,16 +19,15 @@ from earmark.core.db.connection import batch_transaction
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
-from earmark.core.feeds.parse_worker import parse_packed, parsed, unpacked, watch_parent
+from earmark.core.feeds.parse_worker import parse_packed, parsed, start_parser, unpacked
 from earmark.core.models import FeedData
 from earmark.core.secrets.feeds import forget_on_move
 
 WORKERS = 8  # connections at once
 PER_HOST = 3  # connections at once to one server
-# Smaller bodies are parsed in the fetching thread; bigger ones in worker processes, one per core but one: feedparser
-# holds the GIL, so threads alone would leave all but one core idle (measured: 26 s instead of ~15 s for 300 feeds);
-# the core left is this process's, whose writer (or GUI) otherwise waits for the CPU behind the parsers (2 cores, the
-# bench's first import: 3.57 s with one parsing process, 3.77 s with two; medians of 5 alternating runs, load 2.7).
+# Smaller bodies are parsed in the fetching thread; bigger ones in worker processes, one per core: feedparser
+# holds the GIL, so threads alone would leave all but one core idle (measured: 26 s instead of ~15 s for 300 feeds).
+# They run at a lower priority (parse_worker.NICENESS), so that this process's writer (or GUI) keeps its core.
 INLINE_PARSE_BYTES = 32 * 1024
 # Feeds whose checks arrive while a batch is written are stored together in one transaction, up to this many
 # entries (about 0.2 s of writing): a first import writes few big transactions, and its progress still moves.
@@ -82,8 +81,8 @@ class Refresher:
     """Runs refreshes; owns the thread pool and, once a big feed needs one, the parsing processes."""
 
     def __init__(self, workers: int = WORKERS, per_host: int = PER_HOST, processes: int | None = None) -> None:
-        """``processes``: the cores a refresh may use (all by default): one for this process, the others each
-        for a parsing process; with fewer than 2, every feed is parsed in its fetching thread."""
+        """``processes``: how many parsing processes (one per core by default); with fewer than 2, every feed is
+        parsed in its fetching thread."""
         self._workers = workers
         self._per_host = per_host
         self._processes = processes or max(1, multiprocessing.cpu_count())
@@ -176,7 +175,7 @@ class Refresher:
                 context.set_forkserver_preload(["earmark.core.feeds.parse", "earmark.core.feeds.fast_parse",
                                                 "feedparser", "earmark.core.feeds.parse_worker"])
                 self._parsers = concurrent.futures.ProcessPoolExecutor(
-                    self._processes - 1, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),))
+                    self._processes, mp_context=context, initializer=start_parser, initargs=(os.getpid(),))
             parsers = self._parsers
         try:
             return unpacked(parsers.submit(parse_packed, with_text, fetched.data, fetched.url,
