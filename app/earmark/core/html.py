@@ -20,7 +20,6 @@ _ALLOWED_TAGS = {
 _ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title"}, "td": {"colspan"}, "th": {"colspan"}}
 _BLOCK_END = re.compile(r"</(p|div|li|h[1-6]|tr|blockquote|pre)>|<br\s*/?>", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v]+")
-_SPACES_TO_MERGE = ("  ", "\t", "\r", "\f", "\v")
 _LINES = re.compile(r"\n\s*\n+")
 _URL_SCHEMES = {"http", "https", "mailto"}
 _remembered: ContextVar[dict[str, str] | None] = ContextVar("remembered_text", default=None)
@@ -113,9 +112,13 @@ def _to_text(markup: str, fast: bool = True) -> str:
             plain = nh3.clean(with_breaks, tags=set(), clean_content_tags={"script", "style"})
         markup = plain
     text = html.unescape(markup)
-    if any(space in text for space in _SPACES_TO_MERGE):  # a scan for each is faster than one substitution
+    # a scan for each is faster than one substitution
+    if "  " in text or "\t" in text or "\r" in text or "\f" in text or "\v" in text:
         text = _SPACES.sub(" ", text)
-    return _LINES.sub("\n\n", "\n".join(line.strip() for line in text.splitlines())).strip()
+    text = "\n".join([line.strip() for line in text.splitlines()])
+    if "\n\n" in text:  # the lines are stripped: whitespace between two newlines is a blank line, "\n\n"
+        text = _LINES.sub("\n\n", text)
+    return text.strip()
 
 
 def _with_line_break(match: re.Match[str]) -> str:

@@ -129,3 +129,19 @@ def test_the_grouped_plain_tag_names_match_what_the_flat_list_matched(seed: int)
         assert _PLAIN_TAG.sub("", markup) == FLAT_PLAIN_TAG.sub("", markup), markup
     for name in PLAIN_NAMES:
         assert _PLAIN_TAG.fullmatch(f"<{name}>") and _PLAIN_TAG.fullmatch(f"</{name.upper()}>")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_spaces_and_blank_lines_fold_as_one_substitution_each_folded_them(seed: int) -> None:
+    """_to_text skips the substitutions when their scans find nothing to do: the same text as always doing them."""
+    import html
+
+    from earmark.core.html import _LINES, _SPACES
+
+    rng = random.Random(seed)
+    pieces = ["word", " ", "  ", "\t", "\n", "\n\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028",
+              "\u00a0", "\u3000", "&nbsp;", "&#10;", "&#13;", "x y"]
+    for _ in range(2000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        lines = "\n".join(line.strip() for line in _SPACES.sub(" ", html.unescape(text)).splitlines())
+        assert _to_text(text) == _LINES.sub("\n\n", lines).strip(), repr(text)
