@@ -21,7 +21,9 @@ CHECK_SECONDS = 0.5
 # equal share of the CPU from that process, whose writer (or GUI) then waited behind them; now it keeps its core while
 # it works, and they take every core when it waits. Bench first import on 2 cores, 4 alternating rounds at load
 # 3.3-3.6: median 3.54 s at niceness 10, 3.75 s at 5, 3.77 s at the same priority (and one parsing process instead of
-# two, tried before: 3.57 s vs 3.77 s at load 2.7; faster parsing or storing would leave a core idle).
+# two, tried before: 3.57 s vs 3.77 s at load 2.7; faster parsing or storing would leave a core idle). The price: beside
+# another program busy on a core, the parsers get less of the machine (3 rounds: 5.4, 9.6, 7.3 s; at the same
+# priority 4.4, 8.5, 7.2 s).
 NICENESS = 10
 # FeedData travels as its fields' values, its entries as tuples in EntryData's field order: pickling a slotted
 # dataclass calls its __getstate__/__setstate__ in Python, for 30,000 entries ~0.13 s to send and as much to
