@@ -51,9 +51,16 @@ def test_every_field_travels() -> None:
 def test_the_garbage_collector_runs_again_after_a_parse_even_a_failed_one() -> None:
     import gc
 
+    feed = b"<rss><channel><title>T</title><item><title>I</title></item></channel></rss>"
     assert gc.isenabled()
-    parse_packed(True, b"<rss><channel><title>T</title><item><title>I</title></item></channel></rss>", URL, None)
+    parse_packed(True, feed, URL, None)
     assert gc.isenabled()
     with pytest.raises(FeedError):
         parse_packed(True, b"not a feed", URL, None)
     assert gc.isenabled()
+    gc.disable()
+    try:  # and stays off when it was off
+        parse_packed(True, feed, URL, None)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
