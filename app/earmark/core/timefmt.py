@@ -16,9 +16,8 @@ def parse_duration(text: object) -> float | None:
     value = str(text).strip()
     if not value:
         return None
-    try:
-        seconds = float(value)
-    except ValueError:
+    seconds = None if ":" in value else _float(value)  # the usual "01:02:03" is no float: not tried
+    if seconds is None:
         match = _CLOCK.match(value)
         if not match:
             return None
@@ -29,6 +28,13 @@ def parse_duration(text: object) -> float | None:
     if not 0 < seconds < 7 * 24 * 3600:
         return None
     return seconds
+
+
+def _float(value: str) -> float | None:
+    try:
+        return float(value)
+    except ValueError:
+        return None
 
 
 def format_clock(seconds: float | None) -> str:

@@ -233,7 +233,8 @@ def test_dates_in_many_forms_and_time_zones(date: str) -> None:
 def test_common_dates_read_as_feedparser_reads_them() -> None:
     rng = random.Random(3)
     days, months = "Mon Tue Wed Thu Fri Sat Sun".split(), "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
-    zones = ["+0000", "-0000", "GMT", "UT", "UTC", "Z", "+0530", "-0800", "+1400", "-9959", "EST", "+00:00"]
+    zones = ["+0000", "-0000", "GMT", "UT", "UTC", "Z", "+0530", "-0800", "+1400", "-9959", "EST", "+00:00", "+0059",
+             "-0100", "-0001"]
     for _ in range(3000):
         date = (f"{rng.choice(days)}, {rng.randint(0, 32):02d} {rng.choice(months)} "
                 f"{rng.choice([1, 99, 1970, 2025, 9999, rng.randint(1, 9999)]):04d} {rng.randint(0, 24):02d}:"

@@ -182,3 +182,15 @@ def test_channel_elements_after_the_items_take_the_whole_walk(plain_ways: list[b
     data = document(["<item><title>1</title></item>"]).replace(b"</channel>", b"<title>Late</title></channel>")
     same(data)
     assert plain_ways == [False]
+
+
+def test_a_title_without_a_tag_or_reference_is_never_html_to_feedparser() -> None:
+    """entries._clean_title asks feedparser's looks_like_html only of titles holding "<" or "&"."""
+    from feedparser.mixin import _FeedParserMixin
+
+    rng = random.Random(5)
+    pieces = ["a", "p", "/", ">", ";", "#", "x1", " ", "br", "\u00e9", "amp", "</", "&", "<"]
+    for _ in range(3000):
+        title = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        if "<" not in title and "&" not in title:
+            assert not _FeedParserMixin.looks_like_html(title), title

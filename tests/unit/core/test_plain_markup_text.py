@@ -4,13 +4,14 @@ the feed fixtures, for the bench's feeds and for random markup built to find the
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 from earmark.core.feeds.parse import parse_feed
-from earmark.core.html import _to_text, _without_plain_tags
+from earmark.core.html import _BLOCK_END, _PLAIN_TAG, _to_text, _with_line_break, _without_plain_tags
 from helpers.feed_server import fixture_files, own_fixture_files
 
 FEED_FILES = [path for path in fixture_files("feeds", "hostile") + own_fixture_files("feeds")
@@ -96,3 +97,51 @@ def test_plain_show_notes_lose_their_tags_without_nh3() -> None:
 def test_markup_an_html_parser_reads_otherwise_goes_through_nh3(markup: str) -> None:
     assert _without_plain_tags(markup) is None
     same_text(markup)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_block_ends_get_their_line_break_as_the_template_gives_it(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(200):
+        markup = "".join(rng.choice([*TEXTS, "</p>", "</P>", "<br>", "<BR />", "<br\t/>", "</li>", "</h3>", "</pre>",
+                                     "</tr>", "</blockquote>", "</div >", "<br x>"]) for _ in range(rng.randint(0, 9)))
+        assert _BLOCK_END.sub(_with_line_break, markup) == _BLOCK_END.sub("\\g<0>\n", markup)
+
+
+# html.py's plain tags as a flat list of names, as they were written before being grouped by first letter
+PLAIN_NAMES = ("a abbr address article aside b big blockquote br center cite code dd del dfn div dl dt em figcaption "
+               "figure font footer h1 h2 h3 h4 h5 h6 header hr i img ins kbd li main mark nav ol p q s samp section "
+               "small span strike strong sub sup time tt u ul var wbr").split()
+FLAT_PLAIN_TAG = re.compile(r"</?(?:" + "|".join(PLAIN_NAMES) + r")(?![^\s/>])(?:\s+[^\s\"'<>/=]+(?:\s*=\s*"
+                            r"(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=`]+))?)*\s*/?>", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_grouped_plain_tag_names_match_what_the_flat_list_matched(seed: int) -> None:
+    rng = random.Random(seed)
+    # every name, its neighbours one letter off or longer, other case, and the letters Unicode folds to ASCII
+    names = [*PLAIN_NAMES, *(n.upper() for n in PLAIN_NAMES), *(n + "x" for n in PLAIN_NAMES), *(n[:-1] for n in
+             PLAIN_NAMES), "h0", "h7", "hR", "\u017fpan", "\u212abd", "\u0130mg", "\u0131ns", "dd1", "tt", "ti"]
+    for _ in range(2000):
+        pieces = [rng.choice(["<", "</", "x ", ">", "<<"]) + rng.choice(names) + rng.choice(ATTRIBUTES) + ">"
+                  for _ in range(rng.randint(1, 6))]
+        markup = rng.choice(TEXTS).join(pieces)
+        assert _PLAIN_TAG.sub("", markup) == FLAT_PLAIN_TAG.sub("", markup), markup
+    for name in PLAIN_NAMES:
+        assert _PLAIN_TAG.fullmatch(f"<{name}>") and _PLAIN_TAG.fullmatch(f"</{name.upper()}>")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_spaces_and_blank_lines_fold_as_one_substitution_each_folded_them(seed: int) -> None:
+    """_to_text skips the substitutions when their scans find nothing to do: the same text as always doing them."""
+    import html
+
+    from earmark.core.html import _LINES, _SPACES
+
+    rng = random.Random(seed)
+    pieces = ["word", " ", "  ", "\t", "\n", "\n\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028",
+              "\u00a0", "\u3000", "&nbsp;", "&#10;", "&#13;", "x y"]
+    for _ in range(2000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        lines = "\n".join(line.strip() for line in _SPACES.sub(" ", html.unescape(text)).splitlines())
+        assert _to_text(text) == _LINES.sub("\n\n", lines).strip(), repr(text)

@@ -23,6 +23,7 @@ from earmark.core.timefmt import format_ago, format_clock, iso_from_struct, now_
         ("90:00", 5400),  # MM:SS with more than 59 minutes
         (" 28:49 ", 1729),
         ("1500.5", 1500.5),
+        ("1_500", 1500),  # what float() reads
         ("0:00:01", 1),
         (10475, 10475),  # feedparser may hand over a number
     ],

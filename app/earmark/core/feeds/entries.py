@@ -214,10 +214,17 @@ def _categories(raw: Any) -> list[str]:
 def _clean_title(title: str | None) -> str:
     """A title on one line; markup is taken out only when the title is HTML as feedparser judges it (a close
     tag or an entity), so a plain-text title keeps its "<Tensors>" whichever parser read it."""
+    title = title or ""
+    # looks_like_html wants a close tag or an entity: a title with neither "<" nor "&" is never HTML
+    if ("<" in title or "&" in title) and _looks_like_html(title):
+        title = to_text(title)
+    return " ".join(title.split())
+
+
+def _looks_like_html(text: str) -> bool:
     from feedparser.mixin import _FeedParserMixin  # deferred: loaded already by whichever parser ran
 
-    title = title or ""
-    return " ".join((to_text(title) if _FeedParserMixin.looks_like_html(title) else title).split())
+    return bool(_FeedParserMixin.looks_like_html(text))
 
 
 def _fallback_title(text: str) -> str:

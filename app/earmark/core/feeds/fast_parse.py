@@ -305,7 +305,10 @@ class _TreeParser(_FeedParserMixin):
         if not attrib:
             return dict(inline)
         names = dict(inline)
-        if any(name.startswith("{") for name in attrib):
+        joined = "".join(attrib)
+        if joined.isascii() and joined.islower() and "{" not in joined:  # the usual names: as they are
+            names.update(attrib)
+        elif "{" in joined:
             for name, value in attrib.items():
                 names[self._attribute_name(name, qualified=False)] = value
             for name, value in attrib.items():

@@ -50,9 +50,11 @@ def feed_date(value: str | None) -> time.struct_time | None:
     if match is None:
         return _parse_date(value)
     day, month, year, hour, minute, second, sign, zone_hours, zone_minutes = match.groups()
-    offset = timedelta(hours=int(zone_hours or 0), minutes=int(zone_minutes or 0))
     try:
         stamp = datetime(int(year), _MONTHS[month], int(day), int(hour), int(minute), int(second))
+        if zone_hours is None or zone_hours == zone_minutes == "00":  # UTC, the usual zone: no arithmetic
+            return stamp.utctimetuple()
+        offset = timedelta(minutes=int(zone_hours) * 60 + int(zone_minutes))
         return (stamp + offset if sign == "-" else stamp - offset).utctimetuple()
     except (ValueError, OverflowError):
         return _parse_date(value)
@@ -79,9 +81,16 @@ class ItemReader:
 
     def __init__(self, key: Callable[[str], tuple[str, bool]], attributes: Callable[[Element], dict[str, str]],
                  resolve: Callable[[str], str]) -> None:
-        self._key = key
+        self._named = key
+        self._keys: dict[str, tuple[str, bool]] = {}  # element name -> key(name), asked once per name
         self._attributes = attributes
         self._resolve = resolve
+
+    def _key(self, name: str) -> tuple[str, bool]:
+        known = self._keys.get(name)
+        if known is None:
+            known = self._keys[name] = self._named(name)
+        return known
 
     def read(self, item: Element) -> dict[str, Any]:
         """The entry feedparser makes of ``item`` (its keys that FeedData reads)."""
@@ -90,8 +99,9 @@ class ItemReader:
         entry: dict[str, Any] = {"links": []}
         has_content = False
         seen: set[str] = set()
+        keys = self._keys
         for child in item:
-            key, handled = self._key(child.tag)
+            key, handled = keys.get(child.tag) or self._key(child.tag)
             attrs = self._attributes(child) if child.attrib else {}
             if not handled and key not in _READ_KEYS:  # feedparser stores it where FeedData never looks
                 self._check_unread(child)
@@ -162,7 +172,7 @@ class ItemReader:
             entry["title"] = cleaned(text)
         elif key == "link":
             value = cleaned(text, self._resolve)
-            entry["link"] = _QUERY_ENTITY.sub(r"&\g<1>", value.replace("&amp;", "&"))
+            entry["link"] = _QUERY_ENTITY.sub(r"&\g<1>", value.replace("&amp;", "&")) if "&" in value else value
             entry["links"].append({"rel": "alternate", "type": "text/html"})
         elif key == "pubdate":
             value = entry["published"] = cleaned(text)

@@ -20,7 +20,7 @@ from earmark.core.db.connection import batch_transaction
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
-from earmark.core.feeds.parse_worker import watch_parent
+from earmark.core.feeds.parse_worker import parse_packed, parsed, start_parser, unpacked
 from earmark.core.models import FeedData
 from earmark.core.secrets.feeds import forget_on_move
 
@@ -28,6 +28,7 @@ WORKERS = 8  # connections at once
 PER_HOST = 3  # connections at once to one server
 # Smaller bodies are parsed in the fetching thread; bigger ones in worker processes, one per core: feedparser
 # holds the GIL, so threads alone would leave all but one core idle (measured: 26 s instead of ~15 s for 300 feeds).
+# They run at a lower priority (parse_worker.NICENESS), so that this process's writer (or GUI) keeps its core.
 INLINE_PARSE_BYTES = 32 * 1024
 # Feeds whose checks arrive while a batch is written are stored together in one transaction, up to this many
 # entries (about 0.2 s of writing): a first import writes few big transactions, and its progress still moves.
@@ -81,6 +82,8 @@ class Refresher:
     """Runs refreshes; owns the thread pool and, once a big feed needs one, the parsing processes."""
 
     def __init__(self, workers: int = WORKERS, per_host: int = PER_HOST, processes: int | None = None) -> None:
+        """``processes``: how many parsing processes (one per core by default); with fewer than 2, every feed is
+        parsed in its fetching thread."""
         self._workers = workers
         self._per_host = per_host
         self._processes = processes or max(1, multiprocessing.cpu_count())
@@ -165,21 +168,19 @@ class Refresher:
         """Small feeds parse here; big ones in a worker process, so that parsing uses every core and a
         GUI in this process keeps its share of the GIL. ``with_text``: the feed was never stored (no body hash
         yet), so every entry is new: their search text is worked out where the parsing runs too."""
-        from earmark.core.feeds.parse import parse_feed, parse_with_text  # deferred: an unchanged feed needs neither
-
-        parse = parse_with_text if with_text else parse_feed
         if len(fetched.data) < INLINE_PARSE_BYTES or self._processes < 2:
-            return parse(fetched.data, fetched.url, fetched.content_type)
+            return parsed(with_text, fetched.data, fetched.url, fetched.content_type)
         with self._lock:
             if self._parsers is None:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["earmark.core.feeds.parse", "earmark.core.feeds.fast_parse",
                                                 "feedparser", "earmark.core.feeds.parse_worker"])
                 self._parsers = concurrent.futures.ProcessPoolExecutor(
-                    self._processes, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),))
+                    self._processes, mp_context=context, initializer=start_parser, initargs=(os.getpid(),))
             parsers = self._parsers
         try:
-            return parsers.submit(parse, fetched.data, fetched.url, fetched.content_type).result()
+            return unpacked(parsers.submit(parse_packed, with_text, fetched.data, fetched.url,
+                                           fetched.content_type).result())
         except concurrent.futures.process.BrokenProcessPool as exc:
             # A parsing process died (killed, out of memory): a broken pool would fail every later big feed and,
             # not being an EarmarkError, end the whole refresh. This feed fails; the next one gets a new pool.
