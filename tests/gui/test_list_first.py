@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolButton
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -45,6 +45,7 @@ def arrangement(window: QMainWindow) -> dict[str, object]:
         "views": window.navigator.stack.count(),  # type: ignore[attr-defined]
         "place": window.navigator.key(),  # type: ignore[attr-defined]
         "size": window.size(),
+        "save icon": not window.findChild(QToolButton, "saveSmartList").icon().isNull(),  # added once the list is read
     }
 
 

@@ -190,7 +190,7 @@ def test_migrating_an_older_library_backs_it_up_first(library_file: Path, monkey
 
     current = len(MIGRATIONS)
     monkeypatch.setattr(migrations, "MIGRATIONS", [*migrations.MIGRATIONS, m_example])
-    monkeypatch.setattr(connection, "MIGRATIONS", migrations.MIGRATIONS)
+    monkeypatch.setattr(connection, "SCHEMA_VERSION", current + 1)
     migrated = open_library(library_file)
     assert migrated.execute("PRAGMA user_version").fetchone()[0] == current + 1
     assert migrated.execute("SELECT name, example FROM tags").fetchall() == [("kept", None)]
@@ -251,3 +251,11 @@ def test_a_broken_library_keeps_its_wal(tmp_path: Path, content: bytes) -> None:
         open_library(path)
     assert path.read_bytes() == content
     assert wal.read_bytes() == b"the last changes, maybe"
+
+
+def test_the_schema_version_is_the_last_migrations_number() -> None:
+    """Opening a library compares its version with SCHEMA_VERSION, without loading the migrations: a migration
+    added without raising it would never run."""
+    from earmark.core.db.schema import SCHEMA_VERSION
+
+    assert len(MIGRATIONS) == SCHEMA_VERSION

@@ -18,9 +18,8 @@ from urllib.parse import quote
 import sqlite_utils
 
 from earmark.core.db.backup_files import backups_folder, finish_interrupted_restore
-from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
+from earmark.core.db.schema import SCHEMA_VERSION, schema_version
 from earmark.core.db.scrub import scrub_secrets
-from earmark.core.db.search_words import learn_pending
 from earmark.core.errors import (
     LibraryBusyError,
     LibraryDamagedError,
@@ -66,7 +65,9 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
         _check_version(path, conn, version)
         _check_writable(path)
         _configure(conn)
-        if migrate and version < len(MIGRATIONS):
+        if migrate and version < SCHEMA_VERSION:
+            from earmark.core.db.migrations import apply_migrations
+
             if version > 0:
                 backup_before_migration(path, version)
             apply_migrations(conn)
@@ -106,7 +107,7 @@ def _open_read_only(path: Path, any_thread: bool = False) -> sqlite_utils.Databa
     try:
         version = schema_version(conn)
         _check_version(path, conn, version)
-        if version < len(MIGRATIONS):
+        if version < SCHEMA_VERSION:
             raise LibraryReadOnlyError(
                 f"The library {path} must be upgraded to this version's format, which cannot happen while it "
                 "is read-only; it was left untouched.")
@@ -162,10 +163,10 @@ def _probe(path: Path) -> None:
 
 
 def _check_version(path: Path, conn: sqlite3.Connection, version: int) -> None:
-    if version > len(MIGRATIONS):
+    if version > SCHEMA_VERSION:
         raise LibraryTooNewError(
             f"The library {path} was written by a newer version of Earmark (schema {version}, this "
-            f"version knows up to {len(MIGRATIONS)}). Please update Earmark to open it."
+            f"version knows up to {SCHEMA_VERSION}). Please update Earmark to open it."
         )
     if version == 0 and _has_tables(conn):
         raise LibraryError(f"{path} is an SQLite database of another program, not an Earmark library; "
@@ -293,7 +294,9 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
     before it writes waits (busy_timeout) instead of failing when another process writes meanwhile.
     Nested use becomes a savepoint (inside ``batch_transaction``: part of it). Lock, disk-full and read-only
     failures become a LibraryError. Before committing, the search vocabulary learns the words of what changed
-    (core/db/search_words.py)."""
+    (core/db/search_words.py, loaded with the first write: a start that only reads needs none of it)."""
+    from earmark.core.db.search_words import learn_pending
+
     conn = db.conn
     try:
         if conn.in_transaction and _batching.get() is conn:

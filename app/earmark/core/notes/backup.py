@@ -10,7 +10,7 @@ from pathlib import Path
 import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
-from earmark.core.db.migrations import MIGRATIONS
+from earmark.core.db.schema import SCHEMA_VERSION
 from earmark.core.errors import BackupError
 from earmark.core.feeds.subscriptions import export_opml
 from earmark.core.files import read_file, write_file
@@ -59,7 +59,7 @@ def backup_document(db: sqlite_utils.Database, now: str | None = None) -> dict[s
     finally:
         if own:
             db.execute("COMMIT")
-    return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "schema": len(MIGRATIONS),
+    return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "schema": SCHEMA_VERSION,
             "exported_at": now or now_iso(), "tables": tables}
 
 

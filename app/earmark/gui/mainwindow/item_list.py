@@ -195,6 +195,7 @@ class ListController(QObject):
 
     def _on_loaded(self) -> None:
         self._reading = False
+        self.filter_bar.add_icons()  # once the whole list is read: after a start's first frame (see add_icons)
         self.library_counted()
         target, self._select_after_load = self._select_after_load, None
         row = self.model.row_of(target) if target is not None else None

@@ -75,18 +75,25 @@ class ItemListModel(QAbstractTableModel):
         if flt.ranked:
             self._runner.read(ranked_head, flt, on_done=lambda head: self._apply_head(generation, head))
             return
-        if not self._ids:
-            self._runner.read(item_ids, flt, PAGE_SIZE, on_done=lambda ids: self._show_first_page(generation, ids))
-        self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
+        if self._ids:
+            self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
+        else:
+            self._runner.read(item_ids, flt, PAGE_SIZE,
+                              on_done=lambda ids: self._show_first_page(generation, flt, ids))
 
-    def _show_first_page(self, generation: int, ids: list[int]) -> None:
-        """The first page while the whole list is read (``loaded`` waits for the whole list)."""
-        if generation != self._generation or self._ids or not ids:
-            return  # a newer reload, or the whole list came first
+    def _show_first_page(self, generation: int, flt: ItemFilter, ids: list[int]) -> None:
+        """The first page, then the whole list is read (``loaded`` waits for it). One after the other, not both
+        at once: on two cores the whole list's read took CPU from the window's first frame."""
+        if generation != self._generation:
+            return  # a newer reload is on its way
+        if len(ids) < PAGE_SIZE:  # the whole list already
+            self._apply(generation, ids)
+            return
         self.beginResetModel()
         self._ids, self._first_page = ids, generation
         self._rows = None
         self.endResetModel()
+        self._runner.read(item_ids, flt, on_done=lambda whole: self._apply(generation, whole))
 
     def _apply(self, generation: int, ids: list[int]) -> None:
         if generation != self._generation:
