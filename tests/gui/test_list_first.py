@@ -56,7 +56,9 @@ def test_the_window_shown_list_first_ends_up_as_the_one_built_at_once(qtbot: QtB
     first.commands.show_queue_pane.trigger()  # a docked pane put away
     first.navigator.go(Place(NOTES))
     first.close()
-    expected = arrangement(started(qtbot, library_path, list_first=False).window)
+    whole = started(qtbot, library_path, list_first=False).window
+    qtbot.waitUntil(lambda: bool(arrangement(whole)["save icon"]), timeout=10_000)  # the list read
+    expected = arrangement(whole)
     assert expected["place"] == place_key(Place(NOTES))
 
     window = started(qtbot, library_path, list_first=True).window
