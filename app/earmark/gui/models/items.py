@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import sqlite_utils
@@ -55,6 +57,8 @@ class ItemListModel(QAbstractTableModel):
         self._playing: int | None = None
         self._snippets: dict[int, Snippet | None] = {}
         self._first_page: int | None = None  # the reload whose first page alone is shown (the rest on its way)
+        self._holding = False  # a start: the whole list is read once its first frame is painted (see hold_rest)
+        self._held: Callable[[], object] | None = None
 
     @property
     def item_filter(self) -> ItemFilter:
@@ -93,7 +97,23 @@ class ItemListModel(QAbstractTableModel):
         self._ids, self._first_page = ids, generation
         self._rows = None
         self.endResetModel()
-        self._runner.read(item_ids, flt, on_done=lambda whole: self._apply(generation, whole))
+        read_rest = partial(self._runner.read, item_ids, flt, on_done=lambda whole: self._apply(generation, whole))
+        if self._holding:
+            self._held = read_rest
+        else:
+            read_rest()
+
+    def hold_rest(self) -> None:
+        """A start: after the first page, the whole list is read once ``release_rest`` is called (its read and
+        the 100,000 rows it adds were done before the window's first frame, which waits for the display)."""
+        self._holding = True
+
+    def release_rest(self) -> None:
+        """Read the whole list now if a first page is waiting for it, and from now on at once."""
+        self._holding = False
+        held, self._held = self._held, None
+        if held is not None:
+            held()
 
     def _apply(self, generation: int, ids: list[int]) -> None:
         if generation != self._generation:
