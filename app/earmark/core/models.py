@@ -7,6 +7,9 @@ from typing import Literal
 
 ItemKind = Literal["episode", "article"]
 SourceKind = Literal["podcast", "site"]
+# What the search vocabulary learns from one item's text (core/db/search_words.py): (part, whole word) pairs of its
+# compound names and (acronym, expansion) pairs of its definitions, each sorted.
+Vocabulary = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
 
 
 @dataclass(slots=True)
@@ -240,6 +243,9 @@ class EntryData:
     # search_text(description, content), when worked out before storing (in a parsing process, for a feed stored
     # for the first time); None: the writer works it out for the entries it stores.
     text: str | None = None
+    # The search vocabulary of a new item of this title and ``text``, worked out with the text (None: the writer
+    # learns it from the stored text before committing).
+    vocabulary: Vocabulary | None = None
 
 
 @dataclass(slots=True)

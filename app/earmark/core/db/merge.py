@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 import sqlite_utils
 
-from earmark.core.db.bulk import insert_items, update_items
+from earmark.core.db.bulk import ItemKey, insert_items, settle, update_items
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.search_words import learnt
 from earmark.core.db.sources import follow_feed_title
 from earmark.core.html import search_text
 from earmark.core.models import EntryData, FeedData, SubscribeResult
@@ -26,6 +29,7 @@ _KEEP_USERS = {"title": "title = CASE WHEN user_title THEN title ELSE ? END"}  #
 _ENCLOSURE = FEED_FIELDS.index("enclosure_url")
 _TITLE = FEED_FIELDS.index("title")
 _PUBLISHED = FEED_FIELDS.index("published")
+_feed_values: Callable[[EntryData], tuple[object, ...]] = attrgetter(*FEED_FIELDS)
 
 
 @dataclass(slots=True)
@@ -69,61 +73,77 @@ def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData, cache: Cache
             source_id = int(cursor.lastrowid or 0)
         shown = db.execute("SELECT title FROM sources WHERE id = ?", [source_id]).fetchone()[0]
         result = SubscribeResult(source_id=source_id, title=shown)
-        result.item_ids = merge_entries(db, source_id, feed.entries, result, rematch=True)
-        if result.new:
-            db.execute("UPDATE sources SET last_new = ? WHERE id = ?", [checked, source_id])
+        result.item_ids = merge_entries(
+            db, source_id, feed.entries, result, rematch=True,
+            on_new=lambda: db.execute("UPDATE sources SET last_new = ? WHERE id = ?", [checked, source_id]))
     return result
 
 
 def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: list[EntryData],
-                  result: SubscribeResult, rematch: bool = False) -> dict[str, int]:
+                  result: SubscribeResult, rematch: bool = False,
+                  on_new: Callable[[], object] | None = None) -> dict[str, int]:
     """Insert new entries and update changed ones, each kind with one statement (core/db/bulk.py); unchanged ones
     cost no write.
 
     With ``rematch`` (``entries`` is a whole feed), an entry whose identity is unknown may take over a stored
     item that the feed no longer names, matched by enclosure URL or by title and day: a feed that changes
     its guid scheme keeps its back catalogue instead of doubling it. Returns every entry's item id by identity,
-    in the entries' order.
+    in the entries' order. Inside ``bulk.inserted_together`` the new items are inserted with the batch's: their
+    ids (in the dict returned and in ``result.new``) are filled in then, and ``on_new`` (called once new items
+    are inserted) runs then.
     """
+    settle(db, source_id)  # a feed stored twice in one batch: its items of the first time count as existing
     existing = {
         row[0]: (row[1], tuple(row[2:]))
         for row in db.execute(
             f"SELECT identity, id, {', '.join(FEED_FIELDS)} FROM items WHERE source_id IS ?", [source_id]
         )
     }
-    orphans = _Orphans(existing, {entry.identity for entry in entries}) if rematch else None
+    named = {entry.identity for entry in entries}
+    # Only items the feed no longer names can be taken over (none for a feed stored for the first time).
+    orphans = _Orphans(existing, named) if rematch and existing.keys() - named else None
     order: dict[str, EntryData] = {}
     new: list[EntryData] = []
-    rows: list[list[object]] = []
+    rows: list[tuple[object, ...]] = []
     changed: list[list[object]] = []
     quiet: list[list[object]] = []
+    added = now_iso()
     for entry in entries:
         if entry.identity in order:  # a feed that repeats an item: the first one wins
             continue
         order[entry.identity] = entry
-        values = [getattr(entry, name) for name in FEED_FIELDS]
+        values = _feed_values(entry)
         if entry.identity not in existing and orphans is not None:
-            orphans.adopt(db, entry, tuple(values))
+            orphans.adopt(db, entry, values)
         if entry.identity not in existing:
             new.append(entry)
-            rows.append([source_id, entry.identity, *values, _search_text(entry)])
+            rows.append((source_id, entry.identity, *values, _search_text(entry), added))
             continue
         item_id, stored = existing[entry.identity]
-        if stored[:_QUIET] == tuple(values[:_QUIET]) and stored != tuple(values):
+        if stored[:_QUIET] == values[:_QUIET] and stored != values:
             quiet.append([item_id, *values[_QUIET:]])
-        elif stored != tuple(values):
+        elif stored != values:
             changed.append([item_id, *values, _search_text(entry)])
             result.updated.append(item_id)
     if quiet:
         update_items(db, FEED_FIELDS[_QUIET:], quiet)
     if changed:
         update_items(db, (*FEED_FIELDS, "text"), changed)
-    added = now_iso()
-    inserted = insert_items(db, ("source_id", "identity", *FEED_FIELDS, "text", "added"),
-                            [[*row, added] for row in rows]) if rows else {}
-    result.new.extend(inserted[(source_id, entry.identity)] for entry in new)
-    return {identity: existing[identity][0] if identity in existing else inserted[(source_id, identity)]
-            for identity in order}
+    ids = {identity: existing[identity][0] if identity in existing else 0 for identity in order}
+    if not rows:
+        return ids
+
+    def found(inserted: dict[ItemKey, int]) -> None:
+        for entry in new:
+            ids[entry.identity] = inserted[(source_id, entry.identity)]
+        result.new.extend(ids[entry.identity] for entry in new)
+        learnt(db.conn, [(ids[entry.identity], entry.vocabulary) for entry in new
+                         if entry.vocabulary is not None and entry.text is not None])
+        if on_new is not None:
+            on_new()
+
+    insert_items(db, ("source_id", "identity", *FEED_FIELDS, "text", "added"), rows, found)
+    return ids
 
 
 class _Orphans:

@@ -8,7 +8,9 @@ query (core/db/search_query.py).
 
 Triggers queue every item whose indexed text changed in ``search_pending``; ``learn_pending`` reads them and
 learns their words. write_transaction calls it before each commit, so whatever writes through it keeps the
-vocabulary in step; a bulk writer with its own transaction calls it before its COMMIT. Words only ever join the
+vocabulary in step; a bulk writer with its own transaction calls it before its COMMIT. A first import works out
+the vocabulary of its new items where it parses them (``new_item_vocabulary``, in the parsing processes) and
+stores it with them (``learnt``), instead of reading their text back in the writer. Words only ever join the
 vocabulary: one whose text has gone stays, and only widens a search by a word no item holds (relearn_all starts
 it afresh).
 """
@@ -18,14 +20,16 @@ from __future__ import annotations
 import re
 import sqlite3
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from earmark.core.models import Vocabulary
 from earmark.core.text import acronym_definitions, case_compounds
 
 # A word as the search index cuts it: letters and digits (underscores, dots and other punctuation separate words).
 _WORD = re.compile(r"[^\W_]+")
 BATCH = 1000  # pending items read at a time
 MAX_EXPANSIONS = 64  # whole words a query word may stand for (a common part such as "torch" has many)
+NOTHING: Vocabulary = ((), ())
 
 
 def query_words(text: str) -> list[str]:
@@ -47,32 +51,66 @@ def key_of(name: str) -> str:
 
 def learn_pending(conn: sqlite3.Connection) -> int:
     """Learn the words of every queued item (inside the caller's transaction); returns how many were read."""
-    learnt = 0
+    count = 0
     while True:
         ids = [row[0] for row in conn.execute("SELECT item_id FROM search_pending ORDER BY item_id LIMIT ?",
                                               [BATCH])]
         if not ids:
-            return learnt
+            return count
         marks = ",".join("?" * len(ids))
         rows = conn.execute(f"SELECT title, text, notes, transcript, highlights FROM search_content "
                             f"WHERE id IN ({marks})", ids)
-        learn_texts(conn, ("\n".join(row) for row in rows))
+        learn_texts(conn, (item_text(*row) for row in rows))
         conn.execute(f"DELETE FROM search_pending WHERE item_id IN ({marks})", ids)
-        learnt += len(ids)
+        count += len(ids)
+
+
+def item_text(title: str, text: str, notes: str = "", transcript: str = "", highlights: str = "") -> str:
+    """The text of an item's row of the search index (its columns, one a line) as its vocabulary is learnt."""
+    return "\n".join((title, text, notes, transcript, highlights))
+
+
+def vocabulary(text: str) -> Vocabulary:
+    """The compound names (each part → the whole word) and acronym definitions of ``text``."""
+    words: set[tuple[str, str]] = set()
+    aliases: set[tuple[str, str]] = set()
+    for whole, parts in case_compounds(text).items():
+        folded = fold(whole)
+        words.update((fold(part), folded) for part in parts if _searchable(part))
+    if "(" in text:
+        aliases.update((key_of(acronym), key_of(expansion)) for acronym, expansion in acronym_definitions(text))
+    return (tuple(sorted(words)), tuple(sorted(aliases))) if words or aliases else NOTHING
+
+
+def new_item_vocabulary(title: str, text: str) -> Vocabulary:
+    """What learning a new item of this title and search text (no notes, transcript nor highlights yet) adds."""
+    return vocabulary(item_text(title, text))
 
 
 def learn_texts(conn: sqlite3.Connection, texts: Iterable[str]) -> None:
     """Add the compound names and acronym definitions of ``texts`` to the vocabulary."""
+    _store(conn, (vocabulary(text) for text in texts))
+
+
+def learnt(conn: sqlite3.Connection, items: Sequence[tuple[int, Vocabulary]]) -> None:
+    """Store the vocabulary of items just written, worked out beforehand from exactly the text they were written
+    with (``new_item_vocabulary``), and take them off the queue (inside the caller's transaction)."""
+    if not items:
+        return
+    _store(conn, (known for _, known in items))
+    conn.executemany("DELETE FROM search_pending WHERE item_id = ?", [(item_id,) for item_id, _ in items])
+
+
+def _store(conn: sqlite3.Connection, vocabularies: Iterable[Vocabulary]) -> None:
     words: set[tuple[str, str]] = set()
     aliases: set[tuple[str, str]] = set()
-    for text in texts:
-        for whole, parts in case_compounds(text).items():
-            folded = fold(whole)
-            words.update((fold(part), folded) for part in parts if _searchable(part))
-        if "(" in text:
-            aliases.update((key_of(acronym), key_of(expansion)) for acronym, expansion in acronym_definitions(text))
-    conn.executemany("INSERT OR IGNORE INTO search_words (part, word) VALUES (?, ?)", sorted(words))
-    conn.executemany("INSERT OR IGNORE INTO search_aliases (name, alias) VALUES (?, ?)", sorted(aliases))
+    for found_words, found_aliases in vocabularies:
+        words.update(found_words)
+        aliases.update(found_aliases)
+    if words:
+        conn.executemany("INSERT OR IGNORE INTO search_words (part, word) VALUES (?, ?)", sorted(words))
+    if aliases:
+        conn.executemany("INSERT OR IGNORE INTO search_aliases (name, alias) VALUES (?, ?)", sorted(aliases))
 
 
 def _searchable(part: str) -> bool:

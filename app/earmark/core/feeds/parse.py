@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from earmark.core.db.search_words import new_item_vocabulary
 from earmark.core.errors import FeedError
 from earmark.core.feeds.defuse import defuse_doctype, repair_character_references
 from earmark.core.feeds.entries import bozo_reason, bozo_warning, feed_data, feed_name, response_headers
@@ -49,9 +50,10 @@ def parse_feed(data: bytes, url: str, content_type: str | None = None, *, fast: 
 def parse_with_text(data: bytes, url: str, content_type: str | None = None) -> FeedData:
     """``parse_feed``, with each entry's search text worked out as well, where the parsing runs (a worker process
     for a big feed). For a feed stored for the first time, whose entries are all new: the writer then has only
-    rows to write."""
+    rows to write, and the search vocabulary of each (core/db/search_words.py) to store beside them."""
     with remembering_text():  # an article's body, flattened for its reading time, is flattened once
         feed = parse_feed(data, url, content_type)
         for entry in feed.entries:
             entry.text = search_text(entry.description, entry.content)
+            entry.vocabulary = new_item_vocabulary(entry.title, entry.text)
     return feed

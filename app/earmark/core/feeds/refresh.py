@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 
 import sqlite_utils
 
+from earmark.core.db.bulk import inserted_together
 from earmark.core.db.connection import batch_transaction
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
@@ -225,8 +226,9 @@ def batches(checked: list[CheckedFeed]) -> Iterator[list[CheckedFeed]]:
 
 def store_batch(db: sqlite_utils.Database, batch: list[CheckedFeed]) -> list[FeedOutcome]:
     """Record several feeds' checks in one transaction: a crash keeps the batches before it, whole, and none
-    of this one."""
-    with batch_transaction(db):
+    of this one. Their new items are inserted together at the end (core/db/bulk.py); the outcomes' lists of new
+    items are complete once it returns."""
+    with batch_transaction(db), inserted_together(db):
         return [store_checked(db, checked) for checked in batch]
 
 
