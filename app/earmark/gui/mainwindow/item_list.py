@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-import sqlite_utils
 from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import NotFoundError
@@ -35,7 +35,7 @@ class ListController(QObject):
 
     shown_widget_changed = Signal()
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, actions: Actions,
+    def __init__(self, runner: TaskRunner, db: Database, actions: Actions,
                  library_total: Callable[[], int], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._db = db

@@ -26,8 +26,7 @@ from earmark.gui.preferences import DesktopSettings, Preferences
 from earmark.gui.views.recovery import RecoveryDialogs
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
+    from earmark.core.db.database import Database
     from earmark.gui.tasks import TaskRunner
     from earmark.playback.progress import PlaybackSession
 
@@ -39,7 +38,7 @@ class MainWindow(QMainWindow):
     why nothing can be saved, and makes no automatic refreshes, downloads or backups. ``list_first`` (a start
     not minimised): the frame, menus, sidebar and list are shown now, the rest once the list painted its rows."""
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
+    def __init__(self, runner: TaskRunner, db: Database, session: PlaybackSession,
                  preferences: Preferences | None = None, parent: QWidget | None = None, *,
                  read_only_reason: str | None = None, dialogs: RecoveryDialogs | None = None,
                  list_first: bool = False) -> None:
