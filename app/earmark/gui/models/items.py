@@ -8,10 +8,10 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-import sqlite_utils
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import item_ids, items_by_ids
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search import RankedHead, Snippet, ranked_head, remaining_matches, snippets
@@ -29,6 +29,11 @@ SORT_COLUMNS: dict[int, tuple[str, bool]] = {
 }
 SnippetRole = Qt.ItemDataRole.UserRole + 2
 ItemIdRole = Qt.ItemDataRole.UserRole + 1
+# What data() answers; every other role (decoration, colours, check state, ...) is None at once: a table asks
+# each visible cell for a dozen roles as it paints, and a start's first frame made ~900 such calls.
+_ANSWERED = frozenset(int(role) for role in (
+    ItemIdRole, SnippetRole, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.TextAlignmentRole))
 PAGE_SIZE = 200
 MAX_CACHED_PAGES = 40
 Index = QModelIndex | QPersistentModelIndex
@@ -45,7 +50,7 @@ class ItemListModel(QAbstractTableModel):
     loaded = Signal()
     sort_changed = Signal(object)
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, parent: Any = None) -> None:
+    def __init__(self, runner: TaskRunner, db: Database, parent: Any = None) -> None:
         super().__init__(parent)
         self._runner = runner
         self._db = db
@@ -234,7 +239,7 @@ class ItemListModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        if role not in _ANSWERED or not index.isValid():
             return None
         item = self.item_at(index.row())
         if item is None:
