@@ -58,7 +58,6 @@ class ListController(QObject):
         self.search.setObjectName("search")
         self.search.setAccessibleName("Search")
         self.search.setPlaceholderText("Search titles, notes and articles  (Ctrl+F)")
-        self.search.setClearButtonEnabled(True)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(SEARCH_DELAY_MS)
@@ -196,6 +195,7 @@ class ListController(QObject):
     def _on_loaded(self) -> None:
         self._reading = False
         self.filter_bar.add_icons()  # once the whole list is read: after a start's first frame (see add_icons)
+        self.search.setClearButtonEnabled(True)  # ~3 ms the first time (its icon): also after the first frame
         self.library_counted()
         target, self._select_after_load = self._select_after_load, None
         row = self.model.row_of(target) if target is not None else None

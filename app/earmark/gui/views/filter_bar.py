@@ -66,19 +66,21 @@ class FilterBar(QWidget):
             spin.valueChanged.connect(self.changed)
 
     def add_icons(self) -> None:
-        """The save button's icon, from the style, once the list is read (after a start's first frame: QStyle's
-        Python type costs ~7 ms to make; the button keeps its size meanwhile). An icon, not the action's long text:
-        the bar fits beside the docked panes."""
+        """The save button's icon, from the style, and the day fields' clear buttons, once the list is read (after
+        a start's first frame: QStyle's Python type costs ~7 ms to make, the clear button's icon ~3 ms; the button
+        and the fields keep their sizes meanwhile). An icon, not the action's long text: the bar fits beside the
+        docked panes."""
         action = self._save.defaultAction()
         if action.icon().isNull():
             action.setIcon(self.style().standardIcon(QtWidgets.QStyle.StandardPixmap.SP_DialogSaveButton))
+        for edit in (self.published_from, self.published_to):  # their clear buttons' icon: ~3 ms the first time
+            edit.setClearButtonEnabled(True)
 
     def _day_edit(self, placeholder: str, tip: str) -> QLineEdit:
         edit = QLineEdit()
         edit.setPlaceholderText(placeholder)
         edit.setToolTip(tip)
         edit.setAccessibleName(tip)
-        edit.setClearButtonEnabled(True)
         # A whole date with the clear button beside it, whatever the font (squeezed, it read "fr…").
         edit.setFixedWidth(edit.fontMetrics().horizontalAdvance("2026-12-31") + 3 * edit.fontMetrics().height())
         edit.textChanged.connect(lambda text: edit.setStyleSheet(
