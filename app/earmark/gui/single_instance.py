@@ -9,12 +9,12 @@ load). The message is one line of JSON, ``{"arguments": [...]}``, answered by ``
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import logging
 import os
 import socket
 import struct
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,9 +29,11 @@ _MESSAGE_LIMIT = 1 << 20  # a launch's arguments are a few links and paths; more
 
 
 def server_name(library: Path) -> str:
-    """The socket path of the instance that has ``library`` open (one per user and library file)."""
-    digest = hashlib.sha1(str(library.expanduser().resolve()).encode()).hexdigest()[:12]
-    return str(runtime_folder() / f"earmark-{digest}")
+    """The socket path of the instance that has ``library`` open (one per user and library file), named by two
+    32-bit checksums of the file's path (zlib's, loaded already: hashlib's OpenSSL cost ~3 ms of every start);
+    only the few libraries of one user meet in that folder."""
+    path = str(library.expanduser().resolve()).encode()
+    return str(runtime_folder() / f"earmark-{zlib.crc32(path):08x}{zlib.adler32(path):08x}")
 
 
 def same_user(peer: socket.socket) -> bool:
