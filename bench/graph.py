@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import sqlite_utils
+from earmark.core.db.database import Database
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -150,7 +150,7 @@ def refresh(library: Path) -> None:
     db.close()
 
 
-def _merging(db: sqlite_utils.Database, library: Path) -> float:
+def _merging(db: Database, library: Path) -> float:
     """The refresh that finds the small index of fresh terms past its limit once its items' relations are stored,
     and moves it into the big one (a transaction after theirs), in this process: the newest items' terms made
     fresh first (untimed), as the items refreshed since the last full pass would be. Prints both parts."""
@@ -171,13 +171,13 @@ def _merging(db: sqlite_utils.Database, library: Path) -> float:
     return seconds
 
 
-def _in_process(db: sqlite_utils.Database, _library: Path) -> float:
+def _in_process(db: Database, _library: Path) -> float:
     started = time.perf_counter()
     update_relations(db)
     return time.perf_counter() - started
 
 
-def _as_command(_db: sqlite_utils.Database, library: Path) -> float:
+def _as_command(_db: Database, library: Path) -> float:
     return run_measured(command(library, "update-relations"))[0]
 
 

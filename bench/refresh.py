@@ -45,8 +45,7 @@ from typing import TYPE_CHECKING, Any
 from feed_server import PLANS, SLOW_DELAY, FeedSpec, ServerProcess, feed_body, feed_specs, write_opml
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
+    from earmark.core.db.database import Database
     from earmark.core.models import FeedData
 
 SCRIPT = Path(__file__).resolve()
@@ -90,7 +89,7 @@ def fresh_copy(template: Path, path: Path) -> Path:
 
 
 @contextmanager
-def library(path: Path) -> Iterator[sqlite_utils.Database]:
+def library(path: Path) -> Iterator[Database]:
     from earmark.core.db.connection import open_library
 
     db = open_library(path)
@@ -100,7 +99,7 @@ def library(path: Path) -> Iterator[sqlite_utils.Database]:
         db.close()
 
 
-def count_items(db: sqlite_utils.Database) -> int:
+def count_items(db: Database) -> int:
     return int(db.execute("SELECT count(*) FROM items").fetchone()[0])
 
 
@@ -122,7 +121,7 @@ class Refreshed:
         return ", ".join(parts) + (f" ({self.warnings} ok with a warning)" if self.warnings else "")
 
 
-def timed_refresh(db: sqlite_utils.Database) -> Refreshed:
+def timed_refresh(db: Database) -> Refreshed:
     """``Refresher().refresh(db, feed_targets(db))`` as the CLI runs it, timed from the targets query to the
     parsing processes' shutdown."""
     from earmark.core.db.sources import feed_targets

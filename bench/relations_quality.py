@@ -16,9 +16,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.sample import load_sample
 from earmark.core.topics.build import update_relations
 from earmark.core.topics.reasons import related
@@ -41,7 +40,7 @@ class Outcome:
         return self.found / self.looked if self.looked else 0.0
 
 
-def sample_library(folder: Path) -> sqlite_utils.Database:
+def sample_library(folder: Path) -> Database:
     """The sample library with its relations worked out in full."""
     db = open_library(folder / "sample.db")
     load_sample(db)
@@ -49,7 +48,7 @@ def sample_library(folder: Path) -> sqlite_utils.Database:
     return db
 
 
-def ranked(db: sqlite_utils.Database) -> dict[str, list[str]]:
+def ranked(db: Database) -> dict[str, list[str]]:
     """Each item's 10 most related items' titles, best first, keyed by title."""
     return {title: [r.title for r in related(db, item_id, 10)]
             for item_id, title in db.execute("SELECT id, title FROM items ORDER BY id")}
@@ -87,7 +86,7 @@ def judge(lists: dict[str, list[str]], judged: dict[str, list[list[str]]]) -> di
     return outcomes
 
 
-def show(db: sqlite_utils.Database, title: str, limit: int = 5) -> None:
+def show(db: Database, title: str, limit: int = 5) -> None:
     """Print an item's Related list as the pane shows it."""
     row = db.execute("SELECT id FROM items WHERE title = ?", [title]).fetchone()
     if row is None:

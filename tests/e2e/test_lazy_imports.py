@@ -1,8 +1,8 @@
 """What the real entry point imports, checked in a fresh interpreter: heavy parts load only when used.
 
-Every start pays for every module it imports; these load only on first use: numpy (sqlite-utils imported it
-whenever it was installed), scikit-learn and igraph (the topic graph), trafilatura (saving articles), Qt (the
-window), feedparser (a feed that changed), click and pluggy (sqlite-utils's progress bars and plugins).
+Every start pays for every module it imports; these load only on first use: numpy, scikit-learn and igraph (the
+topic graph), trafilatura (saving articles), Qt (the window), feedparser (a feed that changed); click and pluggy
+(command-line and plugin libraries some dependencies bring) never.
 """
 
 from __future__ import annotations
@@ -61,43 +61,3 @@ def test_an_unchanged_refresh_imports_nothing_heavy(tmp_path: Path) -> None:
     assert result["code"] == 0
     assert [outcome["status"] for outcome in json.loads(str(result["out"]))] == ["not_modified"]
     assert result["loaded"] == []
-
-
-SQLITE_UTILS_STILL_WORKS = """
-import io, sys
-import earmark, sqlite_utils
-from sqlite_utils.utils import progressbar
-db = sqlite_utils.Database(":memory:")  # its default asks for plugins: there are none to call
-db["t"].insert_all([{"n": n} for n in range(3)])
-before = sorted(m for m in ("click", "pluggy") if m in sys.modules)
-with progressbar(range(2), silent=False, file=io.StringIO()) as bar:  # click, loaded now
-    assert list(bar) == [0, 1]
-print(db["t"].count, before, type(sys.modules["click"].progressbar).__name__)
-"""
-
-
-def test_sqlite_utils_loads_click_when_it_uses_it() -> None:
-    done = subprocess.run([sys.executable, "-c", SQLITE_UTILS_STILL_WORKS], capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["3", "[]", "function"]
-
-
-SQLITE_UTILS_PATTERNS = """
-import json, re, sqlite3
-import earmark
-import sqlite_utils
-from sqlite_utils import db
-waiting = db._virtual_table_using_re._compiled is None
-conn = sqlite3.connect(":memory:")
-conn.execute("CREATE VIRTUAL TABLE notes USING fts5(text)")
-using = sqlite_utils.Database(conn, execute_plugins=False)["notes"].virtual_table_using
-print(json.dumps([waiting, using, re.compile.__module__]))
-"""
-
-
-def test_sqlite_utils_compiles_its_patterns_when_first_used() -> None:
-    done = subprocess.run([sys.executable, "-c", SQLITE_UTILS_PATTERNS], capture_output=True, text=True,
-                          timeout=60, check=False, env={**os.environ, "PYTHONSAFEPATH": "1"})
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [True, "FTS5", "re"]  # not at import; works when used; re.compile restored

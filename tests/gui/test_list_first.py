@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolButton
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -45,6 +45,7 @@ def arrangement(window: QMainWindow) -> dict[str, object]:
         "views": window.navigator.stack.count(),  # type: ignore[attr-defined]
         "place": window.navigator.key(),  # type: ignore[attr-defined]
         "size": window.size(),
+        "save icon": not window.findChild(QToolButton, "saveSmartList").icon().isNull(),  # added once the list is read
     }
 
 
@@ -55,7 +56,9 @@ def test_the_window_shown_list_first_ends_up_as_the_one_built_at_once(qtbot: QtB
     first.commands.show_queue_pane.trigger()  # a docked pane put away
     first.navigator.go(Place(NOTES))
     first.close()
-    expected = arrangement(started(qtbot, library_path, list_first=False).window)
+    whole = started(qtbot, library_path, list_first=False).window
+    qtbot.waitUntil(lambda: bool(arrangement(whole)["save icon"]), timeout=10_000)  # the list read
+    expected = arrangement(whole)
     assert expected["place"] == place_key(Place(NOTES))
 
     window = started(qtbot, library_path, list_first=True).window

@@ -8,12 +8,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
-import sqlite_utils
 from hypothesis import strategies as st
 
 from earmark.core.articles.highlights import highlight_text
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.db.notes import add_note
 from earmark.core.db.tags import tag_item, tag_source
@@ -95,7 +95,7 @@ def feed_data(number: int, spec: FeedSpec) -> FeedData:
     return FeedData(title=f"Feed's own {number}" if spec.user_title else spec.title, entries=entries)
 
 
-def fill(db: sqlite_utils.Database, feeds: list[FeedSpec], articles: list[ArticleSpec]) -> None:
+def fill(db: Database, feeds: list[FeedSpec], articles: list[ArticleSpec]) -> None:
     """Store the specs in an empty library the way a person's actions would."""
     for number, spec in enumerate(feeds):
         if spec.user_title:  # from another app's list, refreshed since

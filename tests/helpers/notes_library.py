@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import sqlite_utils
-
 from earmark.core.articles.highlights import highlight_text
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.history import record_play
 from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item, tag_source
@@ -45,7 +44,7 @@ def _entry(identity: str, title: str, **fields: object) -> EntryData:
     return EntryData(identity=identity, kind="episode", title=title, guid=identity, **fields)  # type: ignore[arg-type]
 
 
-def build(db: sqlite_utils.Database) -> FixedLibrary:
+def build(db: Database) -> FixedLibrary:
     """Fill an empty library with the fixed content."""
     feed = FeedData(title="Compiler Cast", link="https://example.com/", author="Ana Lopez & Ben Ito", entries=[
         _entry("ep-1", "Graph capture: the basics", url="https://example.com/ep1",

@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import sqlite_utils
-
 from earmark.core.chapters import MAX_CHAPTERS, MAX_CHAPTERS_BYTES, parse_chapters
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.history import list_history
 from earmark.core.db.items import list_items
 from earmark.core.db.notes import list_notes
@@ -177,7 +176,7 @@ def check_sanitized(markup: str, relative_ok: bool) -> None:
 
 
 @cache
-def _search_library() -> sqlite_utils.Database:
+def _search_library() -> Database:
     db = open_library(_workdir() / "search.db")
     notes_library.build(db)
     return db

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import re
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.search_words import relearn_all
 
 _PROBE = re.compile(r"[^\W_]+")
 MAX_PROBES = 600
 
 
-def _vocabulary(db: sqlite_utils.Database) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def _vocabulary(db: Database) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     words = db.execute("SELECT part, word FROM search_words ORDER BY 1, 2").fetchall()
     aliases = db.execute("SELECT name, alias FROM search_aliases ORDER BY 1, 2").fetchall()
     return words, aliases
 
 
-def _probes(db: sqlite_utils.Database) -> list[str]:
+def _probes(db: Database) -> list[str]:
     """Words of the library to search for: every word of notes, transcripts and highlights, and a spread of the
     words of titles and texts."""
     small: set[str] = set()
@@ -32,13 +31,13 @@ def _probes(db: sqlite_utils.Database) -> list[str]:
     return sorted(small) + spread[::step] + ["nothingatallmatchesthis"]
 
 
-def _matches(db: sqlite_utils.Database, words: list[str]) -> dict[str, list[int]]:
+def _matches(db: Database, words: list[str]) -> dict[str, list[int]]:
     return {word: [row[0] for row in db.execute(
         "SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY rowid", [f'"{word}"'])]
         for word in words}
 
 
-def assert_index_in_step(db: sqlite_utils.Database, *, learnt: bool = True) -> None:
+def assert_index_in_step(db: Database, *, learnt: bool = True) -> None:
     """The search index holds exactly what its content (items, notes, transcripts, highlights) holds: FTS5's own
     check against the content passes, and every probe word finds the same items before and after a rebuild.
     With ``learnt``, no item is left to learn and the vocabulary of compound names knows every word that learning

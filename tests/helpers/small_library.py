@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.articles.store import ArticleData, save_articles
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
@@ -39,13 +38,13 @@ NEWEST_FIRST = ["Inference at scale", "Notes on Größe", "Quantization basics",
 class Library:
     """A populated library: its database and the ids of what was added, by title."""
 
-    db: sqlite_utils.Database
+    db: Database
     podcast_id: int
     site_id: int
     ids: dict[str, int]
 
 
-def build_library(library: sqlite_utils.Database, tmp_path: Path) -> Library:
+def build_library(library: Database, tmp_path: Path) -> Library:
     """Fill ``library`` with EPISODES (a podcast) and ARTICLES (a site)."""
     feed = tmp_path / "podcast.xml"
     feed.write_bytes(rss("Test podcast", EPISODES))

@@ -6,9 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.settings import set_setting
 from helpers.feed_server import FeedServer, rss
 from helpers.mygpo_server import MygpoServer
@@ -25,7 +24,7 @@ def serve_podcast(server: FeedServer, name: str = "cast") -> str:
     return server.serve_body(f"{name}/feed.xml", rss(f"{name.title()} Cast", entries))
 
 
-def device(folder: Path, name: str, *, passwords_in_library: bool = True) -> sqlite_utils.Database:
+def device(folder: Path, name: str, *, passwords_in_library: bool = True) -> Database:
     """A library as one device (passwords kept in the library file unless a test keyring is used)."""
     db = open_library(folder / f"{name}.db")
     set_setting(db, "secrets.store_in_library", passwords_in_library)
@@ -33,7 +32,7 @@ def device(folder: Path, name: str, *, passwords_in_library: bool = True) -> sql
     return db
 
 
-def episode(db: sqlite_utils.Database, feed_url: str, number: int) -> int:
+def episode(db: Database, feed_url: str, number: int) -> int:
     """The id of episode ``number`` of the podcast at ``feed_url`` in this library."""
     row = db.execute("""SELECT i.id FROM items i JOIN sources s ON s.id = i.source_id
                         WHERE s.url = ? AND i.guid = ?""", [feed_url, f"{feed_url.split('/')[-2]}-{number}"]).fetchone()
@@ -41,7 +40,7 @@ def episode(db: sqlite_utils.Database, feed_url: str, number: int) -> int:
     return int(row[0])
 
 
-def state(db: sqlite_utils.Database, item_id: int) -> tuple[float, int]:
+def state(db: Database, item_id: int) -> tuple[float, int]:
     """An episode's (position, played)."""
     row = db.execute("SELECT position, played FROM items WHERE id = ?", [item_id]).fetchone()
     return float(row[0]), int(row[1])

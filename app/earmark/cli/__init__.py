@@ -27,7 +27,7 @@ from earmark.cli.targets import split_targets, window_options
 from earmark.core.settings import LIBRARY_ENV, default_library_path
 
 if TYPE_CHECKING:
-    import sqlite_utils
+    from earmark.core.db.database import Database
 
 
 def groups(only: str | None = None) -> tuple[ModuleType, ...]:
@@ -145,7 +145,7 @@ def _run_command(library_path: Path, args: argparse.Namespace) -> int:
         return 1
 
 
-def _settle_secrets(db: sqlite_utils.Database, library: Path) -> None:
+def _settle_secrets(db: Database, library: Path) -> None:
     """What an older version left readable is tightened; its passwords go to the keyring (said when they cannot
     yet)."""
     from earmark.core.db.private_files import tighten_data

@@ -8,11 +8,10 @@ import sqlite3
 import sys
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, print_json
 from earmark.core.db.backups import daily_backup, list_backups, make_backup, restore_backup
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.errors import BackupError, LibraryError
 from earmark.core.settings import get_setting
 
@@ -31,7 +30,7 @@ def register(commands: Commands) -> None:
     restore.set_defaults(run_on_path=_restore_backup)
 
 
-def daily_backup_for(db: sqlite_utils.Database, args: argparse.Namespace) -> None:
+def daily_backup_for(db: Database, args: argparse.Namespace) -> None:
     """``refresh`` is what cron runs: it keeps the daily backup too (when none was made today). A failure is
     said on stderr and the refresh goes on."""
     if args.read_only:

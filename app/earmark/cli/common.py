@@ -9,8 +9,7 @@ import json
 import sys
 from typing import TypeAlias
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.models import Item
 from earmark.core.settings import set_setting
 from earmark.core.timefmt import format_clock, parse_duration
@@ -80,7 +79,7 @@ def read_password(prompt: str = "Password: ") -> str:
     return getpass.getpass(prompt) if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
 
 
-def opt_in_if_asked(db: sqlite_utils.Database, args: argparse.Namespace) -> None:
+def opt_in_if_asked(db: Database, args: argparse.Namespace) -> None:
     """``--store-in-library``: the user's explicit choice to keep passwords in the library file."""
     if getattr(args, "store_in_library", False):
         set_setting(db, "secrets.store_in_library", True)

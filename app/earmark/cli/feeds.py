@@ -11,10 +11,9 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sqlite_utils
-
 from earmark.cli.backups import daily_backup_for
 from earmark.cli.common import Commands, add_opt_in, opt_in_if_asked, print_json, read_password, record_id
+from earmark.core.db.database import Database
 from earmark.core.db.sources import FeedTarget, feed_targets, get_source, list_sources, set_credentials, waiting_feeds
 from earmark.core.plurals import counted
 
@@ -67,7 +66,7 @@ def _add_result_options(command: argparse.ArgumentParser) -> None:
                          help="run at a low CPU priority (the window's refreshes do, to keep it responsive)")
 
 
-def _subscribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _subscribe(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.feeds.subscribe import subscribe
 
     result = subscribe(db, args.source)
@@ -76,7 +75,7 @@ def _subscribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _sources(db: Database, args: argparse.Namespace) -> int:
     sources = list_sources(db)
     if args.json:
         print_json([source.as_json() for source in sources])
@@ -88,7 +87,7 @@ def _sources(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _refresh(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _refresh(db: Database, args: argparse.Namespace) -> int:
     daily_backup_for(db, args)
     targets = feed_targets(db, args.source)
     if args.source is None and (waiting := waiting_feeds(db)):
@@ -97,7 +96,7 @@ def _refresh(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return _run_refresh(db, targets, args)
 
 
-def _import_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _import_opml(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.feeds.subscriptions import import_opml, read_opml_file
 
     result = import_opml(db, read_opml_file(args.file))
@@ -112,7 +111,7 @@ def _import_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return _run_refresh(db, feed_targets(db, result.source_ids), args)
 
 
-def _run_refresh(db: sqlite_utils.Database, targets: list[FeedTarget], args: argparse.Namespace) -> int:
+def _run_refresh(db: Database, targets: list[FeedTarget], args: argparse.Namespace) -> int:
     from earmark.core.feeds.refresh import Refresher
 
     def report(outcome: FeedOutcome) -> None:
@@ -149,7 +148,7 @@ def _outcome_line(outcome: FeedOutcome) -> str:
     return f"{outcome.status:<12}  {outcome.source_id:>4}  {outcome.title}: {changes}"
 
 
-def _export_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _export_opml(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.feeds.subscriptions import export_opml, save_opml
 
     if args.file == "-":
@@ -160,7 +159,7 @@ def _export_opml(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _set_credentials(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _set_credentials(db: Database, args: argparse.Namespace) -> int:
     source = get_source(db, args.source_id)
     if args.user is None:
         set_credentials(db, source.id, None, None)

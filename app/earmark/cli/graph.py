@@ -7,9 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, count, print_json, record_id
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 
 
@@ -37,7 +36,7 @@ def register(commands: Commands) -> None:
     graph.set_defaults(run=_export_graph)
 
 
-def _up_to_date(db: sqlite_utils.Database) -> None:
+def _up_to_date(db: Database) -> None:
     """Work out the relations of new and changed items first (in full the first time: a few seconds for
     10,000 items)."""
     from earmark.core.topics.build import update_relations
@@ -45,7 +44,7 @@ def _up_to_date(db: sqlite_utils.Database) -> None:
     update_relations(db)
 
 
-def _related(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _related(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.topics.reasons import related as related_items
 
     get_item(db, args.item_id)  # an unknown id fails before any work
@@ -59,7 +58,7 @@ def _related(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _topics(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _topics(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.db.relations import topic_counts
     from earmark.core.topics.vectors import TOPICS_PER_ITEM
 
@@ -73,7 +72,7 @@ def _topics(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _path(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _path(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.topics.path import learning_path
 
     item = get_item(db, args.item_id)
@@ -91,7 +90,7 @@ def _path(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _export_graph(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _export_graph(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.topics.graph import GraphFilter, read_graph
     from earmark.core.topics.graphml import render_graphml, write_graphml
 

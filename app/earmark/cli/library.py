@@ -6,10 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, print_items, print_json, record_id
 from earmark.cli.filters import add_filter_options, item_filter
+from earmark.core.db.database import Database
 from earmark.core.db.items import count_items, get_item, list_items, mark_played, set_favourite
 from earmark.core.db.search import snippets
 from earmark.core.db.smart_lists import delete_smart_list, list_smart_lists, save_smart_list
@@ -69,7 +68,7 @@ def register(commands: Commands) -> None:
         marking.set_defaults(run=_mark, played=played)
 
 
-def _load_sample(db: sqlite_utils.Database, _args: argparse.Namespace) -> int:
+def _load_sample(db: Database, _args: argparse.Namespace) -> int:
     from earmark.core.sample import load_sample
 
     result = load_sample(db)
@@ -77,7 +76,7 @@ def _load_sample(db: sqlite_utils.Database, _args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _list(db: Database, args: argparse.Namespace) -> int:
     flt = item_filter(args)
     if args.smart is not None:
         lists = {smart.id: smart for smart in list_smart_lists(db)}
@@ -88,7 +87,7 @@ def _list(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _search(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _search(db: Database, args: argparse.Namespace) -> int:
     items = list_items(db, item_filter(args, text=args.query))
     if not args.json:
         print_items(items, as_json=False)
@@ -104,19 +103,19 @@ def _search(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _favourite(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _favourite(db: Database, args: argparse.Namespace) -> int:
     set_favourite(db, args.item_ids, args.value)
     print(f"{counted(len(args.item_ids), 'item')} {'marked' if args.value else 'no longer'} favourite.")
     return 0
 
 
-def _save_search(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _save_search(db: Database, args: argparse.Namespace) -> int:
     list_id = save_smart_list(db, args.name, item_filter(args, text=args.query))
     print(f"Saved smart list {list_id}: {args.name}")
     return 0
 
 
-def _smart_lists(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _smart_lists(db: Database, args: argparse.Namespace) -> int:
     rows = [(smart, count_items(db, smart.filter)) for smart in list_smart_lists(db)]
     if args.json:
         print_json([{"id": smart.id, "name": smart.name, "count": count, "filter": json.loads(smart.filter.to_json())}
@@ -127,13 +126,13 @@ def _smart_lists(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _delete_smart_list(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _delete_smart_list(db: Database, args: argparse.Namespace) -> int:
     delete_smart_list(db, args.list_id)
     print(f"Deleted smart list {args.list_id}.")
     return 0
 
 
-def _mark(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _mark(db: Database, args: argparse.Namespace) -> int:
     items = [get_item(db, item_id) for item_id in args.item_ids]  # NotFoundError before anything changes
     mark_played(db, args.item_ids, args.played)
     for item in items:

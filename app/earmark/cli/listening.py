@@ -6,10 +6,9 @@ from __future__ import annotations
 import argparse
 from datetime import date
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, print_json, record_id
 from earmark.core.audio.silence import LEVELS, saved_seconds
+from earmark.core.db.database import Database
 from earmark.core.db.listening_stats import listening_stats
 from earmark.core.errors import EarmarkError
 from earmark.core.timefmt import format_clock, format_span
@@ -36,7 +35,7 @@ def _day(text: str) -> date:
         raise argparse.ArgumentTypeError(f"{text!r} is not a date: give it as YYYY-MM-DD") from None
 
 
-def _stats(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _stats(db: Database, args: argparse.Namespace) -> int:
     stats = listening_stats(db, args.since)
     if args.json:
         print_json(stats.as_json())
@@ -53,7 +52,7 @@ def _stats(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _silence(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _silence(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.audio.analyse import analyse_episode  # numpy, and PyAV when it decodes
 
     found = analyse_episode(db, args.item_id, again=args.again)

@@ -7,9 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, print_json, record_id, seconds
+from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.errors import EarmarkError
 from earmark.core.plurals import counted
@@ -65,7 +64,7 @@ def _scope(args: argparse.Namespace) -> NoteFilter:
                       text=args.search)
 
 
-def _note(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _note(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.notes.transcripts import take_note
 
     note = take_note(db, args.item_id, args.text, args.at)
@@ -75,7 +74,7 @@ def _note(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _notes(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _notes(db: Database, args: argparse.Namespace) -> int:
     notes = list_notes(db, _scope(args))
     if args.json:
         print_json([note.as_json() for note in notes])
@@ -86,7 +85,7 @@ def _notes(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _export_notes(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _export_notes(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.notes.export import collect, export_notes, render_json, render_readwise
 
     if args.out == "-":
@@ -100,7 +99,7 @@ def _export_notes(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _export_history(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _export_history(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.db.history import list_history
     from earmark.core.notes.export import export_history, render_history
 
@@ -112,14 +111,14 @@ def _export_history(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _backup(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _backup(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.notes.backup import write_backup
 
     print(write_backup(db, args.path.expanduser()).message)
     return 0
 
 
-def _restore(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _restore(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.notes.backup import restore_backup
 
     counts = restore_backup(db, args.path.expanduser())

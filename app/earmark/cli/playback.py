@@ -6,9 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, print_items, print_json, record_id
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
 from earmark.core.db.items import get_item, items_by_ids
 from earmark.core.db.queue import clear_queue, dequeue, enqueue, queue_ids
@@ -39,7 +38,7 @@ def register(commands: Commands) -> None:
     downloads.set_defaults(run=_downloads)
 
 
-def _queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _queue(db: Database, args: argparse.Namespace) -> int:
     for item_id in [*args.add, *args.next]:
         if get_item(db, item_id).kind != "episode":
             raise NotFoundError(f"Item {item_id} is an article: only episodes can be queued.")
@@ -53,7 +52,7 @@ def _queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _download(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _download(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.db.downloads import add_download, update_download
     from earmark.core.downloads.transfer import Expected, download
 
@@ -79,7 +78,7 @@ def _download(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _downloads(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _downloads(db: Database, args: argparse.Namespace) -> int:
     records = list_downloads(db)
     if args.json:
         print_json([record.as_json() for record in records])

@@ -10,10 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, print_json, record_id
 from earmark.core.articles.readtime import reading_minutes
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, items_by_ids
 from earmark.core.db.reading import set_archived
 from earmark.core.db.tags import tag_item
@@ -94,7 +93,7 @@ def captured(jobs: list[tuple[str, str | None]]) -> Iterator[ArticleData]:
         yield from pool.map(one, jobs)
 
 
-def _report(db: sqlite_utils.Database, article: ArticleData, stored: StoredArticle) -> None:
+def _report(db: Database, article: ArticleData, stored: StoredArticle) -> None:
     item = get_item(db, stored.item_id)
     if stored.in_feed:
         print(f"“{item.title}” is already in your library (item {item.id}, from its feed).")
@@ -106,7 +105,7 @@ def _report(db: sqlite_utils.Database, article: ArticleData, stored: StoredArtic
         print(f"{verb} “{item.title}” (article {item.id}{', ' + length if length else ''}) from {item.source}.")
 
 
-def _store_all(db: sqlite_utils.Database, jobs: list[tuple[str, str | None]], tags: list[str],
+def _store_all(db: Database, jobs: list[tuple[str, str | None]], tags: list[str],
                as_json: bool) -> list[int]:
     """Fetch and store each job, tag the new articles, and say what happened (unless printing JSON)."""
     from earmark.core.articles.store import store_article
@@ -122,21 +121,21 @@ def _store_all(db: sqlite_utils.Database, jobs: list[tuple[str, str | None]], ta
     return ids
 
 
-def _print_articles(db: sqlite_utils.Database, ids: list[int]) -> None:
+def _print_articles(db: Database, ids: list[int]) -> None:
     from earmark.core.articles.export import reading_list
 
     entries = {entry.item.id: entry for entry in reading_list(db)}
     print_json([entries[item_id].as_json() for item_id in ids if item_id in entries])
 
 
-def _add_article(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _add_article(db: Database, args: argparse.Namespace) -> int:
     ids = _store_all(db, [(source, args.title) for source in args.sources], args.tag, args.json)
     if args.json:
         _print_articles(db, ids)
     return 0
 
 
-def _add_links(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _add_links(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.articles.links import choose_links, item_links
 
     links = item_links(db, args.item_id)
@@ -161,7 +160,7 @@ def _add_links(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _save_links(db: sqlite_utils.Database, links: list[tuple[str, str]], args: argparse.Namespace) -> int:
+def _save_links(db: Database, links: list[tuple[str, str]], args: argparse.Namespace) -> int:
     from earmark.core.articles.capture import link_only
     from earmark.core.articles.store import store_article
 
@@ -181,7 +180,7 @@ def _save_links(db: sqlite_utils.Database, links: list[tuple[str, str]], args: a
     return 0
 
 
-def _import_reading_list(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _import_reading_list(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.articles.imports import import_entries, read_reading_list
 
     found = read_reading_list(args.file.expanduser(), args.format)
@@ -199,7 +198,7 @@ def _import_reading_list(db: sqlite_utils.Database, args: argparse.Namespace) ->
     return 0
 
 
-def _export_reading_list(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _export_reading_list(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.articles.export import export_reading_list, reading_list, render_reading_list
 
     if args.out == "-":
@@ -209,13 +208,13 @@ def _export_reading_list(db: sqlite_utils.Database, args: argparse.Namespace) ->
     return 0
 
 
-def _archive(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _archive(db: Database, args: argparse.Namespace) -> int:
     count = set_archived(db, args.item_ids, args.value)
     print(f"{counted(count, 'article')} {args.done}.")
     return 0
 
 
-def _highlight(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _highlight(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.articles.highlights import highlight_text
 
     note = highlight_text(db, args.item_id, args.text, args.note)

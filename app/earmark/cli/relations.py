@@ -12,9 +12,8 @@ import time
 from pathlib import Path
 from types import FrameType
 
-import sqlite_utils
-
 from earmark.cli.common import Commands
+from earmark.core.db.database import Database
 from earmark.core.plurals import counted
 
 PROGRESS_EVERY = 0.25  # seconds between progress lines
@@ -52,7 +51,7 @@ def _copy_wal_meanwhile(library: Path, args: argparse.Namespace) -> None:
     args.checkpoint = checkpoint_meanwhile(library)
 
 
-def _update_relations(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _update_relations(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.topics.build import update_relations
 
     checkpoint = args.checkpoint

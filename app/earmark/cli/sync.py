@@ -6,9 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-import sqlite_utils
-
 from earmark.cli.common import add_opt_in, opt_in_if_asked, print_json, read_password, record_id
+from earmark.core.db.database import Database
 from earmark.core.plurals import counted
 from earmark.core.sync.server import KINDS
 
@@ -47,7 +46,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     leave.set_defaults(run=_unsubscribe)
 
 
-def _login(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _login(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.sync.session import log_in
 
     password = read_password(f"Password for {args.username}: ")
@@ -58,7 +57,7 @@ def _login(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _sync(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _sync(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.sync.session import sync_now
 
     report = sync_now(db)
@@ -75,7 +74,7 @@ def _sync(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 1 if report.errors else 0
 
 
-def _status(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _status(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.sync.session import sync_status
 
     status = sync_status(db)
@@ -91,7 +90,7 @@ def _status(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _logout(db: sqlite_utils.Database, _args: argparse.Namespace) -> int:
+def _logout(db: Database, _args: argparse.Namespace) -> int:
     from earmark.core.sync.session import log_out
 
     account = log_out(db)
@@ -100,7 +99,7 @@ def _logout(db: sqlite_utils.Database, _args: argparse.Namespace) -> int:
     return 0
 
 
-def _unsubscribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _unsubscribe(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.feeds.unsubscribe import unsubscribe
 
     print(unsubscribe(db, args.source_id).message)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, print_json, record_id
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.sources import get_source
 from earmark.core.db.tags import (
@@ -57,21 +56,21 @@ def register(commands: Commands) -> None:
     colour.set_defaults(run=_tag_colour)
 
 
-def _tag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _tag(db: Database, args: argparse.Namespace) -> int:
     item = get_item(db, args.item_id)
     tag_item(db, item.id, args.tags)
     print(f"Tagged “{item.title}”: {', '.join(get_item(db, item.id).tags)}")
     return 0
 
 
-def _untag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _untag(db: Database, args: argparse.Namespace) -> int:
     item = get_item(db, args.item_id)
     untag_item(db, item.id, args.tags)
     print(f"Tags of “{item.title}”: {', '.join(get_item(db, item.id).tags) or 'none'}")
     return 0
 
 
-def _tags(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _tags(db: Database, args: argparse.Namespace) -> int:
     counts, colours = tag_counts(db), tag_colours(db)
     if args.json:
         print_json([{"name": name, "count": count, "colour": colours.get(name)} for name, count in counts])
@@ -81,33 +80,33 @@ def _tags(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _tag_source(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _tag_source(db: Database, args: argparse.Namespace) -> int:
     source = get_source(db, args.source_id)
     tag_source(db, source.id, args.tags)
     print(f"Tagged {source.title}: {', '.join(tags_for_sources(db).get(source.id, []))}")
     return 0
 
 
-def _untag_source(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _untag_source(db: Database, args: argparse.Namespace) -> int:
     source = get_source(db, args.source_id)
     untag_source(db, source.id, args.tags)
     print(f"Tags of {source.title}: {', '.join(tags_for_sources(db).get(source.id, [])) or 'none'}")
     return 0
 
 
-def _rename_tag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _rename_tag(db: Database, args: argparse.Namespace) -> int:
     rename_tag(db, args.old, args.new)
     print(f"Renamed “{args.old}” to “{args.new}”.")
     return 0
 
 
-def _delete_tag(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _delete_tag(db: Database, args: argparse.Namespace) -> int:
     delete_tag(db, args.name)
     print(f"Deleted the tag “{args.name}”.")
     return 0
 
 
-def _tag_colour(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _tag_colour(db: Database, args: argparse.Namespace) -> int:
     set_tag_colour(db, args.name, None if args.colour.lower() == "none" else args.colour)
     print(f"Tag “{args.name}”: colour {args.colour}.")
     return 0

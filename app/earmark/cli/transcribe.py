@@ -15,9 +15,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING
 
-import sqlite_utils
-
 from earmark.cli.common import Commands, count, print_json, record_id
+from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError, TranscribeError
 from earmark.core.plurals import counted
 from earmark.core.settings import get_setting
@@ -52,7 +51,7 @@ def register(commands: Commands) -> None:
     command.set_defaults(run=_transcribe)
 
 
-def _transcribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _transcribe(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.db import transcribe_queue as queue  # imported when transcribing, not at every command
 
     if args.background and hasattr(os, "setpgid"):
@@ -71,7 +70,7 @@ def _transcribe(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return _run_queue(db, args)
 
 
-def _one(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _one(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.transcribe.episode import audio_file, check_feed_kept, transcribe_item
 
     audio_file(db, args.item_id)  # a sentence before the engine loads: not downloaded, the file gone
@@ -92,7 +91,7 @@ def _one(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
+def _run_queue(db: Database, args: argparse.Namespace) -> int:
     """Transcribe the queued episodes one at a time (at most --limit), until none is left or a stop."""
     from earmark.core.db import transcribe_queue as queue
     from earmark.core.transcribe.episode import transcribe_item
@@ -129,7 +128,7 @@ def _run_queue(db: sqlite_utils.Database, args: argparse.Namespace) -> int:
     return 0
 
 
-def _engine(db: sqlite_utils.Database, args: argparse.Namespace,
+def _engine(db: Database, args: argparse.Namespace,
             progress: Callable[[float, str], None] | None = None) -> Engine:
     """The engine with the chosen model (the engine is imported here, in this process only)."""
     from earmark.core.transcribe.models import model_folder, require_engine

@@ -7,8 +7,7 @@ import hashlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.feeds.fetch import fetch
 from earmark.core.files import write_file
 
@@ -16,7 +15,7 @@ MAX_ART_BYTES = 10 * 1024 * 1024
 _SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif"}
 
 
-def artwork_url(db: sqlite_utils.Database, item_id: int) -> str | None:
+def artwork_url(db: Database, item_id: int) -> str | None:
     """Where the item's image is: its own, else its podcast's (None when the feed names none)."""
     row = db.execute("""SELECT coalesce(i.image_url, s.image_url) FROM items i LEFT JOIN sources s
                         ON s.id = i.source_id WHERE i.id = ?""", [item_id]).fetchone()

@@ -6,9 +6,8 @@ import json
 import math
 from bisect import bisect_right
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.errors import FeedError, UnreachableError
 from earmark.core.models import Chapter
 from earmark.core.timefmt import now_iso
@@ -55,7 +54,7 @@ def chapters_to_json(chapters: list[Chapter]) -> str:
         {"startTime": c.start, "title": c.title, **({"url": c.url} if c.url else {})} for c in chapters]})
 
 
-def cached_chapters(db: sqlite_utils.Database, item_id: int) -> list[Chapter] | None:
+def cached_chapters(db: Database, item_id: int) -> list[Chapter] | None:
     """The chapters fetched earlier for this item's current chapters URL (None: not fetched, or it changed)."""
     row = db.execute(
         """SELECT c.chapters FROM chapters_cache c JOIN items i ON i.id = c.item_id
@@ -63,7 +62,7 @@ def cached_chapters(db: sqlite_utils.Database, item_id: int) -> list[Chapter] | 
     return parse_chapters(row[0]) if row else None
 
 
-def chapters_url(db: sqlite_utils.Database, item_id: int) -> str | None:
+def chapters_url(db: Database, item_id: int) -> str | None:
     """Where the item's podcast:chapters JSON lives, if its feed names one."""
     row = db.execute("SELECT chapters_url FROM items WHERE id = ?", [item_id]).fetchone()
     return row[0] if row else None
@@ -79,7 +78,7 @@ def fetch_chapters(url: str) -> list[Chapter]:
     return parse_chapters(fetch(url).data)
 
 
-def store_chapters(db: sqlite_utils.Database, item_id: int, url: str, chapters: list[Chapter]) -> None:
+def store_chapters(db: Database, item_id: int, url: str, chapters: list[Chapter]) -> None:
     """Cache an item's fetched chapters."""
     with write_transaction(db):
         db.execute(

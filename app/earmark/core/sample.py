@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
@@ -58,7 +57,7 @@ def read_sample() -> SampleData:
     return SampleData(url, parse_feed(feed_path.read_bytes(), url), articles)
 
 
-def store_sample(db: sqlite_utils.Database, sample: SampleData) -> SampleResult:
+def store_sample(db: Database, sample: SampleData) -> SampleResult:
     """Add the sample podcast and articles in one transaction; storing it twice changes nothing."""
     with write_transaction(db):
         result = store_feed(db, sample.feed_url, sample.feed)
@@ -70,6 +69,6 @@ def store_sample(db: sqlite_utils.Database, sample: SampleData) -> SampleResult:
     return SampleResult(episodes=len(sample.feed.entries), articles=len(saved))
 
 
-def load_sample(db: sqlite_utils.Database) -> SampleResult:
+def load_sample(db: Database) -> SampleResult:
     """Read and store the sample library."""
     return store_sample(db, read_sample())

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Literal
 
 import platformdirs
-import sqlite_utils
 
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 
 APP_NAME = "earmark"
 LIBRARY_ENV = "EARMARK_LIBRARY"
@@ -223,7 +223,7 @@ def library_settings() -> list[Setting]:
     return [s for s in SETTINGS.values() if s.store == "library"]
 
 
-def downloads_folder(db: sqlite_utils.Database) -> Path:
+def downloads_folder(db: Database) -> Path:
     """Where downloads go: the ``downloads.folder`` setting, else ``downloads/`` in the user data folder."""
     configured = str(get_setting(db, "downloads.folder")).strip()
     if configured:
@@ -231,7 +231,7 @@ def downloads_folder(db: sqlite_utils.Database) -> Path:
     return default_data_folder() / "downloads"
 
 
-def get_setting(db: sqlite_utils.Database, key: str) -> object:
+def get_setting(db: Database, key: str) -> object:
     """A library setting's stored value, or its default when unset or unreadable."""
     setting = SETTINGS[key]
     if setting.store != "library":
@@ -248,7 +248,7 @@ def get_setting(db: sqlite_utils.Database, key: str) -> object:
     return setting.coerce(stored)
 
 
-def set_setting(db: sqlite_utils.Database, key: str, value: object) -> None:
+def set_setting(db: Database, key: str, value: object) -> None:
     """Store a library setting (converted to its declared type and kept within its bounds)."""
     setting = SETTINGS[key]
     if setting.store != "library":

@@ -11,12 +11,12 @@ import sys
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSocketNotifier, Qt
 from PySide6.QtWidgets import QApplication
 
 from earmark import __version__
-from earmark.core.db.backups import list_backups, restore_backup
 from earmark.core.db.connection import open_library_or_read_only
 from earmark.core.db.items import has_items
 from earmark.core.db.private_files import tighten_data
@@ -27,9 +27,11 @@ from earmark.gui.operations.records import store_progress
 from earmark.gui.preferences import DesktopSettings, Preferences
 from earmark.gui.single_instance import claim_or_hand_over, hand_over, server_name
 from earmark.gui.tasks import TaskRunner
-from earmark.gui.views.recovery import OPEN_ANOTHER, RESTORE, RecoveryDialogs
 from earmark.playback.progress import PlaybackSession
 from earmark.playback.vlc_player import VlcPlayer
+
+if TYPE_CHECKING:
+    from earmark.gui.views.recovery import RecoveryDialogs
 
 
 @dataclass(slots=True)
@@ -87,7 +89,7 @@ class Launcher(QObject):
                  vlc_args: tuple[str, ...] = (), parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.library_path = library_path
-        self.dialogs = dialogs or RecoveryDialogs()
+        self._dialogs = dialogs
         self.vlc_args = vlc_args
         self.parts: Parts | None = None
 
@@ -96,7 +98,7 @@ class Launcher(QObject):
         how to go on while the library cannot be opened; None when they chose to quit."""
         while True:
             try:
-                parts = build(self.library_path, self.vlc_args, dialogs=self.dialogs, list_first=list_first)
+                parts = build(self.library_path, self.vlc_args, dialogs=self._dialogs, list_first=list_first)
             except EarmarkError as exc:
                 if not self._recover(str(exc)):
                     return None
@@ -108,8 +110,21 @@ class Launcher(QObject):
     def _offer_restore(self, window: MainWindow) -> None:
         window.backups.restore_requested.connect(self.restore)
 
+    @property
+    def dialogs(self) -> RecoveryDialogs:
+        """The recovery dialogs (made, and their module loaded, when first needed: a start that opens its library
+        asks nothing, and the window makes its own when it is whole)."""
+        if self._dialogs is None:
+            from earmark.gui.views.recovery import RecoveryDialogs
+
+            self._dialogs = RecoveryDialogs()
+        return self._dialogs
+
     def _recover(self, message: str) -> bool:
         """Ask what to do about an unusable library; False to quit."""
+        from earmark.core.db.backups import list_backups
+        from earmark.gui.views.recovery import OPEN_ANOTHER, RESTORE
+
         choice = self.dialogs.startup_problem(self.library_path, message)
         if choice == OPEN_ANOTHER:
             chosen = self.dialogs.choose_library(self.library_path)
@@ -124,6 +139,8 @@ class Launcher(QObject):
         return False
 
     def _restore_file(self, backup: Path) -> bool:
+        from earmark.core.db.backups import restore_backup
+
         try:
             aside = restore_backup(self.library_path, backup)
         except EarmarkError as exc:

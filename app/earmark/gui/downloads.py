@@ -9,9 +9,9 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Signal, Slot
 
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import (
     add_download,
     delete_played_downloads,
@@ -49,7 +49,7 @@ class DownloadManager(QObject):
     usage_changed = Signal(int)
     _ended = Signal(int, object)  # item id, None when complete, else the exception
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, parent: QObject | None = None) -> None:
+    def __init__(self, runner: TaskRunner, db: Database, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._runner = runner
         self._db = db
@@ -96,7 +96,7 @@ class DownloadManager(QObject):
     def auto_download(self, source_id: int, after_id: int) -> None:
         """After a refresh brought new episodes of ``source_id``: download those stored after item ``after_id``
         when the podcast has auto-download on."""
-        def new_ids(db: sqlite_utils.Database) -> list[int]:
+        def new_ids(db: Database) -> list[int]:
             return new_episode_ids(db, source_id, after_id) if source_id in auto_download_sources(db) else []
 
         self._runner.read(new_ids, on_done=self.download)

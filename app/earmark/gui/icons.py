@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from importlib import resources
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QApplication, QStyle
+from PySide6.QtWidgets import QApplication
 
 
 def warning_icon() -> QIcon:
-    """The style's warning sign (a null icon without an application style)."""
+    """The style's warning sign (a null icon without an application style). QStyle is named here, not imported
+    with the module: its Python type, with its many enums, costs ~7 ms to make, which a first frame without a
+    warning need not pay."""
     style = QApplication.style()
-    return style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning) if style else QIcon()
+    return style.standardIcon(QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning) if style else QIcon()
 
 
 def colour_dot(colour: str, size: int = 12) -> QIcon:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import sqlite_utils
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from earmark.core.db.database import Database
 from earmark.core.secrets.store import OPT_IN, Secrets
 from earmark.core.secrets.vault import NO_KEYRING
 from earmark.core.settings import set_setting
@@ -19,7 +19,7 @@ QUESTION = (f"{NO_KEYRING}.\n\nEarmark can keep passwords in the library file in
             "this in Settings ▸ Passwords.")
 
 
-def can_keep(db: sqlite_utils.Database) -> bool:
+def can_keep(db: Database) -> bool:
     """Whether a password can be kept now (runs in the pool: it asks D-Bus)."""
     return Secrets(db).can_keep()
 

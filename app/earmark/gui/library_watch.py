@@ -4,15 +4,15 @@ connection committed (this process writes through that very connection)."""
 
 from __future__ import annotations
 
-import sqlite_utils
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
+from earmark.core.db.database import Database
 from earmark.gui.tasks import TaskRunner
 
 POLL_MS = 2000
 
 
-def data_version(db: sqlite_utils.Database) -> int:
+def data_version(db: Database) -> int:
     """SQLite's count of commits by other connections, as this connection sees it."""
     return int(db.execute("PRAGMA data_version").fetchone()[0])
 

@@ -7,9 +7,9 @@ import json
 import os
 from pathlib import Path
 
-import sqlite_utils
 from PySide6.QtCore import QByteArray, QObject, QSettings, Signal
 
+from earmark.core.db.database import Database
 from earmark.core.settings import LIBRARY_ENV, SETTINGS, Setting, default_library_path, get_setting
 from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
@@ -90,7 +90,7 @@ class Preferences(QObject):
 
     changed = Signal(str)
 
-    def __init__(self, db: sqlite_utils.Database, runner: TaskRunner, desktop: DesktopSettings,
+    def __init__(self, db: Database, runner: TaskRunner, desktop: DesktopSettings,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._db = db

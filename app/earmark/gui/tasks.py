@@ -14,10 +14,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Signal, Slot
 
 from earmark.core.db.connection import library_error, open_library
+from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError, LibraryReadOnlyError
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ class TaskRunner(QObject):
         self._finished.connect(self._deliver)
         self._stopped = False
 
-    def _db(self) -> sqlite_utils.Database:
+    def _db(self) -> Database:
         db = getattr(self._local, "db", None)
         if db is None:
             db = self._local.db = open_library(self.library_path, read_only=self.read_only, any_thread=True)

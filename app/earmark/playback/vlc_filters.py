@@ -2,8 +2,9 @@
 and a player's own "audio-filter" variable hides the instance's ``--audio-filter``; but a libVLC 3 media player
 is a VLC object, so the variable is set through libvlccore, and the player's audio output is reset so that the
 output of the next media it plays is built with those filters. The compressor's settings are instance options
-(COMPRESSOR_ARGS), which the filter reads when it is built. Where libvlccore cannot be reached this way (another
-libVLC), ``set_audio_filters`` says so and the voice boost is the equalizer alone."""
+(vlc_engine.COMPRESSOR_ARGS), which the filter reads when it is built. Where libvlccore cannot be reached this
+way (another libVLC), ``set_audio_filters`` says so and the voice boost is the equalizer alone. (Imported once
+libVLC is loaded: ctypes and the types below are no part of a start.)"""
 
 from __future__ import annotations
 
@@ -15,14 +16,6 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-# Measured on a generated passage alternating speech-level and 30 dB softer audio (tests/unit/playback/
-# test_voice_boost.py, RMS of 100 ms of VLC's real output): the range (95th - 10th percentile) falls from 30.3 dB
-# to 22.8 dB with the equalizer before it, the loud parts keep their level (-14.9 and -14.6 dBFS). VLC's volume
-# normaliser (normvol) was tried as well: it widened the range (30 to 35 dB alone, 20 to 24 dB after the
-# compressor), so it is not used.
-COMPRESSOR_ARGS = ("--compressor-rms-peak=0.2", "--compressor-attack=10", "--compressor-release=100",
-                   "--compressor-threshold=-35", "--compressor-ratio=8", "--compressor-knee=6",
-                   "--compressor-makeup-gain=14")
 _VAR_STRING = 0x0040  # VLC_VAR_STRING
 
 

@@ -7,8 +7,6 @@ lock; the player reads the facts on the GUI thread when VLC's event arrives (aft
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import re
 import threading
 from dataclasses import dataclass, replace
@@ -144,7 +142,10 @@ def _status_words(status: int) -> str:
 
 def attach(instance: Any, log: StreamLog) -> Any:
     """Send ``instance``'s log messages of interest to ``log``; returns the callback, which must be kept alive
-    until ``instance.log_unset()`` (None when the C library's vsnprintf cannot be reached)."""
+    until ``instance.log_unset()`` (None when the C library's vsnprintf cannot be reached). Called as libVLC loads,
+    which is when ctypes is needed (not at start)."""
+    import ctypes
+
     import vlc
 
     vsnprintf = _vsnprintf()
@@ -167,6 +168,9 @@ def attach(instance: Any, log: StreamLog) -> Any:
 
 
 def _vsnprintf() -> Any:
+    import ctypes
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
         function = libc.vsnprintf

@@ -11,13 +11,13 @@ from earmark.core.models import Chapter
 from earmark.playback.player import Player, PlayerState, clamp_rate, missing_local_file
 from earmark.playback.problems import Trouble
 from earmark.playback.vlc_engine import (
+    COMPRESSOR_ARGS,
     DEFAULT_ARGS,
     PlaybackUnavailableError,
     import_vlc,
     media_chapters,
     set_voice_boost,
 )
-from earmark.playback.vlc_filters import COMPRESSOR_ARGS, set_audio_filters
 from earmark.playback.vlc_log import StreamLog, attach, stopped_early, unplayable
 
 POLL_MS = 200
@@ -324,6 +324,8 @@ class VlcPlayer(Player):
         if filters == self._filters:
             return
         set_voice_boost(self._player, self._voice_boost)  # the equalizer sets the filters its way: first
+        from earmark.playback.vlc_filters import set_audio_filters  # ctypes: loaded with libVLC, not at start
+
         if not set_audio_filters(self._player, filters):
             return
         self._filters = filters

@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.sample import load_sample
 from earmark.core.topics.build import update_relations
 from helpers.cli import Cli
@@ -23,7 +23,7 @@ def library_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def library(library_file: Path) -> Iterator[sqlite_utils.Database]:
+def library(library_file: Path) -> Iterator[Database]:
     """A new, migrated library in tmp_path, closed after the test."""
     db = open_library(library_file)
     yield db
@@ -45,10 +45,10 @@ def fixtures_server() -> Iterator[FeedServer]:
         yield server
 
 
-Snapshot = Callable[[sqlite_utils.Database], dict[str, list[tuple[object, ...]]]]
+Snapshot = Callable[[Database], dict[str, list[tuple[object, ...]]]]
 
 
-def _snapshot(db: sqlite_utils.Database) -> dict[str, list[tuple[object, ...]]]:
+def _snapshot(db: Database) -> dict[str, list[tuple[object, ...]]]:
     tables = ("sources", "items", "tags", "item_tags", "source_tags", "notes", "settings")
     return {table: db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in tables}
 
@@ -78,7 +78,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def copy(built: Path, tmp_path: Path) -> Iterator[sqlite_utils.Database]:
+def copy(built: Path, tmp_path: Path) -> Iterator[Database]:
     """A copy of the built sample library that a test may change."""
     target = tmp_path / "library.db"
     shutil.copyfile(built, target)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.articles.capture import LOCAL_SITE, capture, read_local
 from earmark.core.articles.links import Link, choose_links, item_links, links_in
 from earmark.core.articles.store import ArticleData, store_article
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, UnreachableError
@@ -105,7 +105,7 @@ def test_the_pytorch_weekly_seed_becomes_articles_titled_by_their_link_text(cli:
 
 
 def test_links_of_an_episodes_show_notes_are_fetched_and_titled_by_their_text(
-        page_server: FeedServer, library: sqlite_utils.Database, cli: Cli) -> None:
+        page_server: FeedServer, library: Database, cli: Cli) -> None:
     notes = (f'<p>This week: <a href="{page_server.url("messy.html")}">guards, explained</a>, a '
              f'<a href="{page_server.url("scripts.html")}">profiling guide</a> and a '
              f'<a href="{page_server.url("moved.html")}">post that moved</a>.</p>')
@@ -125,7 +125,7 @@ def test_links_of_an_episodes_show_notes_are_fetched_and_titled_by_their_text(
     assert set(articles) == {"Weekly", "guards, explained", "post that moved"}
 
 
-def test_the_sample_newsletter_lists_its_links(library: sqlite_utils.Database) -> None:
+def test_the_sample_newsletter_lists_its_links(library: Database) -> None:
     from earmark.core.sample import load_sample
 
     load_sample(library)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
-import sqlite_utils
 
 from earmark.core.articles.capture import MAX_ARTICLE_CHARS, FeedLink, capture
 from earmark.core.articles.page import MAX_PAGE_BYTES, decode, page_kind
 from earmark.core.articles.reader import reader_document
 from earmark.core.articles.store import ArticleData, store_article
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.reading import set_images_allowed
 from earmark.core.errors import EarmarkError
@@ -22,14 +22,14 @@ from helpers.reading import PAGES, long_article
 UNSAFE = re.compile(r"<script|<iframe|<style|\son\w+=|javascript:|file:|data:|tracker\.example", re.IGNORECASE)
 
 
-def saved(library: sqlite_utils.Database, url: str) -> int:
+def saved(library: Database, url: str) -> int:
     article = capture(url)
     assert isinstance(article, ArticleData)
     return store_article(library, article).item_id
 
 
 def test_a_messy_page_keeps_the_article_and_drops_the_rest(page_server: FeedServer,
-                                                           library: sqlite_utils.Database) -> None:
+                                                           library: Database) -> None:
     url = page_server.url("messy.html")
     article = capture(url)
     assert isinstance(article, ArticleData) and article.problem is None
@@ -52,7 +52,7 @@ def test_a_messy_page_keeps_the_article_and_drops_the_rest(page_server: FeedServ
 
 
 def test_the_reader_shows_safe_html_and_no_remote_images_unless_allowed(page_server: FeedServer,
-                                                                        library: sqlite_utils.Database) -> None:
+                                                                        library: Database) -> None:
     item_id = saved(library, page_server.url("messy.html"))
     document = reader_document(library, item_id)
     assert not UNSAFE.search(document.body), UNSAFE.search(document.body)
@@ -67,7 +67,7 @@ def test_the_reader_shows_safe_html_and_no_remote_images_unless_allowed(page_ser
 
 
 def test_script_tags_and_handlers_never_reach_the_article(page_server: FeedServer,
-                                                          library: sqlite_utils.Database) -> None:
+                                                          library: Database) -> None:
     item_id = saved(library, page_server.url("scripts.html"))
     item = get_item(library, item_id)
     stored = item.content + to_text(item.content)
@@ -79,7 +79,7 @@ def test_script_tags_and_handlers_never_reach_the_article(page_server: FeedServe
 
 
 @pytest.mark.parametrize("content_type", ["text/html", "text/html; charset=ISO-8859-1"])
-def test_a_latin1_page_reads_right_by_its_meta_or_its_header(page_server: FeedServer, library: sqlite_utils.Database,
+def test_a_latin1_page_reads_right_by_its_meta_or_its_header(page_server: FeedServer, library: Database,
                                                              content_type: str) -> None:
     url = page_server.route("/fr/journee.html", Route(body=(PAGES / "latin1.html").read_bytes(),
                                                       content_type=content_type))
@@ -91,7 +91,7 @@ def test_a_latin1_page_reads_right_by_its_meta_or_its_header(page_server: FeedSe
 
 
 def test_a_page_that_404s_is_saved_as_its_link_with_the_reason(page_server: FeedServer,
-                                                                library: sqlite_utils.Database) -> None:
+                                                                library: Database) -> None:
     url = page_server.serve_status("/gone-post", 404)
     article = capture(url, title="The post that moved")
     assert isinstance(article, ArticleData)
@@ -103,7 +103,7 @@ def test_a_page_that_404s_is_saved_as_its_link_with_the_reason(page_server: Feed
     assert document.state.fetch_problem == article.problem
 
 
-def test_an_unreachable_server_is_saved_as_a_link_too(library: sqlite_utils.Database) -> None:
+def test_an_unreachable_server_is_saved_as_a_link_too(library: Database) -> None:
     url = f"http://127.0.0.1:{closed_port()}/post"
     article = capture(url)
     assert isinstance(article, ArticleData) and article.title == url and article.site == "127.0.0.1"
@@ -118,7 +118,7 @@ def test_a_huge_page_is_refused_at_the_cap_and_saved_as_a_link(page_server: Feed
     assert article.problem == f"{url} is larger than 10 MB, too large for a page."
 
 
-def test_a_very_long_article_is_kept_up_to_the_cap(page_server: FeedServer, library: sqlite_utils.Database) -> None:
+def test_a_very_long_article_is_kept_up_to_the_cap(page_server: FeedServer, library: Database) -> None:
     url = page_server.serve_body("/long.html", long_article("A very long read", 4000), "text/html")
     article = capture(url)
     assert isinstance(article, ArticleData) and article.problem is None
@@ -157,7 +157,7 @@ def test_a_plain_text_page_is_an_article_too(page_server: FeedServer) -> None:
 
 
 def test_fetching_again_fills_in_a_link_and_never_loses_text(page_server: FeedServer,
-                                                             library: sqlite_utils.Database) -> None:
+                                                             library: Database) -> None:
     url = page_server.serve_status("/later.html", 503)
     first = store_article(library, capture(url, title="Read later"))  # type: ignore[arg-type]
     assert first.new and get_item(library, first.item_id).content == ""

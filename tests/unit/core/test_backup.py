@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import item_ids
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import set_credentials
@@ -20,19 +20,19 @@ from helpers.notes_library import EXPORTED_AT, FixedLibrary, build
 
 
 @pytest.fixture
-def fixed(library: sqlite_utils.Database) -> FixedLibrary:
+def fixed(library: Database) -> FixedLibrary:
     fixed = build(library)
     set_setting(library, "playback.speed", 1.5)
     return fixed
 
 
-def everything(db: sqlite_utils.Database) -> dict[str, list[tuple[object, ...]]]:
+def everything(db: Database) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every user-data table, all columns."""
     return {table: db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in TABLES}
 
 
 def test_backup_then_restore_into_an_empty_library_gives_back_the_same_library(
-        library: sqlite_utils.Database, fixed: FixedLibrary, tmp_path: Path) -> None:
+        library: Database, fixed: FixedLibrary, tmp_path: Path) -> None:
     result = write_backup(library, tmp_path / "backup.json", now=EXPORTED_AT)
     assert result.counts["notes"] == 8 and result.counts["items"] == 5  # notes include two highlights
     restored = open_library(tmp_path / "restored.db")
@@ -49,7 +49,7 @@ def test_backup_then_restore_into_an_empty_library_gives_back_the_same_library(
     assert restored.execute("SELECT title FROM sources WHERE user_title").fetchall() == [("Ana's recordings",)]
 
 
-def test_feed_passwords_stay_out_of_backups(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_feed_passwords_stay_out_of_backups(library: Database, fixed: FixedLibrary,
                                             tmp_path: Path) -> None:
     set_setting(library, "secrets.store_in_library", True)  # kept in the file by choice: still not in backups
     set_credentials(library, fixed.podcast, "ana", "s3cret")
@@ -60,7 +60,7 @@ def test_feed_passwords_stay_out_of_backups(library: sqlite_utils.Database, fixe
     assert set(restored.execute("SELECT auth_user, auth_password FROM sources").fetchall()) == {(None, None)}
 
 
-def test_restore_refuses_a_library_that_is_not_empty(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_restore_refuses_a_library_that_is_not_empty(library: Database, fixed: FixedLibrary,
                                                      tmp_path: Path) -> None:
     write_backup(library, tmp_path / "backup.json")
     before = everything(library)
@@ -98,7 +98,7 @@ def newer(document: dict) -> None:  # type: ignore[type-arg]
     (nested_value, "is damaged \\(tags: a value of the wrong kind\\)"),
     (newer, "written by a newer version of Earmark"),
 ])
-def test_a_bad_backup_is_refused_and_leaves_the_library_empty(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_a_bad_backup_is_refused_and_leaves_the_library_empty(library: Database, fixed: FixedLibrary,
                                                               tmp_path: Path, change, sentence: str) -> None:  # noqa: ANN001
     path = write_backup(library, tmp_path / "backup.json").path
     document = json.loads(path.read_text(encoding="utf-8"))
@@ -117,7 +117,7 @@ def test_a_bad_backup_is_refused_and_leaves_the_library_empty(library: sqlite_ut
     (b'[1, 2]', BackupError, "is not an Earmark backup"),
     (b'{"format": "earmark-backup", "version": 1, "tables": {"secrets": {}}}', BackupError, "tables are not"),
 ])
-def test_files_that_are_not_backups(tmp_path: Path, library: sqlite_utils.Database, content: bytes,
+def test_files_that_are_not_backups(tmp_path: Path, library: Database, content: bytes,
                                     error: type[Exception], sentence: str) -> None:
     path = tmp_path / "file.json"
     path.write_bytes(content)
@@ -127,7 +127,7 @@ def test_files_that_are_not_backups(tmp_path: Path, library: sqlite_utils.Databa
         restore_backup(library, tmp_path / "missing.json")
 
 
-def test_backup_name_must_leave_room_for_the_opml(library: sqlite_utils.Database, tmp_path: Path) -> None:
+def test_backup_name_must_leave_room_for_the_opml(library: Database, tmp_path: Path) -> None:
     with pytest.raises(BackupError, match="ending in .json"):
         write_backup(library, tmp_path / "feeds.opml")
     assert not (tmp_path / "feeds.opml").exists()

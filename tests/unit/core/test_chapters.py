@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.chapters import (
     cached_chapters,
@@ -15,6 +14,7 @@ from earmark.core.chapters import (
     parse_chapters,
     store_chapters,
 )
+from earmark.core.db.database import Database
 from earmark.core.db.items import item_ids
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import FeedError
@@ -76,7 +76,7 @@ def test_chapter_index_follows_the_position() -> None:
     assert chapter_index([], 3.0) is None
 
 
-def test_chapters_are_fetched_over_http_and_cached_per_url(library: sqlite_utils.Database, tmp_path: Path) -> None:
+def test_chapters_are_fetched_over_http_and_cached_per_url(library: Database, tmp_path: Path) -> None:
     subscribe(library, str(write_podcast(tmp_path / "cast", [Episode("One", 0.2)])))
     item_id = item_ids(library, ItemFilter())[0]
     with FeedServer(tmp_path) as server:

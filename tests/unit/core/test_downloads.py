@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import (
     add_download,
     delete_played_downloads,
@@ -129,12 +129,12 @@ def test_a_stalled_server_and_a_closed_port_fail_in_bounded_time(tmp_path: Path)
 
 
 @pytest.fixture
-def episodes(library: sqlite_utils.Database, tmp_path: Path) -> list[int]:
+def episodes(library: Database, tmp_path: Path) -> list[int]:
     subscribe(library, str(write_podcast(tmp_path / "cast", [Episode("One", 0.2), Episode("../Two", 0.2)])))
     return item_ids(library, ItemFilter())
 
 
-def test_download_records_disk_usage_and_local_files(library: sqlite_utils.Database, episodes: list[int],
+def test_download_records_disk_usage_and_local_files(library: Database, episodes: list[int],
                                                      tmp_path: Path) -> None:
     folder = tmp_path / "downloads"
     record = add_download(library, episodes[1], folder)
@@ -155,7 +155,7 @@ def test_download_records_disk_usage_and_local_files(library: sqlite_utils.Datab
     assert removed is not None and not Path(record.path).exists() and get_download(library, episodes[1]) is None
 
 
-def test_played_downloads_are_deleted_after_the_set_days(library: sqlite_utils.Database, episodes: list[int],
+def test_played_downloads_are_deleted_after_the_set_days(library: Database, episodes: list[int],
                                                          tmp_path: Path) -> None:
     paths = []
     for item_id in episodes:
@@ -172,7 +172,7 @@ def test_played_downloads_are_deleted_after_the_set_days(library: sqlite_utils.D
     assert not paths[0].exists() and paths[1].exists()
 
 
-def test_new_episodes_for_auto_download(library: sqlite_utils.Database, episodes: list[int]) -> None:
+def test_new_episodes_for_auto_download(library: Database, episodes: list[int]) -> None:
     source_id = library.execute("SELECT id FROM sources").fetchone()[0]
     assert newest_item_id(library) == max(episodes)
     assert new_episode_ids(library, source_id, 0) == episodes

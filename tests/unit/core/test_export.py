@@ -13,9 +13,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.articles.export import reading_list, render_reading_list
+from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, add_note
 from earmark.core.errors import UnreachableError
 from earmark.core.feeds.subscriptions import export_opml
@@ -30,7 +30,7 @@ UPDATE = os.environ.get("EARMARK_UPDATE_GOLDEN") == "1"
 
 
 @pytest.fixture
-def fixed(library: sqlite_utils.Database) -> FixedLibrary:
+def fixed(library: Database) -> FixedLibrary:
     return build(library)
 
 
@@ -50,7 +50,7 @@ def compare(actual: Path, golden: Path) -> None:
 
 
 @pytest.mark.parametrize("fmt, name", [("markdown", "markdown"), ("json", "notes.json"), ("csv", "readwise.csv")])
-def test_each_note_format_matches_its_golden_file(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_each_note_format_matches_its_golden_file(library: Database, fixed: FixedLibrary,
                                                   tmp_path: Path, fmt: str, name: str) -> None:
     result = export_notes(library, fmt, NoteFilter(), tmp_path / name, now=EXPORTED_AT)  # type: ignore[arg-type]
     assert (result.items, result.notes) == (4, 8)  # two of them highlights
@@ -58,7 +58,7 @@ def test_each_note_format_matches_its_golden_file(library: sqlite_utils.Database
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])
-def test_history_formats_match_their_golden_files(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_history_formats_match_their_golden_files(library: Database, fixed: FixedLibrary,
                                                   tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"history.{fmt}"
     assert export_history(library, fmt, NoteFilter(), out, now=EXPORTED_AT) == 2  # type: ignore[arg-type]
@@ -66,14 +66,14 @@ def test_history_formats_match_their_golden_files(library: sqlite_utils.Database
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])
-def test_reading_list_formats_match_their_golden_files(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_reading_list_formats_match_their_golden_files(library: Database, fixed: FixedLibrary,
                                                        tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"reading-list.{fmt}"
     out.write_text(render_reading_list(reading_list(library, full=True), fmt, EXPORTED_AT), encoding="utf-8")  # type: ignore[arg-type]
     compare(out, GOLDEN / out.name)
 
 
-def test_opml_matches_its_golden_file(library: sqlite_utils.Database, fixed: FixedLibrary, tmp_path: Path) -> None:
+def test_opml_matches_its_golden_file(library: Database, fixed: FixedLibrary, tmp_path: Path) -> None:
     out = tmp_path / "subscriptions.opml"
     created = re.compile(rb"<dateCreated>[^<]*</dateCreated>")  # the time of writing
     out.write_bytes(created.sub(b"<dateCreated>Sat, 01 Jun 2024 12:00:00 GMT</dateCreated>", export_opml(library)))
@@ -93,7 +93,7 @@ def parse_front_matter(text: str) -> dict[str, object]:
     return values
 
 
-def test_markdown_front_matter_re_parses_with_every_field(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_markdown_front_matter_re_parses_with_every_field(library: Database, fixed: FixedLibrary,
                                                           tmp_path: Path) -> None:
     result = export_notes(library, "markdown", NoteFilter(), tmp_path / "vault", now=EXPORTED_AT)
     matters = {path.name: parse_front_matter(path.read_text(encoding="utf-8")) for path in result.paths}
@@ -113,7 +113,7 @@ def test_yaml_reader_refuses_what_yaml_would_misread() -> None:
         parse_front_matter("---\ntitle: Graph: capture\n---\n")
 
 
-def test_bullets_link_each_timestamp_to_the_audio_at_that_time(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_bullets_link_each_timestamp_to_the_audio_at_that_time(library: Database, fixed: FixedLibrary,
                                                                tmp_path: Path) -> None:
     export_notes(library, "markdown", NoteFilter(), tmp_path, now=EXPORTED_AT)
     basics = (tmp_path / "Graph capture the basics.md").read_text(encoding="utf-8")
@@ -126,7 +126,7 @@ def test_bullets_link_each_timestamp_to_the_audio_at_that_time(library: sqlite_u
     assert "- \\[00:01:00\\] My own recording" in local  # a local file cannot be linked to a time
 
 
-def test_timestamp_rule(library: sqlite_utils.Database, fixed: FixedLibrary) -> None:
+def test_timestamp_rule(library: Database, fixed: FixedLibrary) -> None:
     items = {item.id: item for item in collect(library, NoteFilter())}
     assert timestamp_url(items[fixed.basics], 90.7) == "https://cdn.example.com/ep1.mp3#t=90"
     assert timestamp_url(items[fixed.video], 5) == "https://www.youtube.com/watch?v=abc123&t=5s"
@@ -134,7 +134,7 @@ def test_timestamp_rule(library: sqlite_utils.Database, fixed: FixedLibrary) -> 
     assert stamp(3723.9) == "01:02:03"
 
 
-def test_re_export_updates_the_same_files_and_spares_the_users_own(library: sqlite_utils.Database,
+def test_re_export_updates_the_same_files_and_spares_the_users_own(library: Database,
                                                                    fixed: FixedLibrary, tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     vault.mkdir()
@@ -154,7 +154,7 @@ def test_re_export_updates_the_same_files_and_spares_the_users_own(library: sqli
     assert not list(vault.glob(".*partial"))
 
 
-def test_readwise_csv_header_and_rows(library: sqlite_utils.Database, fixed: FixedLibrary, tmp_path: Path) -> None:
+def test_readwise_csv_header_and_rows(library: Database, fixed: FixedLibrary, tmp_path: Path) -> None:
     out = tmp_path / "readwise.csv"
     export_notes(library, "csv", NoteFilter(tag="compiler"), out, now=EXPORTED_AT)
     with out.open(newline="", encoding="utf-8") as file:
@@ -167,7 +167,7 @@ def test_readwise_csv_header_and_rows(library: sqlite_utils.Database, fixed: Fix
     assert len(rows) == 4
 
 
-def test_readwise_author_is_the_episodes_else_the_podcasts_host(library: sqlite_utils.Database,
+def test_readwise_author_is_the_episodes_else_the_podcasts_host(library: Database,
                                                                 fixed: FixedLibrary, tmp_path: Path) -> None:
     out = tmp_path / "readwise.csv"
     export_notes(library, "csv", NoteFilter(item_ids=(fixed.basics, fixed.video)), out, now=EXPORTED_AT)
@@ -177,7 +177,7 @@ def test_readwise_author_is_the_episodes_else_the_podcasts_host(library: sqlite_
                        'Lowering "in depth" #2': "Ana Lopez & Ben Ito"}  # the feed's, not "Compiler Cast"
 
 
-def test_json_export_holds_every_note_column_and_what_finds_the_item_again(library: sqlite_utils.Database,
+def test_json_export_holds_every_note_column_and_what_finds_the_item_again(library: Database,
                                                                            fixed: FixedLibrary, tmp_path: Path) -> None:
     out = tmp_path / "notes.json"
     export_notes(library, "json", NoteFilter(), out, now=EXPORTED_AT)
@@ -197,17 +197,17 @@ def test_json_export_holds_every_note_column_and_what_finds_the_item_again(libra
     (NoteFilter(tag="reading"), {"Ünïcode / slashes: a “quoted” title?"}),
     (NoteFilter(text="inductor"), {'Lowering "in depth" #2'}),
 ])
-def test_scopes(library: sqlite_utils.Database, fixed: FixedLibrary, scope: NoteFilter, titles: set[str]) -> None:
+def test_scopes(library: Database, fixed: FixedLibrary, scope: NoteFilter, titles: set[str]) -> None:
     assert {item.title for item in collect(library, scope)} == titles
 
 
-def test_scope_by_item_and_source(library: sqlite_utils.Database, fixed: FixedLibrary) -> None:
+def test_scope_by_item_and_source(library: Database, fixed: FixedLibrary) -> None:
     assert [i.id for i in collect(library, NoteFilter(item_ids=(fixed.video, fixed.untouched)))] == [fixed.video]
     assert [i.id for i in collect(library, NoteFilter(source_id=fixed.site))] == [fixed.article]
     assert collect(library, NoteFilter(item_ids=())) == []
 
 
-def test_markdown_into_a_file_is_refused_with_a_sentence(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_markdown_into_a_file_is_refused_with_a_sentence(library: Database, fixed: FixedLibrary,
                                                          tmp_path: Path) -> None:
     target = tmp_path / "notes.md"
     target.write_text("keep me")
@@ -236,7 +236,7 @@ def test_front_matter_values_survive_characters_yaml_treats_specially() -> None:
     assert parse_front_matter(f"---\ntitle: {line}\n---\n") == {"title": title}
 
 
-def test_markdown_names_related_items_as_wikilinks(library: sqlite_utils.Database, fixed: FixedLibrary,
+def test_markdown_names_related_items_as_wikilinks(library: Database, fixed: FixedLibrary,
                                                    tmp_path: Path) -> None:
     from earmark.core.notes.markdown import wikilink
     from earmark.core.topics.build import update_relations

@@ -12,9 +12,9 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import count_items, get_item, list_items, save_progress
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import get_source, list_sources
@@ -34,7 +34,7 @@ from helpers.feed_server import (
     rss,
 )
 
-Snapshot = Callable[[sqlite_utils.Database], dict[str, list[tuple[object, ...]]]]
+Snapshot = Callable[[Database], dict[str, list[tuple[object, ...]]]]
 
 GOOD_ENTRIES = [
     {"title": "Good episode one", "guid": "good-1", "pubDate": "Mon, 01 Jan 2024 10:00:00 +0000",
@@ -47,15 +47,15 @@ GOOD_ENTRIES = [
 GOOD_FEED = rss("Known good feed", GOOD_ENTRIES)
 
 
-def _items_of(db: sqlite_utils.Database, source_id: int) -> list[tuple[object, ...]]:
+def _items_of(db: Database, source_id: int) -> list[tuple[object, ...]]:
     return db.execute("SELECT * FROM items WHERE source_id = ? ORDER BY id", [source_id]).fetchall()
 
 
-def _source_row(db: sqlite_utils.Database, source_id: int) -> tuple[object, ...]:
+def _source_row(db: Database, source_id: int) -> tuple[object, ...]:
     return tuple(db.execute("SELECT * FROM sources WHERE id = ?", [source_id]).fetchone())
 
 
-def _by_title(db: sqlite_utils.Database, source_id: int, title: str) -> Item:
+def _by_title(db: Database, source_id: int, title: str) -> Item:
     matches = [item for item in list_items(db, ItemFilter(source_id=source_id)) if item.title == title]
     assert len(matches) == 1, f"expected one item titled {title!r}, found {len(matches)}"
     return matches[0]
@@ -109,7 +109,7 @@ HAND_VERIFIED = [
     ids=[row[0] for row in HAND_VERIFIED],
 )
 def test_local_fixture_matches_the_hand_verified_facts(
-    library: sqlite_utils.Database, name: str, title: str, count: int, with_enclosure: int, first_title: str,
+    library: Database, name: str, title: str, count: int, with_enclosure: int, first_title: str,
     first_enclosure: str, first_duration: int | None,
 ) -> None:
     path = OWN_FIXTURES / "feeds" / name if name.startswith("em__") else fixtures_dir() / "feeds" / name
@@ -135,7 +135,7 @@ def test_local_fixture_matches_the_hand_verified_facts(
     assert count_items(library, ItemFilter(source_id=result.source_id)) == count
 
 
-def test_the_durations_and_podcast_facts_of_the_feed_written_here(library: sqlite_utils.Database) -> None:
+def test_the_durations_and_podcast_facts_of_the_feed_written_here(library: Database) -> None:
     result = subscribe(library, str(OWN_FIXTURES / "feeds" / "em__podcast.rss"))
     items = {item.title: item for item in list_items(library, ItemFilter(source_id=result.source_id))}
     assert [items[title].duration for title in ("Episode 3: SSA Form", "Episode 2: Parsing Without Tears",
@@ -150,7 +150,7 @@ def test_the_durations_and_podcast_facts_of_the_feed_written_here(library: sqlit
     assert (row[2], row[3]) == (1, 4)
 
 
-def test_articles_from_the_atom_and_rss_1_feeds_written_here(library: sqlite_utils.Database) -> None:
+def test_articles_from_the_atom_and_rss_1_feeds_written_here(library: Database) -> None:
     blog = subscribe(library, str(OWN_FIXTURES / "feeds" / "em__blog.atom"))
     assert blog.title == "Notes on Tensors & Shapes"
     posts = list_items(library, ItemFilter(source_id=blog.source_id))
@@ -167,7 +167,7 @@ def test_articles_from_the_atom_and_rss_1_feeds_written_here(library: sqlite_uti
     assert len(list_sources(library)) == 2
 
 
-def test_the_same_file_by_path_uri_or_relative_path_is_one_source(library: sqlite_utils.Database) -> None:
+def test_the_same_file_by_path_uri_or_relative_path_is_one_source(library: Database) -> None:
     path = fixtures_dir() / "feeds" / "ns__example.xml"
     first = subscribe(library, str(path))
     for spelling in (path.as_uri(), os.path.relpath(path), str(path.parent / ".." / "feeds" / path.name)):
@@ -176,7 +176,7 @@ def test_the_same_file_by_path_uri_or_relative_path_is_one_source(library: sqlit
     assert count_items(library, ItemFilter()) == 3
 
 
-def test_escaped_html_title_is_shown_as_text(library: sqlite_utils.Database) -> None:
+def test_escaped_html_title_is_shown_as_text(library: Database) -> None:
     result = subscribe(library, str(fixtures_dir() / "feeds" / "fp__wellformed__amp__amp01.xml"))
     assert [item.title for item in list_items(library, ItemFilter(source_id=result.source_id))] == ["&"]
 
@@ -191,7 +191,7 @@ XML_FEEDS = [p for p in fixture_files("feeds") + own_fixture_files("feeds")
 
 
 @pytest.mark.parametrize("path", XML_FEEDS, ids=[p.name for p in XML_FEEDS])
-def test_every_xml_feed_fixture_imports(library: sqlite_utils.Database, path: Path) -> None:
+def test_every_xml_feed_fixture_imports(library: Database, path: Path) -> None:
     result = subscribe(library, str(path))
     assert result.title.strip()
     assert len(result.item_ids) == len(list_items(library, ItemFilter(source_id=result.source_id)))
@@ -255,7 +255,7 @@ def test_every_fixture_subscribes_or_fails_cleanly(request: pytest.FixtureReques
         db.close()
 
 
-def test_a_web_feed_cannot_point_at_local_files_or_scripts(library: sqlite_utils.Database,
+def test_a_web_feed_cannot_point_at_local_files_or_scripts(library: Database,
                                                            feed_server: FeedServer) -> None:
     hostile = rss("Hostile", [
         {"title": "Local file", "guid": "h1", "enclosure": "file:///etc/passwd.mp3", "link": "javascript:alert(1)"},
@@ -272,7 +272,7 @@ def test_a_web_feed_cannot_point_at_local_files_or_scripts(library: sqlite_utils
 # (c) Re-reading a feed keeps the user's state; upstream changes update items in place.
 
 
-def test_resubscribing_keeps_ids_and_user_state(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_resubscribing_keeps_ids_and_user_state(library: Database, feed_server: FeedServer) -> None:
     url = feed_server.serve_body("/show/feed.xml", GOOD_FEED)
     first = subscribe(library, url)
     assert len(first.new) == 3
@@ -291,7 +291,7 @@ def test_resubscribing_keeps_ids_and_user_state(library: sqlite_utils.Database, 
     assert get_item(library, played_id).played is True
 
 
-def test_upstream_title_change_updates_in_place(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_upstream_title_change_updates_in_place(library: Database, feed_server: FeedServer) -> None:
     url = feed_server.serve_body("/show/feed.xml", GOOD_FEED)
     first = subscribe(library, url)
     item_id = first.item_ids["guid:good-3"]
@@ -347,7 +347,7 @@ def _write(path: Path, data: bytes) -> Path:
 
 @pytest.mark.parametrize("case", list(BAD_SOURCES))
 def test_bad_source_raises_a_sentence_and_changes_nothing(
-    library: sqlite_utils.Database, feed_server: FeedServer, tmp_path: Path, snapshot: Snapshot, case: str,
+    library: Database, feed_server: FeedServer, tmp_path: Path, snapshot: Snapshot, case: str,
 ) -> None:
     subscribe(library, feed_server.serve_body("/good.xml", GOOD_FEED))
     before = snapshot(library)
@@ -380,7 +380,7 @@ def test_fetch_returns_the_bytes_and_content_type(feed_server: FeedServer) -> No
     ["500", "404", "html"],
 )
 def test_failing_reread_marks_the_source_as_in_error(
-    library: sqlite_utils.Database, feed_server: FeedServer, snapshot: Snapshot, failure: str,
+    library: Database, feed_server: FeedServer, snapshot: Snapshot, failure: str,
 ) -> None:
     url = feed_server.serve_body("/show.xml", GOOD_FEED)
     first = subscribe(library, url)
@@ -416,7 +416,7 @@ def test_http_error_response_is_closed(feed_server: FeedServer) -> None:
         cause.close()
 
 
-def test_redirect_loop_is_one_sentence(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_redirect_loop_is_one_sentence(library: Database, feed_server: FeedServer,
                                        snapshot: Snapshot) -> None:
     before = snapshot(library)
     with pytest.raises(UnreachableError) as info:
@@ -425,7 +425,7 @@ def test_redirect_loop_is_one_sentence(library: sqlite_utils.Database, feed_serv
     _assert_sentence(info.value)
 
 
-def test_a_server_that_does_not_speak_http_is_unreachable(library: sqlite_utils.Database,
+def test_a_server_that_does_not_speak_http_is_unreachable(library: Database,
                                                           feed_server: FeedServer) -> None:
     url = feed_server.serve_raw("/feed.xml", b"SSH-2.0-OpenSSH_9.6\r\n")
     with pytest.raises(UnreachableError, match="did not answer like a web server"):
@@ -433,7 +433,7 @@ def test_a_server_that_does_not_speak_http_is_unreachable(library: sqlite_utils.
 
 
 @pytest.mark.parametrize("url", ["http://127.0.0.1:notaport/feed.xml", "http://[::1/feed.xml"])
-def test_a_malformed_url_is_an_earmark_error(library: sqlite_utils.Database, url: str) -> None:
+def test_a_malformed_url_is_an_earmark_error(library: Database, url: str) -> None:
     with pytest.raises(UnreachableError):
         subscribe(library, url)
 
@@ -442,7 +442,7 @@ def test_a_malformed_url_is_an_earmark_error(library: sqlite_utils.Database, url
 
 
 @pytest.mark.parametrize("status", [301, 302, 307, 308])
-def test_redirect_to_a_feed_is_followed(library: sqlite_utils.Database, feed_server: FeedServer, status: int) -> None:
+def test_redirect_to_a_feed_is_followed(library: Database, feed_server: FeedServer, status: int) -> None:
     relative = rss("Moved show", [{"title": "Relative enclosure", "guid": "r1", "enclosure": "media/ep1.mp3"}])
     feed_server.serve_body("/new/feed.xml", relative)
     old_url = feed_server.serve_redirect("/old/feed.xml", "/new/feed.xml", status)
@@ -458,7 +458,7 @@ def test_redirect_to_a_feed_is_followed(library: sqlite_utils.Database, feed_ser
     assert feed_server.requests[-2:] == ["/old/feed.xml", "/new/feed.xml"]
 
 
-def test_redirect_to_a_real_fixture(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_redirect_to_a_real_fixture(library: Database, feed_server: FeedServer) -> None:
     fixtures_dir()
     url = feed_server.serve_redirect("/atp", "/feeds/rsp__atp.rss", 301)
     result = subscribe(library, url)
@@ -475,7 +475,7 @@ def test_a_body_that_takes_too_long_is_given_up() -> None:
     assert fetch_module._read_within(io.BytesIO(b"<rss/>"), "u", deadline=time.monotonic() + 60) == b"<rss/>"
 
 
-def test_podcast_namespace_facts_are_stored_with_the_items(library: sqlite_utils.Database,
+def test_podcast_namespace_facts_are_stored_with_the_items(library: Database,
                                                            fixtures_server: FeedServer) -> None:
     result = subscribe(library, fixtures_server.url("/feeds/ns__example.xml"))
     source = library.execute("SELECT podcast_guid, locked, funding FROM sources WHERE id = ?",
@@ -495,7 +495,7 @@ def test_podcast_namespace_facts_are_stored_with_the_items(library: sqlite_utils
         ("Adam Curry", None), ("Dave Jones", "guest"), ("Becky Smith", "cover art designer")]
 
 
-def test_rereading_an_unchanged_namespace_feed_writes_nothing(library: sqlite_utils.Database,
+def test_rereading_an_unchanged_namespace_feed_writes_nothing(library: Database,
                                                               fixtures_server: FeedServer) -> None:
     url = fixtures_server.url("/feeds/pt__pc20rss.xml")
     first = subscribe(library, url)

@@ -11,10 +11,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db import relations as store
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.db.migrations.m014_fresh_terms import BY_TERM, FRESH
 from earmark.core.models import EntryData, FeedData
@@ -24,12 +24,12 @@ from earmark.core.topics.build import update_relations
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "libraries"
 
 
-def opened_copy(built: Path, target: Path) -> sqlite_utils.Database:
+def opened_copy(built: Path, target: Path) -> Database:
     shutil.copyfile(built, target)
     return open_library(target)
 
 
-def add_episode(db: sqlite_utils.Database, n: int, text: str) -> int:
+def add_episode(db: Database, n: int, text: str) -> int:
     feed = FeedData(title="Compiler Notes", entries=[EntryData(
         identity=f"guid:fresh-{n}", kind="episode", title=f"Fresh episode {n}", guid=f"fresh-{n}",
         enclosure_url=f"https://example.invalid/fresh{n}.mp3", description=f"<p>{text}</p>")])
@@ -40,15 +40,15 @@ TREES = "CUDA graph trees and reduce-overhead mode: how CUDA graphs share memory
 INDUCTOR = "Inductor lowers the FX graph to loops; CUDA graph trees replay them. More on Inductor IR."
 
 
-def fresh_of(db: sqlite_utils.Database, item: int) -> set[int]:
+def fresh_of(db: Database, item: int) -> set[int]:
     return {row[0] for row in db.execute("SELECT fresh FROM item_terms WHERE item_id = ?", [item])}
 
 
-def relations(db: sqlite_utils.Database) -> list[tuple[object, ...]]:
+def relations(db: Database) -> list[tuple[object, ...]]:
     return [tuple(row) for row in db.execute("SELECT * FROM relations ORDER BY item_id, other_id")]
 
 
-def test_a_refreshed_item_is_found_through_the_small_index_and_after_the_merge(copy: sqlite_utils.Database) -> None:
+def test_a_refreshed_item_is_found_through_the_small_index_and_after_the_merge(copy: Database) -> None:
     first = add_episode(copy, 1, TREES)
     assert not update_relations(copy).full
     assert fresh_of(copy, first) == {1} and store.fresh_terms(copy) > 0
@@ -81,7 +81,7 @@ def test_relations_are_the_same_whether_the_fresh_terms_were_merged_or_not(built
         merged.close()
 
 
-def test_an_update_merges_the_fresh_terms_past_their_limit(copy: sqlite_utils.Database,
+def test_an_update_merges_the_fresh_terms_past_their_limit(copy: Database,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     first = add_episode(copy, 1, TREES)
     update_relations(copy)
@@ -91,14 +91,14 @@ def test_an_update_merges_the_fresh_terms_past_their_limit(copy: sqlite_utils.Da
     assert fresh_of(copy, first) == fresh_of(copy, second) == {0}  # its relations stored first, then all merged
 
 
-def test_a_full_pass_leaves_no_fresh_terms(copy: sqlite_utils.Database) -> None:
+def test_a_full_pass_leaves_no_fresh_terms(copy: Database) -> None:
     add_episode(copy, 1, TREES)
     update_relations(copy)
     assert update_relations(copy, full=True).full
     assert store.fresh_terms(copy) == 0
 
 
-def index_sql(db: sqlite_utils.Database) -> dict[str, str]:
+def index_sql(db: Database) -> dict[str, str]:
     return dict(db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'item_terms'"
                            " AND sql IS NOT NULL").fetchall())
 

@@ -7,10 +7,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 import earmark.core.html as html_module
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.sources import feed_targets
 from earmark.core.feeds.fetch import Fetched
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
@@ -28,7 +28,7 @@ def _episodes(feed: int, count: int, notes: str = "") -> bytes:
                                 for n in range(count)])
 
 
-def _subscribe(db: sqlite_utils.Database, urls: list[str]) -> None:
+def _subscribe(db: Database, urls: list[str]) -> None:
     import_opml(db, OpmlDocument(None, [OpmlFeed(url=url, title=url) for url in urls], []))
 
 
@@ -47,7 +47,7 @@ class Flattened:
 
 
 @pytest.mark.timeout(60)
-def test_a_first_import_flattens_show_notes_in_the_parsing_processes(library: sqlite_utils.Database,
+def test_a_first_import_flattens_show_notes_in_the_parsing_processes(library: Database,
                                                                       feed_server: FeedServer,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     body = _episodes(1, 400, "<ul><li>a link</li></ul>" * 10)
@@ -64,7 +64,7 @@ def test_a_first_import_flattens_show_notes_in_the_parsing_processes(library: sq
 
 
 @pytest.mark.timeout(60)
-def test_a_known_feed_flattens_only_its_new_items(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_a_known_feed_flattens_only_its_new_items(library: Database, feed_server: FeedServer,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     url = feed_server.serve_body("/big.xml", _episodes(1, 400, "<p>notes</p>" * 20))
     _subscribe(library, [url])
@@ -118,7 +118,7 @@ def test_feeds_that_arrive_together_are_stored_and_reported_each_whole(tmp_path:
     assert [(outcome.status, len(outcome.new), count) for outcome, count in seen] == [("ok", 30, 30)] * 40
 
 
-def test_a_batch_that_fails_keeps_none_of_its_feeds(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_a_batch_that_fails_keeps_none_of_its_feeds(library: Database, feed_server: FeedServer) -> None:
     """The feeds of a batch share one transaction: when storing one fails (here a bug: an item kind the library
     refuses), the feeds before it in the batch are not kept half-done either, and nothing is left open."""
     urls = [feed_server.serve_body(f"/feed-{n}.xml", _episodes(n, 3)) for n in range(2)]

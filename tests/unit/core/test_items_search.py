@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, save_progress
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import tag_item, untag_item
@@ -17,7 +17,7 @@ from helpers.small_library import NEWEST_FIRST, Library, build_library
 
 
 @pytest.fixture
-def lib(library: sqlite_utils.Database, tmp_path: Path) -> Library:
+def lib(library: Database, tmp_path: Path) -> Library:
     return build_library(library, tmp_path)
 
 
@@ -133,7 +133,7 @@ def test_operators_are_plain_words(lib: Library) -> None:
     assert list_items(lib.db, ItemFilter(text="🎧")) == []
 
 
-def _add_note(db: sqlite_utils.Database, item_id: int, text: str) -> int:
+def _add_note(db: Database, item_id: int, text: str) -> int:
     cursor = db.execute(
         "INSERT INTO notes (item_id, at, text, created, updated) VALUES (?, ?, ?, ?, ?)",
         [item_id, 12.5, text, now_iso(), now_iso()],

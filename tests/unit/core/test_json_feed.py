@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import earmark.core.feeds.fetch as fetch_module
+from earmark.core.db.database import Database
 from earmark.core.db.items import list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import feed_targets
@@ -67,7 +67,7 @@ def test_a_json_feed_over_http_subscribes_with_every_item(version: str, tmp_path
     assert article["title"] == "A post without audio." and article["url"] == "https://cast.example.com/post"
 
 
-def test_a_json_feed_is_refreshed_with_conditional_get(library: sqlite_utils.Database,
+def test_a_json_feed_is_refreshed_with_conditional_get(library: Database,
                                                        feed_server: FeedServer) -> None:
     url = feed_server.serve_feed("/cast.json", json_feed(items=2), etag='"j1"', content_type=JSON_TYPE)
     [source_id] = import_opml(library, OpmlDocument(None, [OpmlFeed(url=url, title=url)], [])).added
@@ -113,7 +113,7 @@ BAD = {
 
 
 @pytest.mark.parametrize("case", list(BAD))
-def test_bad_json_feeds_get_a_sentence_and_change_nothing(case: str, library: sqlite_utils.Database,
+def test_bad_json_feeds_get_a_sentence_and_change_nothing(case: str, library: Database,
                                                           feed_server: FeedServer) -> None:
     body, words = BAD[case]
     url = feed_server.serve_body(f"/{case.replace(' ', '-')}.json", body, JSON_TYPE)
@@ -124,7 +124,7 @@ def test_bad_json_feeds_get_a_sentence_and_change_nothing(case: str, library: sq
     assert list_items(library, ItemFilter()) == []
 
 
-def test_a_json_feed_larger_than_the_cap_is_refused_like_rss(library: sqlite_utils.Database,
+def test_a_json_feed_larger_than_the_cap_is_refused_like_rss(library: Database,
                                                              feed_server: FeedServer,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fetch_module, "MAX_FEED_BYTES", 1024 * 1024)

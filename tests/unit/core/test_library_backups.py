@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db.backup_files import backups_folder, restoring_path
 from earmark.core.db.backups import (
@@ -26,6 +25,7 @@ from earmark.core.db.backups import (
     restore_backup,
 )
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.migrations import MIGRATIONS, m001_initial
 from earmark.core.db.notes import add_note
 from earmark.core.errors import BackupError, LibraryDamagedError
@@ -33,7 +33,7 @@ from earmark.core.errors import BackupError, LibraryDamagedError
 DAY = datetime(2024, 5, 20, 9, 30)
 
 
-def _library(path: Path, notes: list[str]) -> sqlite_utils.Database:
+def _library(path: Path, notes: list[str]) -> Database:
     db = open_library(path)
     db.execute("INSERT INTO items (kind, identity, title, added) VALUES ('article', 'a', 'An article', '2024-01-01')")
     for text in notes:

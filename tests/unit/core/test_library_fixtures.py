@@ -12,10 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.chapters import cached_chapters
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import get_download, list_downloads
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.listening_stats import listening_stats
@@ -60,7 +60,7 @@ def test_there_is_a_fixture_for_the_current_schema() -> None:
         " and add its checks to VERSION_CHECKS")
 
 
-def check_v1(db: sqlite_utils.Database) -> None:
+def check_v1(db: Database) -> None:
     """What schema-v1.db holds: the sample library with a tag, a position, a played item, a note, a setting."""
     items = list_items(db, ItemFilter())
     assert len([item for item in items if item.source != "Graph Cast"]) == SAMPLE_ITEMS
@@ -78,7 +78,7 @@ def check_v1(db: sqlite_utils.Database) -> None:
         "Reference counting", "Weak references"]  # show notes are indexed too
 
 
-def check_v6(db: sqlite_utils.Database) -> None:
+def check_v6(db: Database) -> None:
     """What make_fixture.py adds for schemas 2 to 6 (schema-v6.db and later)."""
     ids = {item.title: item.id for item in list_items(db, ItemFilter())}
     tracing, optimising, vmap, strides = (ids[title] for title in (
@@ -133,7 +133,7 @@ def check_v6(db: sqlite_utils.Database) -> None:
     assert pending_item_ids(db) == [optimising]
 
 
-def check_v7(db: sqlite_utils.Database) -> None:
+def check_v7(db: Database) -> None:
     """Schema 7 (the reading list) on top of schema 6's content: nothing archived, and every stored article
     got its reading time (the migration fills it in for articles saved before)."""
     assert db.execute("SELECT count(*) FROM items WHERE archived = 1").fetchone()[0] == 0
@@ -141,7 +141,7 @@ def check_v7(db: sqlite_utils.Database) -> None:
     assert articles and all(duration and duration > 0 for _title, duration in articles)
 
 
-def check_v8(db: sqlite_utils.Database) -> None:
+def check_v8(db: Database) -> None:
     """Schema 8: the feed password kept in the library by choice, the sync account and its journal."""
     cast = next(source for source in list_sources(db) if source.title == "Graph Cast")
     assert cast.has_credentials
@@ -154,14 +154,14 @@ def check_v8(db: sqlite_utils.Database) -> None:
     assert db.execute("SELECT episode FROM sync_waiting").fetchall() == [("https://elsewhere.example.com/1.mp3",)]
 
 
-def check_v9(db: sqlite_utils.Database) -> None:
+def check_v9(db: Database) -> None:
     """Schema 9: the search vocabulary, learnt from a note like everything else (compound names, an acronym)."""
     assert [item.title for item in list_items(db, ItemFilter(text="helper"))] == ["vmap"]  # BatchRulesHelper
     assert [item.title for item in list_items(db, ItemFilter(text="batching rule registry"))] == ["vmap"]
     assert [item.title for item in list_items(db, ItemFilter(text="BRR"))] == ["vmap"]
 
 
-def check_v10(db: sqlite_utils.Database) -> None:
+def check_v10(db: Database) -> None:
     """Schema 10: the subscription whose title the user chose (imported from an OPML list) is marked so."""
     rows = db.execute("SELECT title, user_title FROM sources WHERE url = ?",
                       ["https://renamed.example.com/feed.xml"]).fetchall()
@@ -170,7 +170,7 @@ def check_v10(db: sqlite_utils.Database) -> None:
     assert db.execute("SELECT count(*) FROM sources WHERE user_title = 1").fetchone()[0] == 1
 
 
-def check_v11(db: sqlite_utils.Database) -> None:
+def check_v11(db: Database) -> None:
     """Schema 11: the lengths of the episode files, as the feeds announce them (the sample's feed gives them)."""
     lengths = db.execute("SELECT guid, enclosure_length FROM items WHERE guid LIKE 'gc-%' ORDER BY guid").fetchall()
     assert lengths == [("gc-1", 28_000_001), ("gc-2", 28_000_002)]
@@ -180,7 +180,7 @@ def check_v11(db: sqlite_utils.Database) -> None:
     assert tracing.enclosure_length == 28_000_001  # what a download is checked against
 
 
-def check_listening(db: sqlite_utils.Database) -> None:
+def check_listening(db: Database) -> None:
     """Schema 12: a session's speed and silence skipped count in the statistics, an episode's silent spans and a
     podcast's skip-silence level are kept."""
     stats = listening_stats(db)
@@ -195,7 +195,7 @@ def check_listening(db: sqlite_utils.Database) -> None:
     assert db.execute("SELECT count(*) FROM play_history WHERE speed = 1 AND silence_saved = 0").fetchone()[0] >= 2
 
 
-def check_v13(db: sqlite_utils.Database) -> None:
+def check_v13(db: Database) -> None:
     """Schema 13: the transcript made here (found by what it says), the queue with its failure, the podcast
     whose new episodes are transcribed."""
     episode = "Optimising the recorded graph"
@@ -207,7 +207,7 @@ def check_v13(db: sqlite_utils.Database) -> None:
     assert db.execute("SELECT count(*) FROM sources WHERE transcribe_new IS NOT NULL").fetchone()[0] == 1
 
 
-def check_v14(db: sqlite_utils.Database) -> None:
+def check_v14(db: Database) -> None:
     """Schema 14: the item worked out again since the full pass keeps its terms in the small index of fresh ones,
     and they lead to it."""
     vmap = next(item.id for item in list_items(db, ItemFilter(text="vmap")) if item.title == "vmap")
@@ -217,7 +217,7 @@ def check_v14(db: sqlite_utils.Database) -> None:
 
 
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
-VERSION_CHECKS: dict[int, Callable[[sqlite_utils.Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
+VERSION_CHECKS: dict[int, Callable[[Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
                                                                       8: check_v8, 9: check_v9, 10: check_v10,
                                                                       11: check_v11, 12: check_listening,
                                                                       13: check_v13, 14: check_v14}

@@ -8,10 +8,10 @@ import html
 from pathlib import Path
 from urllib.parse import unquote
 
-import sqlite_utils
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.db.notes import NoteFilter, add_note
 from earmark.core.db.tags import tag_item, tag_source
@@ -38,7 +38,7 @@ NOTES = ["---", "# not a heading", "* not a list", "> not a quote", "[[Secret]] 
 TAGS = ["café talk", "c++", "project:x", "2024", "tech/deep & nested"]
 
 
-def hostile_episode(db: sqlite_utils.Database) -> int:
+def hostile_episode(db: Database) -> int:
     feed = FeedData(title="Show #1", entries=[EntryData(
         identity="guid:ep-42", kind="episode", title=TITLE, guid="ep-42", url="https://example.com/ep",
         enclosure_url="https://cdn.example.com/ep.mp3", description=SHOW_NOTES)])
@@ -51,7 +51,7 @@ def hostile_episode(db: sqlite_utils.Database) -> int:
     return item_id
 
 
-def test_hostile_titles_show_notes_and_notes_are_text(library: sqlite_utils.Database, tmp_path: Path) -> None:
+def test_hostile_titles_show_notes_and_notes_are_text(library: Database, tmp_path: Path) -> None:
     hostile_episode(library)
     [path] = export_notes(library, "markdown", NoteFilter(), tmp_path / "vault").paths
     found = structure(path.read_text(encoding="utf-8"))
@@ -73,7 +73,7 @@ def test_hostile_titles_show_notes_and_notes_are_text(library: sqlite_utils.Data
         assert text in found.shown, text
 
 
-def test_front_matter_tags_are_obsidian_tags_with_the_podcasts(library: sqlite_utils.Database,
+def test_front_matter_tags_are_obsidian_tags_with_the_podcasts(library: Database,
                                                               tmp_path: Path) -> None:
     hostile_episode(library)
     [path] = export_notes(library, "markdown", NoteFilter(), tmp_path / "vault").paths
@@ -101,7 +101,7 @@ show_notes_html = st.lists(st.tuples(hostile_text, st.sampled_from(HREFS), st.sa
                                                                    HealthCheck.function_scoped_fixture])
 @given(title=hostile_text, show_notes=hostile_text | show_notes_html,
        notes=st.lists(hostile_text, min_size=1, max_size=3), tags=st.lists(hostile_text, max_size=3))
-def test_any_text_stays_text(library: sqlite_utils.Database, title: str, show_notes: str, notes: list[str],
+def test_any_text_stays_text(library: Database, title: str, show_notes: str, notes: list[str],
                              tags: list[str]) -> None:
     library.execute("DELETE FROM sources")
     result = store_feed(library, "https://example.com/feed.xml", FeedData(title="Show", entries=[EntryData(

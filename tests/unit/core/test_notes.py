@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import sqlite_utils
 
+from earmark.core.db.database import Database
 from earmark.core.db.history import SESSION_GAP, list_history, record_play
 from earmark.core.db.items import item_ids, save_progress
 from earmark.core.db.notes import (
@@ -27,11 +27,11 @@ from helpers.notes_library import FixedLibrary, build
 
 
 @pytest.fixture
-def fixed(library: sqlite_utils.Database) -> FixedLibrary:
+def fixed(library: Database) -> FixedLibrary:
     return build(library)
 
 
-def test_newest_first_and_in_episode_order(library: sqlite_utils.Database, fixed: FixedLibrary) -> None:
+def test_newest_first_and_in_episode_order(library: Database, fixed: FixedLibrary) -> None:
     assert [n.text for n in list_notes(library)][:4] == ["Try it on the big model.", "",  # two highlights
                                                          "Follow the links on compiled autograd.",
                                                          "Inductor picks the tile sizes here."]
@@ -55,11 +55,11 @@ def test_newest_first_and_in_episode_order(library: sqlite_utils.Database, fixed
     (NoteFilter(text="100%_"), 0),  # LIKE wildcards are plain characters
     (NoteFilter(tag="compiler", text="meetup"), 1),
 ])
-def test_filters(library: sqlite_utils.Database, fixed: FixedLibrary, flt: NoteFilter, count: int) -> None:
+def test_filters(library: Database, fixed: FixedLibrary, flt: NoteFilter, count: int) -> None:
     assert len(list_notes(library, flt)) == count
 
 
-def test_edit_delete_and_put_back(library: sqlite_utils.Database, fixed: FixedLibrary) -> None:
+def test_edit_delete_and_put_back(library: Database, fixed: FixedLibrary) -> None:
     note = add_note(library, fixed.untouched, "  first thought  ", 12.34, now="2024-06-01T00:00:00+00:00")
     assert (note.text, note.at, note.item_title) == ("first thought", 12.3, "Nobody noted this")
     edited = update_note(library, note.id, "second thought", now="2024-06-02T00:00:00+00:00")
@@ -78,7 +78,7 @@ def test_edit_delete_and_put_back(library: sqlite_utils.Database, fixed: FixedLi
     ("ok", -1.0, "not a time in the episode"),
     ("ok", float("nan"), "not a time in the episode"),
 ])
-def test_bad_notes_are_refused_and_change_nothing(library: sqlite_utils.Database, fixed: FixedLibrary, text: str,
+def test_bad_notes_are_refused_and_change_nothing(library: Database, fixed: FixedLibrary, text: str,
                                                   at: float | None, sentence: str) -> None:
     with pytest.raises(EarmarkError, match=sentence):
         add_note(library, fixed.basics, text, at)
@@ -90,14 +90,14 @@ def test_bad_notes_are_refused_and_change_nothing(library: sqlite_utils.Database
     assert count_notes(library) == 8
 
 
-def test_notes_go_with_their_item(library: sqlite_utils.Database, fixed: FixedLibrary) -> None:
+def test_notes_go_with_their_item(library: Database, fixed: FixedLibrary) -> None:
     note = delete_note(library, list_notes(library, NoteFilter(item_ids=(fixed.article,)))[0].id)
     library.execute("DELETE FROM items WHERE id = ?", [fixed.article])
     with pytest.raises(NotFoundError, match="no longer in the library"):
         put_back_note(library, note)
 
 
-def test_saving_progress_keeps_one_history_row_per_session(library: sqlite_utils.Database,
+def test_saving_progress_keeps_one_history_row_per_session(library: Database,
                                                            fixed: FixedLibrary) -> None:
     item = fixed.untouched
     for position in (5.0, 10.0, 15.0):
@@ -109,7 +109,7 @@ def test_saving_progress_keeps_one_history_row_per_session(library: sqlite_utils
     assert sessions[0].title == "Nobody noted this" and sessions[0].duration == 600.0
 
 
-def test_a_long_break_starts_a_new_session(library: sqlite_utils.Database, fixed: FixedLibrary) -> None:
+def test_a_long_break_starts_a_new_session(library: Database, fixed: FixedLibrary) -> None:
     start = datetime(2024, 6, 1, 9, 0, tzinfo=UTC)
     with library.conn:
         record_play(library, fixed.untouched, 30.0, False, now=start)

@@ -7,9 +7,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, item_ids, mark_played, played_margin, save_progress
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
 from earmark.core.db.podcast_prefs import auto_download_sources, get_prefs, set_prefs
@@ -31,7 +31,7 @@ from helpers.podcast import Episode, write_podcast
 
 
 @pytest.fixture
-def episodes(library: sqlite_utils.Database, tmp_path: Path) -> list[int]:
+def episodes(library: Database, tmp_path: Path) -> list[int]:
     """Five 600-second episodes (files are short; the feed's durations are what counts here), newest first."""
     feed = write_podcast(tmp_path / "cast", [Episode(f"Episode {n}", 0.2) for n in range(5)])
     subscribe(library, str(feed))
@@ -40,7 +40,7 @@ def episodes(library: sqlite_utils.Database, tmp_path: Path) -> list[int]:
     return ids
 
 
-def test_queue_adds_last_or_next_moves_and_removes(library: sqlite_utils.Database, episodes: list[int]) -> None:
+def test_queue_adds_last_or_next_moves_and_removes(library: Database, episodes: list[int]) -> None:
     a, b, c, d, e = episodes
     enqueue(library, [a, b])
     enqueue(library, [c])
@@ -67,7 +67,7 @@ def test_queue_adds_last_or_next_moves_and_removes(library: sqlite_utils.Databas
     assert queue_ids(library) == [] and next_in_queue(library, None) is None
 
 
-def test_the_queue_persists_and_forgets_deleted_items(library_file: Path, library: sqlite_utils.Database,
+def test_the_queue_persists_and_forgets_deleted_items(library_file: Path, library: Database,
                                                      episodes: list[int]) -> None:
     enqueue(library, episodes[:3])
     enqueue(library, [999_999])  # no such item: ignored
@@ -77,7 +77,7 @@ def test_the_queue_persists_and_forgets_deleted_items(library_file: Path, librar
     again.close()
 
 
-def test_mark_played_and_unplayed_for_many_items(library: sqlite_utils.Database, episodes: list[int]) -> None:
+def test_mark_played_and_unplayed_for_many_items(library: Database, episodes: list[int]) -> None:
     save_progress(library, ProgressUpdate(episodes[0], 120.0))
     mark_played(library, episodes[:2], True)
     first = get_item(library, episodes[0])
@@ -87,7 +87,7 @@ def test_mark_played_and_unplayed_for_many_items(library: sqlite_utils.Database,
     assert item_ids(library, ItemFilter(state="unplayed")) == episodes
 
 
-def test_continue_listening_lists_started_episodes_last_played_first(library: sqlite_utils.Database,
+def test_continue_listening_lists_started_episodes_last_played_first(library: Database,
                                                                      episodes: list[int]) -> None:
     save_progress(library, ProgressUpdate(episodes[3], 30.0))
     save_progress(library, ProgressUpdate(episodes[1], 40.0))
@@ -97,7 +97,7 @@ def test_continue_listening_lists_started_episodes_last_played_first(library: sq
 
 
 @pytest.mark.parametrize(("position", "played"), [(560.0, False), (571.0, True), (599.5, True)])
-def test_stopping_near_the_end_counts_as_played(library: sqlite_utils.Database, episodes: list[int],
+def test_stopping_near_the_end_counts_as_played(library: Database, episodes: list[int],
                                                 position: float, played: bool) -> None:
     save_progress(library, ProgressUpdate(episodes[0], position, 600.0), played_within=30.0)
     item = get_item(library, episodes[0])
@@ -112,7 +112,7 @@ def test_the_played_margin_is_at_most_a_tenth_of_short_episodes() -> None:
     assert played_margin(600.0, 0.0) == 1.0
 
 
-def test_podcast_playback_settings_round_trip(library: sqlite_utils.Database, episodes: list[int]) -> None:
+def test_podcast_playback_settings_round_trip(library: Database, episodes: list[int]) -> None:
     source_id = get_item(library, episodes[0]).source_id
     assert source_id is not None
     assert get_prefs(library, source_id) == PodcastPrefs()
@@ -134,7 +134,8 @@ def test_a_library_of_the_previous_schema_gains_the_new_tables_and_keeps_its_dat
     conn.close()
     db = open_library(path)
     assert schema_version(db.conn) == len(MIGRATIONS)
-    assert {"queue", "downloads", "chapters_cache"} <= set(db.table_names())
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"queue", "downloads", "chapters_cache"} <= tables
     assert get_prefs(db, 1) == PodcastPrefs()
     assert (tmp_path / f"old.db.v{len(MIGRATIONS) - 1}.bak").exists()
     apply_migrations(db.conn)  # idempotent

@@ -9,10 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.articles.export import CSV_FIELDS, reading_list, render_reading_list
 from earmark.core.articles.imports import detect_format, import_entries, read_reading_list
+from earmark.core.db.database import Database
 from earmark.core.db.notes import highlights_for_item
 from earmark.core.errors import EarmarkError
 from helpers.cli import Cli
@@ -22,7 +22,7 @@ GUARDS, PROFILING, FX = ("https://notebook.example/posts/guards", "https://blog.
                          "https://notebook.example/posts/fx")
 
 
-def by_url(library: sqlite_utils.Database) -> dict[str, dict[str, object]]:
+def by_url(library: Database) -> dict[str, dict[str, object]]:
     return {entry.item.url: entry.as_json() for entry in reading_list(library)}  # type: ignore[misc]
 
 
@@ -34,7 +34,7 @@ def test_each_format_is_recognised_by_its_content(name: str, fmt: str) -> None:
     assert detect_format((LISTS / name).read_text(encoding="utf-8")) == fmt
 
 
-def test_pocket_html_export(library: sqlite_utils.Database) -> None:
+def test_pocket_html_export(library: Database) -> None:
     found = read_reading_list(LISTS / "ril_export.html")
     assert found.skipped == ["“A bookmarklet, not a page” has no web address (javascript:void(0)); left out."]
     result = import_entries(library, found)
@@ -49,7 +49,7 @@ def test_pocket_html_export(library: sqlite_utils.Database) -> None:
     assert (articles[FX]["read"], articles[FX]["archived"]) == (True, True)  # "Read Archive"
 
 
-def test_pocket_csv_export(library: sqlite_utils.Database) -> None:
+def test_pocket_csv_export(library: Database) -> None:
     import_entries(library, read_reading_list(LISTS / "pocket.csv"))
     articles = by_url(library)
     assert articles[PROFILING]["title"] == "Profiling a training loop, without guessing"
@@ -57,7 +57,7 @@ def test_pocket_csv_export(library: sqlite_utils.Database) -> None:
     assert articles[FX]["archived"] is True and articles[GUARDS]["archived"] is False
 
 
-def test_instapaper_csv_export(library: sqlite_utils.Database) -> None:
+def test_instapaper_csv_export(library: Database) -> None:
     import_entries(library, read_reading_list(LISTS / "instapaper-export.csv"))
     articles = by_url(library)
     assert articles[PROFILING]["favourite"] is True  # Starred
@@ -68,7 +68,7 @@ def test_instapaper_csv_export(library: sqlite_utils.Database) -> None:
         {"quote": "Guards are evaluated before each call, so they must stay cheap.", "note": ""}]  # the selection
 
 
-def test_wallabag_json_export_brings_the_text_and_annotations(library: sqlite_utils.Database) -> None:
+def test_wallabag_json_export_brings_the_text_and_annotations(library: Database) -> None:
     result = import_entries(library, read_reading_list(LISTS / "wallabag-export.json"))
     assert len(result.new) == 2 and len(result.unfetched) == 1  # the one without content is to be fetched
     articles = by_url(library)
@@ -84,7 +84,7 @@ def test_wallabag_json_export_brings_the_text_and_annotations(library: sqlite_ut
     assert articles[FX]["read"] is True
 
 
-def test_a_plain_list_of_addresses(library: sqlite_utils.Database) -> None:
+def test_a_plain_list_of_addresses(library: Database) -> None:
     found = read_reading_list(LISTS / "urls.txt")
     assert found.skipped == ["Line 5 is not a web address: not a link, just a thought"]
     import_entries(library, found)
@@ -94,7 +94,7 @@ def test_a_plain_list_of_addresses(library: sqlite_utils.Database) -> None:
     assert articles[GUARDS]["title"] == GUARDS  # a bare address until its page is fetched
 
 
-def test_importing_again_changes_nothing_the_user_did(library: sqlite_utils.Database) -> None:
+def test_importing_again_changes_nothing_the_user_did(library: Database) -> None:
     import_entries(library, read_reading_list(LISTS / "pocket.csv"))
     guards = by_url(library)[GUARDS]
     library.execute("UPDATE items SET archived = 1 WHERE id = ?", [guards["id"]])

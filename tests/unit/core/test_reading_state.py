@@ -9,13 +9,13 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.articles.anchor import find_text, locate, make_anchor
 from earmark.core.articles.highlights import highlight_text
 from earmark.core.articles.readtime import reading_minutes, reading_seconds
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, item_ids, list_items, mark_played
 from earmark.core.db.migrations import MIGRATIONS, m007_reading_list
 from earmark.core.db.notes import delete_note, highlights_for_item, put_back_note, update_note
@@ -35,7 +35,7 @@ TEXT = ("Guards are cheap. They run before every call. Guards are cheap, and the
 WORDS_230 = " ".join(["word"] * 230)
 
 
-def article(library: sqlite_utils.Database, title: str, html: str = f"<p>{WORDS_230}</p>") -> int:
+def article(library: Database, title: str, html: str = f"<p>{WORDS_230}</p>") -> int:
     return save_articles(library, [ArticleData(title, f"https://blog.example/{title}", "Blog", html)])[0]
 
 
@@ -46,7 +46,7 @@ def test_reading_time_is_the_articles_duration() -> None:
                                                                                      "under a minute", "")
 
 
-def test_progress_is_kept_as_a_share_of_the_reading_time(library: sqlite_utils.Database) -> None:
+def test_progress_is_kept_as_a_share_of_the_reading_time(library: Database) -> None:
     item_id = article(library, "guards")
     assert get_item(library, item_id).duration == 60.0
     assert save_reading_progress(library, item_id, 0.5) is False
@@ -59,7 +59,7 @@ def test_progress_is_kept_as_a_share_of_the_reading_time(library: sqlite_utils.D
         save_reading_progress(library, 999, 0.5)
 
 
-def test_continue_reading_read_and_archive(library: sqlite_utils.Database) -> None:
+def test_continue_reading_read_and_archive(library: Database) -> None:
     first, second, third = (article(library, name) for name in ("first", "second", "third"))
     save_reading_progress(library, first, 0.3)
     save_reading_progress(library, second, 0.6)
@@ -101,7 +101,7 @@ def test_a_highlight_whose_text_is_gone_is_not_found() -> None:
     assert find_text(TEXT, "not there") is None
 
 
-def test_highlights_are_notes_with_an_optional_note_searchable_and_undoable(library: sqlite_utils.Database) -> None:
+def test_highlights_are_notes_with_an_optional_note_searchable_and_undoable(library: Database) -> None:
     item_id = article(library, "guards", f"<p>{TEXT}</p>")
     plain = highlight_text(library, item_id, "when a guard fails")
     noted = highlight_text(library, item_id, "the cache keeps the graphs", "Why it is fast")
@@ -179,7 +179,7 @@ def test_a_library_from_before_the_reading_list_is_upgraded(library_file: Path) 
 
 
 def test_a_blog_feed_without_enclosures_is_a_site_of_articles_refreshed_like_podcasts(
-        library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+        library: Database, feed_server: FeedServer) -> None:
     atom = (PAGES / "blog.atom").read_bytes()
     url = feed_server.serve_feed("/blog.atom", atom, content_type="application/atom+xml")
     result = subscribe(library, url)
@@ -202,7 +202,7 @@ def test_a_blog_feed_without_enclosures_is_a_site_of_articles_refreshed_like_pod
     assert (inductor.kind, inductor.title, inductor.duration) == ("article", "Inside Inductor", 2.0)
 
 
-def test_an_anchor_can_be_damaged_without_losing_the_highlight(library: sqlite_utils.Database) -> None:
+def test_an_anchor_can_be_damaged_without_losing_the_highlight(library: Database) -> None:
     item_id = article(library, "guards", f"<p>{TEXT}</p>")
     note = highlight_text(library, item_id, "the cache keeps the graphs")
     library.execute("UPDATE notes SET anchor = '{broken' WHERE id = ?", [note.id])

@@ -18,11 +18,11 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-import sqlite_utils
 
 import earmark.core.feeds.fetch as fetch_module
 import earmark.core.feeds.refresh as refresh_module
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, save_progress
 from earmark.core.db.merge import FEED_FIELDS
 from earmark.core.db.sources import feed_targets, get_source, set_credentials, waiting_feeds
@@ -48,7 +48,7 @@ from helpers.feed_server import (
     rss,
 )
 
-Snapshot = Callable[[sqlite_utils.Database], dict[str, list[tuple[object, ...]]]]
+Snapshot = Callable[[Database], dict[str, list[tuple[object, ...]]]]
 
 ENTRIES = [
     {"title": "Episode one", "guid": "ep-1", "pubDate": "Mon, 01 Jan 2024 10:00:00 +0000", "duration": "10:00",
@@ -67,48 +67,48 @@ FAST_TIMEOUT = 0.5  # seconds: what "a slow server" means in these tests
 
 
 @pytest.fixture
-def passwords_in_library(library: sqlite_utils.Database) -> None:
+def passwords_in_library(library: Database) -> None:
     """Feed passwords kept in the library file, as the user may choose (no keyring in these tests)."""
     set_setting(library, "secrets.store_in_library", True)
 
 
-def _record(db: sqlite_utils.Database, *urls: str) -> list[int]:
+def _record(db: Database, *urls: str) -> list[int]:
     """Subscribe to ``urls`` without fetching them; their source ids, in order."""
     result = import_opml(db, OpmlDocument(None, [OpmlFeed(url=url, title=url) for url in urls], []))
     assert result.existing == []
     return result.added
 
 
-def _refresh(db: sqlite_utils.Database, source_ids: list[int] | None = None, **options: int) -> list[FeedOutcome]:
+def _refresh(db: Database, source_ids: list[int] | None = None, **options: int) -> list[FeedOutcome]:
     """Refresh the named sources (or every due one) with a fresh Refresher."""
     with Refresher(**options) as refresher:
         return refresher.refresh(db, feed_targets(db, source_ids))
 
 
-def _one(db: sqlite_utils.Database, source_id: int) -> FeedOutcome:
+def _one(db: Database, source_id: int) -> FeedOutcome:
     [outcome] = _refresh(db, [source_id])
     assert outcome.source_id == source_id
     return outcome
 
 
-def _item_ids(db: sqlite_utils.Database, source_id: int) -> dict[str, int]:
+def _item_ids(db: Database, source_id: int) -> dict[str, int]:
     """Item ids by guid."""
     return {guid: item_id for guid, item_id in
             db.execute("SELECT guid, id FROM items WHERE source_id = ?", [source_id])}
 
 
-def _items(db: sqlite_utils.Database, source_id: int | None = None) -> list[tuple[object, ...]]:
+def _items(db: Database, source_id: int | None = None) -> list[tuple[object, ...]]:
     where, args = ("WHERE source_id = ?", [source_id]) if source_id is not None else ("", [])
     return db.execute(f"SELECT * FROM items {where} ORDER BY id", args).fetchall()
 
 
-def _feed_columns(db: sqlite_utils.Database, source_id: int) -> list[tuple[object, ...]]:
+def _feed_columns(db: Database, source_id: int) -> list[tuple[object, ...]]:
     """Every item's identity, feed-owned fields and search text (no timestamps), in feed identity order."""
     return db.execute(f"SELECT identity, {', '.join(FEED_FIELDS)}, text FROM items WHERE source_id = ? "
                       "ORDER BY identity", [source_id]).fetchall()
 
 
-def _add_note(db: sqlite_utils.Database, item_id: int, text: str) -> None:
+def _add_note(db: Database, item_id: int, text: str) -> None:
     db.execute("INSERT INTO notes (item_id, at, text, created, updated) VALUES (?, 12.5, ?, ?, ?)",
                [item_id, text, now_iso(), now_iso()])
     db.conn.commit()
@@ -134,7 +134,7 @@ def fast_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
 # Storing, not-modified and merges.
 
 
-def test_first_refresh_stores_the_items(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_first_refresh_stores_the_items(library: Database, feed_server: FeedServer) -> None:
     url = feed_server.serve_feed("/show.xml", FEED, etag='"v1"')
     [source_id] = _record(library, url)
     assert _items(library) == []
@@ -156,7 +156,7 @@ def test_first_refresh_stores_the_items(library: sqlite_utils.Database, feed_ser
 
 
 @pytest.mark.parametrize(("validator", "header"), [("etag", "If-None-Match"), ("last_modified", "If-Modified-Since")])
-def test_304_is_not_modified_and_writes_no_item(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_304_is_not_modified_and_writes_no_item(library: Database, feed_server: FeedServer,
                                                 snapshot: Snapshot, validator: str, header: str) -> None:
     value = '"v1"' if validator == "etag" else LAST_MODIFIED
     url = feed_server.serve_feed("/show.xml", FEED, etag=value if validator == "etag" else None,
@@ -178,7 +178,7 @@ def test_304_is_not_modified_and_writes_no_item(library: sqlite_utils.Database, 
 
 
 def test_same_body_without_validators_is_not_modified_by_its_hash(
-    library: sqlite_utils.Database, feed_server: FeedServer, snapshot: Snapshot,
+    library: Database, feed_server: FeedServer, snapshot: Snapshot,
 ) -> None:
     url = feed_server.serve_body("/plain.xml", FEED)
     [source_id] = _record(library, url)
@@ -197,7 +197,7 @@ def test_same_body_without_validators_is_not_modified_by_its_hash(
 
 
 def test_a_new_item_leaves_the_others_and_the_users_state_alone(
-    library: sqlite_utils.Database, feed_server: FeedServer, snapshot: Snapshot,
+    library: Database, feed_server: FeedServer, snapshot: Snapshot,
 ) -> None:
     url = feed_server.serve_feed("/show.xml", FEED, etag='"v1"')
     [source_id] = _record(library, url)
@@ -226,7 +226,7 @@ def test_a_new_item_leaves_the_others_and_the_users_state_alone(
     assert get_source(library, source_id).item_count == 4
 
 
-def test_an_upstream_change_updates_the_item_in_place(library: sqlite_utils.Database,
+def test_an_upstream_change_updates_the_item_in_place(library: Database,
                                                       feed_server: FeedServer) -> None:
     url = feed_server.serve_body("/show.xml", FEED)
     [source_id] = _record(library, url)
@@ -253,7 +253,7 @@ def test_an_upstream_change_updates_the_item_in_place(library: sqlite_utils.Data
     assert [row for row in _items(library, source_id) if row[0] != ids["ep-2"]] == untouched
 
 
-def test_an_item_removed_upstream_stays_in_the_library(library: sqlite_utils.Database,
+def test_an_item_removed_upstream_stays_in_the_library(library: Database,
                                                        feed_server: FeedServer) -> None:
     url = feed_server.serve_body("/show.xml", FEED)
     [source_id] = _record(library, url)
@@ -269,7 +269,7 @@ def test_an_item_removed_upstream_stays_in_the_library(library: sqlite_utils.Dat
 
 
 @pytest.mark.parametrize("with_enclosures", [True, False], ids=["matched-by-enclosure", "matched-by-title-and-day"])
-def test_a_guid_scheme_change_keeps_the_items(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_a_guid_scheme_change_keeps_the_items(library: Database, feed_server: FeedServer,
                                               with_enclosures: bool) -> None:
     entries = [dict(entry) for entry in ENTRIES]
     if not with_enclosures:
@@ -303,7 +303,7 @@ def test_a_guid_scheme_change_keeps_the_items(library: sqlite_utils.Database, fe
 
 
 @pytest.mark.parametrize(("status", "moves"), [(301, True), (308, True), (302, False), (307, False)])
-def test_only_a_permanent_redirect_moves_the_feed(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_only_a_permanent_redirect_moves_the_feed(library: Database, feed_server: FeedServer,
                                                   status: int, moves: bool) -> None:
     new_url = feed_server.serve_body("/new/show.xml", FEED)
     old_url = feed_server.serve_redirect("/old/show.xml", "/new/show.xml", status)
@@ -319,7 +319,7 @@ def test_only_a_permanent_redirect_moves_the_feed(library: sqlite_utils.Database
     assert feed_server.requests.count("/old/show.xml") == (1 if moves else 2)
 
 
-def test_a_permanent_redirect_to_an_unchanged_feed_still_moves_it(library: sqlite_utils.Database,
+def test_a_permanent_redirect_to_an_unchanged_feed_still_moves_it(library: Database,
                                                                   feed_server: FeedServer) -> None:
     """The feed moved without changing: the new address answers 304 to the old ETag, and the move is kept."""
     old_url = feed_server.serve_feed("/old.xml", FEED, etag='"same"')
@@ -335,7 +335,7 @@ def test_a_permanent_redirect_to_an_unchanged_feed_still_moves_it(library: sqlit
     assert (outcome.url, get_source(library, source_id).url) == (new_url, new_url)
 
 
-def test_410_is_gone_and_left_out_until_named(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_410_is_gone_and_left_out_until_named(library: Database, feed_server: FeedServer) -> None:
     good_url = feed_server.serve_body("/good.xml", FEED)
     gone_url = feed_server.serve_body("/gone.xml", FEED)
     good_id, gone_id = _record(library, good_url, gone_url)
@@ -361,7 +361,7 @@ def test_410_is_gone_and_left_out_until_named(library: sqlite_utils.Database, fe
     assert [t.source_id for t in feed_targets(library)] == [good_id, gone_id]
 
 
-def test_401_needs_credentials_and_then_sends_them(passwords_in_library: None, library: sqlite_utils.Database,
+def test_401_needs_credentials_and_then_sends_them(passwords_in_library: None, library: Database,
                                                   feed_server: FeedServer) -> None:
     url = feed_server.serve_feed("/private.xml", FEED, auth=("reader", "s3cret: with colon"))
     [source_id] = _record(library, url)
@@ -384,7 +384,7 @@ def test_401_needs_credentials_and_then_sends_them(passwords_in_library: None, l
     assert (source.status, source.has_credentials, source.item_count, source.last_error) == ("ok", True, 3, None)
 
 
-def test_wrong_credentials_stay_an_auth_error(passwords_in_library: None, library: sqlite_utils.Database,
+def test_wrong_credentials_stay_an_auth_error(passwords_in_library: None, library: Database,
                                              feed_server: FeedServer) -> None:
     url = feed_server.serve_feed("/private.xml", FEED, auth=("reader", "right"))
     [source_id] = _record(library, url)
@@ -395,7 +395,7 @@ def test_wrong_credentials_stay_an_auth_error(passwords_in_library: None, librar
 
 
 def test_credentials_in_the_feed_address_are_sent_and_never_shown(passwords_in_library: None,
-                                                                  library: sqlite_utils.Database,
+                                                                  library: Database,
                                                                   feed_server: FeedServer) -> None:
     """Private feeds are often shared as https://user:password@host/feed: the address's credentials are basic
     auth (urllib would look up "user:password@host" as a host name), and they stay out of error sentences."""
@@ -415,7 +415,7 @@ def test_credentials_in_the_feed_address_are_sent_and_never_shown(passwords_in_l
 
 
 def test_a_moved_feed_keeps_the_credentials_of_its_address(passwords_in_library: None,
-                                                           library: sqlite_utils.Database,
+                                                           library: Database,
                                                            feed_server: FeedServer) -> None:
     feed_server.serve_feed("/members/new.xml", FEED, auth=("reader", "secret"))
     feed_server.route("/members/old.xml", Route(status=301, location=feed_server.url("/members/new.xml"),
@@ -432,7 +432,7 @@ def test_a_moved_feed_keeps_the_credentials_of_its_address(passwords_in_library:
 
 
 def test_credentials_are_not_handed_to_another_server_on_a_redirect(
-    passwords_in_library: None, library: sqlite_utils.Database, feed_server: FeedServer, tmp_path: Path,
+    passwords_in_library: None, library: Database, feed_server: FeedServer, tmp_path: Path,
 ) -> None:
     with FeedServer(tmp_path) as other:
         elsewhere = other.serve_body("/feed.xml", FEED)
@@ -449,7 +449,7 @@ def test_credentials_are_not_handed_to_another_server_on_a_redirect(
 
 
 @pytest.mark.parametrize("status", [429, 503])
-def test_retry_after_is_honoured(library: sqlite_utils.Database, feed_server: FeedServer, status: int) -> None:
+def test_retry_after_is_honoured(library: Database, feed_server: FeedServer, status: int) -> None:
     good_url = feed_server.serve_body("/good.xml", FEED)
     busy_url = feed_server.serve_status_with("/busy.xml", status, {"Retry-After": "120"})
     good_id, busy_id = _record(library, good_url, busy_url)
@@ -469,7 +469,7 @@ def test_retry_after_is_honoured(library: sqlite_utils.Database, feed_server: Fe
     assert waiting_feeds(library) == 1
 
 
-def test_retry_after_as_an_http_date(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_retry_after_as_an_http_date(library: Database, feed_server: FeedServer) -> None:
     later = datetime.now(UTC).replace(microsecond=0) + timedelta(hours=3)
     url = feed_server.serve_status_with("/busy.xml", 503, {"Retry-After": later.strftime("%a, %d %b %Y %H:%M:%S GMT")})
     [source_id] = _record(library, url)
@@ -477,7 +477,7 @@ def test_retry_after_as_an_http_date(library: sqlite_utils.Database, feed_server
     assert abs(_when(get_source(library, source_id).retry_after) - later) <= timedelta(seconds=5)
 
 
-def test_repeated_failures_back_off(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_repeated_failures_back_off(library: Database, feed_server: FeedServer) -> None:
     url = feed_server.serve_status("/broken.xml", 500)
     [source_id] = _record(library, url)
 
@@ -529,7 +529,7 @@ BAD_FEEDS: dict[str, BadFeed] = {
 
 @pytest.mark.timeout(20)
 @pytest.mark.parametrize("case", list(BAD_FEEDS))
-def test_one_failing_feed_never_stops_the_others(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_one_failing_feed_never_stops_the_others(library: Database, feed_server: FeedServer,
                                                  fast_timeout: None, case: str) -> None:
     good_urls = [feed_server.serve_body(f"/good-{n}.xml", rss(f"Good {n}", ENTRIES)) for n in range(3)]
     bad_url = BAD_FEEDS[case](feed_server, "/bad.xml")
@@ -552,7 +552,7 @@ def test_one_failing_feed_never_stops_the_others(library: sqlite_utils.Database,
 
 
 @pytest.mark.timeout(20)
-def test_every_kind_of_failure_in_one_refresh(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_every_kind_of_failure_in_one_refresh(library: Database, feed_server: FeedServer,
                                               fast_timeout: None) -> None:
     bad_urls = [make(feed_server, f"/bad-{n}.xml") for n, make in enumerate(BAD_FEEDS.values())]
     good_urls = [feed_server.serve_body(f"/good-{n}.xml", rss(f"Good {n}", ENTRIES)) for n in range(3)]
@@ -572,7 +572,7 @@ def test_every_kind_of_failure_in_one_refresh(library: sqlite_utils.Database, fe
 
 
 @pytest.mark.parametrize("encoding", ["gzip", "deflate", "raw deflate"])
-def test_compressed_bodies_parse(library: sqlite_utils.Database, feed_server: FeedServer, encoding: str) -> None:
+def test_compressed_bodies_parse(library: Database, feed_server: FeedServer, encoding: str) -> None:
     if encoding == "raw deflate":  # some servers send deflate without its zlib header
         url = feed_server.serve_encoded("/packed.xml", raw_deflate_bytes(FEED), "deflate")
     else:
@@ -587,7 +587,7 @@ def test_compressed_bodies_parse(library: sqlite_utils.Database, feed_server: Fe
     assert feed_server.received_for("/packed.xml")[0].header("Accept-Encoding") == "gzip, deflate"
 
 
-def test_a_gzip_bomb_is_a_clear_error(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_a_gzip_bomb_is_a_clear_error(library: Database, feed_server: FeedServer,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fetch_module, "MAX_FEED_BYTES", 1024 * 1024)
     bomb = gzip_bomb(64 * 1024 * 1024)
@@ -607,7 +607,7 @@ def test_a_gzip_bomb_is_a_clear_error(library: sqlite_utils.Database, feed_serve
 # Cancelling, the per-host limit, worker processes.
 
 
-def test_cancel_stops_starting_feeds_and_leaves_the_library_consistent(library: sqlite_utils.Database,
+def test_cancel_stops_starting_feeds_and_leaves_the_library_consistent(library: Database,
                                                                         feed_server: FeedServer) -> None:
     # Each answer takes a moment, so the one worker is still fetching the second feed when the first outcome
     # cancels: without the delay it could fetch them all before the caller has seen the first.
@@ -637,7 +637,7 @@ def test_cancel_stops_starting_feeds_and_leaves_the_library_consistent(library: 
     assert {t.source_id for t in feed_targets(library)} == set(ids)  # the skipped ones are still due
 
 
-def test_a_finished_refresh_leaves_the_callers_event_alone(library: sqlite_utils.Database,
+def test_a_finished_refresh_leaves_the_callers_event_alone(library: Database,
                                                            feed_server: FeedServer) -> None:
     """A caller may keep one Event for "cancel the refresh in progress": finishing must not trip it."""
     ids = _record(library, feed_server.serve_body("/a.xml", FEED), feed_server.serve_body("/b.xml", FEED))
@@ -649,7 +649,7 @@ def test_a_finished_refresh_leaves_the_callers_event_alone(library: sqlite_utils
     assert sorted(o.source_id for o in again) == ids
 
 
-def test_an_error_in_the_callback_cancels_the_rest(library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+def test_an_error_in_the_callback_cancels_the_rest(library: Database, feed_server: FeedServer) -> None:
     _record(library, *(feed_server.serve_feed(f"/f{n}.xml", FEED, delay=0.2) for n in range(5)))
     cancel = threading.Event()
 
@@ -663,7 +663,7 @@ def test_an_error_in_the_callback_cancels_the_rest(library: sqlite_utils.Databas
 
 
 @pytest.mark.parametrize("per_host", [1, 2])
-def test_the_per_host_limit_is_respected(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_the_per_host_limit_is_respected(library: Database, feed_server: FeedServer,
                                          per_host: int) -> None:
     urls = [feed_server.serve_feed(f"/slow-{n}.xml", rss(f"Slow {n}", ENTRIES), delay=0.15) for n in range(6)]
     _record(library, *urls)
@@ -710,7 +710,7 @@ def test_a_big_feed_parses_in_a_worker_process_like_inline(tmp_path: Path, feed_
 
 
 @pytest.mark.timeout(60)
-def test_a_dead_parsing_process_fails_one_feed_not_the_refresh(library: sqlite_utils.Database,
+def test_a_dead_parsing_process_fails_one_feed_not_the_refresh(library: Database,
                                                                 feed_server: FeedServer) -> None:
     """A parsing process can die (the OOM killer, a crash in C code): that feed fails, the others go on, and
     the next big feed gets new processes."""
@@ -749,7 +749,7 @@ NOT_FEEDS = {  # in feeds/, but not feeds (see the fixtures README and test_feed
 
 
 @pytest.mark.timeout(120)
-def test_every_fixture_in_one_refresh(library: sqlite_utils.Database, feed_server: FeedServer,
+def test_every_fixture_in_one_refresh(library: Database, feed_server: FeedServer,
                                       snapshot: Snapshot) -> None:
     root = fixtures_dir()
     paths = fixture_files("feeds", "feeds-malformed", "hostile")
@@ -800,7 +800,7 @@ def test_as_json_is_the_cli_contract() -> None:
 
 
 def test_items_stored_before_schema_11_learn_their_length_without_counting_as_updated(
-        library: sqlite_utils.Database, feed_server: FeedServer) -> None:
+        library: Database, feed_server: FeedServer) -> None:
     url = feed_server.serve_body("/show.xml", FEED)
     [source_id] = _record(library, url)
     _one(library, source_id)

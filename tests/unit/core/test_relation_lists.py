@@ -8,23 +8,23 @@ import random
 from collections.abc import Sequence
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db import relations as store
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.models import EntryData, FeedData
 
 LIMIT = 4
 
 
-def _items(db: sqlite_utils.Database, count: int) -> list[int]:
+def _items(db: Database, count: int) -> list[int]:
     entries = [EntryData(identity=f"guid:{n}", kind="episode", title=f"Item {n}", guid=str(n),
                          enclosure_url=f"https://example.invalid/{n}.mp3") for n in range(count)]
     return sorted(store_feed(db, "https://example.invalid/feed.xml", FeedData(title="S", entries=entries)).new)
 
 
-def _insert_then_trim(db: sqlite_utils.Database, item: int, rows: Sequence[store.RelationRow]) -> None:
+def _insert_then_trim(db: Database, item: int, rows: Sequence[store.RelationRow]) -> None:
     """What storing meant before: every row inserted, then each other item's list cut to its LIMIT best."""
     db.conn.executemany("INSERT OR REPLACE INTO relations VALUES (?, ?, ?, ?)",
                         [(a, b, round(score, 4), json.dumps(why)) for a, b, score, why in rows])
@@ -34,12 +34,12 @@ def _insert_then_trim(db: sqlite_utils.Database, item: int, rows: Sequence[store
                    [other, other, LIMIT])
 
 
-def _relations(db: sqlite_utils.Database) -> list[tuple[object, ...]]:
+def _relations(db: Database) -> list[tuple[object, ...]]:
     return [tuple(row) for row in db.execute("SELECT * FROM relations ORDER BY item_id, other_id")]
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_the_lists_are_what_inserting_and_trimming_would_leave(library: sqlite_utils.Database, seed: int) -> None:
+def test_the_lists_are_what_inserting_and_trimming_would_leave(library: Database, seed: int) -> None:
     rng = random.Random(seed)
     ids = _items(library, 30)
     item, others = ids[0], ids[1:]
@@ -64,7 +64,7 @@ def test_the_lists_are_what_inserting_and_trimming_would_leave(library: sqlite_u
     assert store.is_indexed(library, item)
 
 
-def test_a_list_the_item_does_not_make_is_not_written(library: sqlite_utils.Database) -> None:
+def test_a_list_the_item_does_not_make_is_not_written(library: Database) -> None:
     item, other, *partners = _items(library, LIMIT + 2)
     with write_transaction(library):
         library.conn.executemany("INSERT INTO relations VALUES (?, ?, 0.5, '[]')", [(other, p) for p in partners])

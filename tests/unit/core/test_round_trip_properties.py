@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import sqlite_utils
 from hypothesis import HealthCheck, given, settings
 
 from earmark.core.articles.export import reading_list, render_reading_list
 from earmark.core.articles.imports import import_entries, read_reading_list
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tags_for_sources
 from earmark.core.feeds.opml import read_opml
@@ -32,7 +32,7 @@ _CREATED = re.compile(rb"<dateCreated>[^<]*</dateCreated>")
 
 
 @contextmanager
-def two_libraries() -> Iterator[tuple[sqlite_utils.Database, sqlite_utils.Database, Path]]:
+def two_libraries() -> Iterator[tuple[Database, Database, Path]]:
     """A library to fill and an empty one to import into, and a folder for files."""
     with tempfile.TemporaryDirectory() as folder:
         first, second = open_library(Path(folder) / "first.db"), open_library(Path(folder) / "second.db")
@@ -43,11 +43,11 @@ def two_libraries() -> Iterator[tuple[sqlite_utils.Database, sqlite_utils.Databa
             second.close()
 
 
-def opml_of(db: sqlite_utils.Database) -> bytes:
+def opml_of(db: Database) -> bytes:
     return _CREATED.sub(b"", export_opml(db))  # the time of writing is not content
 
 
-def subscriptions(db: sqlite_utils.Database) -> list[tuple[str, str, list[str]]]:
+def subscriptions(db: Database) -> list[tuple[str, str, list[str]]]:
     """Each feed with its title and tags, as XML can hold them (no control characters: OPML drops those)."""
     tags = tags_for_sources(db)
     return sorted((url, written(title) or url, sorted(xml_safe(tag) for tag in tags.get(source_id, [])))
@@ -79,7 +79,7 @@ def test_opml_round_trip(library: tuple[list[FeedSpec], list[ArticleSpec]]) -> N
         assert opml_of(second) == exported
 
 
-def reading_list_json(db: sqlite_utils.Database) -> list[dict[str, object]]:
+def reading_list_json(db: Database) -> list[dict[str, object]]:
     document = json.loads(render_reading_list(reading_list(db, full=True), "json", EXPORTED_AT))
     return [{key: value for key, value in item.items() if key not in ("id", "source_id")}
             for item in document["items"]]

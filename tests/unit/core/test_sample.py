@@ -8,8 +8,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
@@ -20,11 +19,11 @@ from earmark.core.sample import ARTICLES_FILE, load_sample, sample_folder
 REFERENCE_COUNTING_URL = "https://pytorch-dev-podcast.simplecast.com/episodes/reference-counting"
 
 
-def _episodes(db: sqlite_utils.Database) -> list[Item]:
+def _episodes(db: Database) -> list[Item]:
     return list_items(db, ItemFilter(kind="episode"))
 
 
-def _one(db: sqlite_utils.Database, title: str) -> Item:
+def _one(db: Database, title: str) -> Item:
     matches = [item for item in list_items(db, ItemFilter()) if item.title == title]
     assert len(matches) == 1, f"{len(matches)} items titled {title!r}"
     return get_item(db, matches[0].id)
@@ -34,14 +33,14 @@ def _articles_json() -> list[dict[str, object]]:
     return json.loads((sample_folder() / ARTICLES_FILE).read_text(encoding="utf-8"))
 
 
-def test_sample_has_51_episodes_and_3_articles(library: sqlite_utils.Database) -> None:
+def test_sample_has_51_episodes_and_3_articles(library: Database) -> None:
     result = load_sample(library)
     assert (result.episodes, result.articles) == (51, 3)
     assert len(_episodes(library)) == 51
     assert len(list_items(library, ItemFilter(kind="article"))) == 3
 
 
-def test_every_episode_plays_offline(library: sqlite_utils.Database) -> None:
+def test_every_episode_plays_offline(library: Database) -> None:
     load_sample(library)
     for episode in _episodes(library):
         assert episode.enclosure_url, episode.title
@@ -56,26 +55,26 @@ def test_every_episode_plays_offline(library: sqlite_utils.Database) -> None:
         assert (episode.position, episode.played) == (0.0, False)
 
 
-def test_episode_files_are_distinct(library: sqlite_utils.Database) -> None:
+def test_episode_files_are_distinct(library: Database) -> None:
     load_sample(library)
     assert len({episode.enclosure_url for episode in _episodes(library)}) == 51
 
 
-def test_weak_references_links_to_the_reference_counting_episode(library: sqlite_utils.Database) -> None:
+def test_weak_references_links_to_the_reference_counting_episode(library: Database) -> None:
     load_sample(library)
     weak = _one(library, "Weak references")
     assert f'href="{REFERENCE_COUNTING_URL}"' in weak.description
     assert _one(library, "Reference counting").url == REFERENCE_COUNTING_URL
 
 
-def test_inductor_episode_has_its_tag(library: sqlite_utils.Database) -> None:
+def test_inductor_episode_has_its_tag(library: Database) -> None:
     load_sample(library)
     assert "inductor" in _one(library, "Inductor - Post-grad FX passes").tags
     tagged = [item.title for item in list_items(library, ItemFilter(tag="inductor", kind="episode"))]
     assert "Inductor - Post-grad FX passes" in tagged
 
 
-def test_articles_are_filed_under_their_sites(library: sqlite_utils.Database) -> None:
+def test_articles_are_filed_under_their_sites(library: Database) -> None:
     load_sample(library)
     expected = {str(a["title"]): (str(a["site"]), str(a["url"]), sorted(a.get("tags", []))) for a in _articles_json()}
     articles = {item.title: item for item in list_items(library, ItemFilter(kind="article"))}
@@ -89,7 +88,7 @@ def test_articles_are_filed_under_their_sites(library: sqlite_utils.Database) ->
     assert all(s.url is None for s in sites.values())
 
 
-def test_loading_twice_changes_nothing(library: sqlite_utils.Database) -> None:
+def test_loading_twice_changes_nothing(library: Database) -> None:
     load_sample(library)
     items = [(item.id, item.title, item.tags) for item in list_items(library, ItemFilter())]
     sources = list_sources(library)
@@ -105,7 +104,7 @@ def test_loading_twice_changes_nothing(library: sqlite_utils.Database) -> None:
     assert len(items) == 54
 
 
-def test_loading_again_keeps_the_users_tag_edits(library: sqlite_utils.Database) -> None:
+def test_loading_again_keeps_the_users_tag_edits(library: Database) -> None:
     load_sample(library)
     by_title = {item.title: item for item in list_items(library, ItemFilter())}
     episode = by_title["Inductor - Post-grad FX passes"]

@@ -6,10 +6,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db import search
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import count_items, item_ids, list_items, save_progress, set_favourite
 from earmark.core.db.migrations import MIGRATIONS, m001_initial, m002_refresh_and_podcast_namespaces
 from earmark.core.db.queries import ItemFilter
@@ -24,7 +24,7 @@ from helpers.small_library import NEWEST_FIRST, Library, build_library
 
 
 @pytest.fixture
-def lib(library: sqlite_utils.Database, tmp_path: Path) -> Library:
+def lib(library: Database, tmp_path: Path) -> Library:
     return build_library(library, tmp_path)
 
 
@@ -103,7 +103,7 @@ def test_filters_combine_with_search_and_sorting(lib: Library) -> None:
 
 
 @pytest.fixture
-def many(library: sqlite_utils.Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> sqlite_utils.Database:
+def many(library: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Database:
     """25 episodes mentioning "graphs", one of them in its title; the ranking cap lowered to 10."""
     entries = [{"title": f"Episode {n}", "guid": f"g{n}", "enclosure": f"https://example.com/{n}.mp3",
                 "pubDate": f"Mon, {n + 1:02d} Jan 2024 10:00:00 +0000",
@@ -116,7 +116,7 @@ def many(library: sqlite_utils.Database, tmp_path: Path, monkeypatch: pytest.Mon
     return library
 
 
-def test_a_common_word_ranks_the_newest_candidates_and_lists_every_match(many: sqlite_utils.Database) -> None:
+def test_a_common_word_ranks_the_newest_candidates_and_lists_every_match(many: Database) -> None:
     head = ranked_head(many, ItemFilter(text="graphs"))
     assert len(head.ids) == 10 and head.boundary is not None
     ids = item_ids(many, ItemFilter(text="graphs"))
@@ -127,7 +127,7 @@ def test_a_common_word_ranks_the_newest_candidates_and_lists_every_match(many: s
     assert len(title_match) == 1
 
 
-def test_a_rare_word_ranks_all_its_matches_title_first(many: sqlite_utils.Database) -> None:
+def test_a_rare_word_ranks_all_its_matches_title_first(many: Database) -> None:
     many.execute("INSERT INTO notes (item_id, at, text, created, updated) VALUES "
                  "((SELECT id FROM items WHERE title = 'Episode 0'), 5, 'memory pools', 'now', 'now')")
     head = ranked_head(many, ItemFilter(text="graphs cuda"))
@@ -135,7 +135,7 @@ def test_a_rare_word_ranks_all_its_matches_title_first(many: sqlite_utils.Databa
     assert [i.title for i in list_items(many, ItemFilter(text="memory"))] == ["Episode 0"]  # notes are searched
 
 
-def test_snippets_say_which_field_matched(many: sqlite_utils.Database) -> None:
+def test_snippets_say_which_field_matched(many: Database) -> None:
     many.execute("INSERT INTO notes (item_id, at, text, created, updated) VALUES "
                  "((SELECT id FROM items WHERE title = 'Episode 7'), 5, 'remember the allocator', 'now', 'now')")
     ids = {row[0]: row[1] for row in many.execute("SELECT title, id FROM items")}

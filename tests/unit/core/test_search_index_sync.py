@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.articles.highlights import highlight_text
 from earmark.core.articles.imports import ListEntry, ReadingList, import_entries
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import open_library, write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.items import list_items
 from earmark.core.db.merge import store_feed
 from earmark.core.db.notes import add_note, delete_note, put_back_note, update_note
@@ -33,11 +33,11 @@ def _feed(*entries: tuple[str, str, str]) -> FeedData:
         for day, (guid, title, notes) in enumerate(entries, start=1)])
 
 
-def _titles(db: sqlite_utils.Database, text: str) -> list[str]:
+def _titles(db: Database, text: str) -> list[str]:
     return [item.title for item in list_items(db, ItemFilter(text=text))]
 
 
-def test_feeds_stored_and_changed(library: sqlite_utils.Database) -> None:
+def test_feeds_stored_and_changed(library: Database) -> None:
     first = store_feed(library, URL, _feed(("a", "The FlashAttention kernel", "Tiles in SRAM."),
                                            ("b", "Schedulers", "Work stealing in a ThreadPoolExecutor.")))
     assert_index_in_step(library)
@@ -52,7 +52,7 @@ def test_feeds_stored_and_changed(library: sqlite_utils.Database) -> None:
     assert len(first.item_ids) == 2
 
 
-def test_articles_saved_fetched_again_and_imported(library: sqlite_utils.Database) -> None:
+def test_articles_saved_fetched_again_and_imported(library: Database) -> None:
     [article] = save_articles(library, [ArticleData("Linkers", "https://blog.example/linkers", "Blog", "")])
     assert_index_in_step(library)
     save_articles(library, [ArticleData("Linkers in depth", "https://blog.example/linkers", "Blog",
@@ -68,7 +68,7 @@ def test_articles_saved_fetched_again_and_imported(library: sqlite_utils.Databas
     assert article
 
 
-def test_notes_and_highlights_added_changed_deleted_and_put_back(library: sqlite_utils.Database) -> None:
+def test_notes_and_highlights_added_changed_deleted_and_put_back(library: Database) -> None:
     [item] = save_articles(library, [ArticleData("Autodiff", "https://blog.example/ad", "Blog",
                                                  "<p>Reverse mode with a GradientTape records the operations.</p>")])
     note = add_note(library, item, "Compare with JaxPr tracing", at=None)
@@ -85,7 +85,7 @@ def test_notes_and_highlights_added_changed_deleted_and_put_back(library: sqlite
     assert_index_in_step(library)
 
 
-def test_transcripts_stored_replaced_and_failed(library: sqlite_utils.Database) -> None:
+def test_transcripts_stored_replaced_and_failed(library: Database) -> None:
     store_feed(library, URL, _feed(("a", "Episode one", "Show notes.")))
     [item] = [i.id for i in list_items(library, ItemFilter())]
     spoken = Transcript([Cue(0.0, 2.0, "Today the MegatronLM paper.", None)], "vtt")
@@ -101,7 +101,7 @@ def test_transcripts_stored_replaced_and_failed(library: sqlite_utils.Database) 
     assert _titles(library, "deepspeed") == []
 
 
-def test_the_sample_and_a_backup_restored(library: sqlite_utils.Database, tmp_path: Path) -> None:
+def test_the_sample_and_a_backup_restored(library: Database, tmp_path: Path) -> None:
     load_sample(library)
     [item] = [i.id for i in list_items(library, ItemFilter(text="AOTAutograd"))][:1]
     add_note(library, item, "See also the PrimTorch decompositions")
@@ -116,7 +116,7 @@ def test_the_sample_and_a_backup_restored(library: sqlite_utils.Database, tmp_pa
         restored.close()
 
 
-def test_other_programs_writing_by_sql(library: sqlite_utils.Database) -> None:
+def test_other_programs_writing_by_sql(library: Database) -> None:
     """SQL outside Earmark's own writes (the sqlite3 shell, a script) keeps the index in step at once, and the
     vocabulary learns its words at the next write Earmark makes."""
     store_feed(library, URL, _feed(("a", "Episode one", "Show notes."), ("b", "Episode two", "More notes.")))
@@ -140,7 +140,7 @@ def test_other_programs_writing_by_sql(library: sqlite_utils.Database) -> None:
 
 
 @pytest.mark.parametrize("text", ["", "   ", "(", "NEAR(", "🎧", "\x00"])
-def test_odd_text_is_indexed_and_learnt(library: sqlite_utils.Database, text: str) -> None:
+def test_odd_text_is_indexed_and_learnt(library: Database, text: str) -> None:
     store_feed(library, URL, _feed(("a", text or "untitled", text)))
     [item] = [i.id for i in list_items(library, ItemFilter())]
     add_note(library, item, text.strip() or "x")

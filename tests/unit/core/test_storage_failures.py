@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.cli import main
 from earmark.core.db.connection import library_error, open_library, open_library_or_read_only
+from earmark.core.db.database import Database
 from earmark.core.db.migrations import MIGRATIONS, m001_initial
 from earmark.core.db.notes import add_note
 from earmark.core.errors import (
@@ -28,13 +28,13 @@ from earmark.core.errors import (
 from helpers.storage import fill, honouring_permissions, remount_read_only, remount_writable, small_disk
 
 
-def _article(db: sqlite_utils.Database, title: str = "Kept") -> int:
+def _article(db: Database, title: str = "Kept") -> int:
     db.execute("INSERT INTO items (kind, identity, title, added) VALUES ('article', ?, ?, '2024-01-01')",
                [title, title])
     return int(db.execute("SELECT id FROM items WHERE title = ?", [title]).fetchone()[0])
 
 
-def _notes(db: sqlite_utils.Database) -> list[str]:
+def _notes(db: Database) -> list[str]:
     return [row[0] for row in db.execute("SELECT text FROM notes ORDER BY id")]
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-import sqlite_utils
 
 import earmark.core.db.bulk as bulk
 import earmark.core.db.search_words as search_words
+from earmark.core.db.database import Database
 from earmark.core.db.sources import feed_targets
 from earmark.core.feeds.fetch import Fetched
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
@@ -29,7 +29,7 @@ def _feed(feed: int, count: int) -> bytes:
                                  "description": NOTES[(feed + n) % len(NOTES)]} for n in range(count)])
 
 
-def _checked(db: sqlite_utils.Database, counts: list[int], with_text: bool = True) -> list[CheckedFeed]:
+def _checked(db: Database, counts: list[int], with_text: bool = True) -> list[CheckedFeed]:
     """Feed n (subscribed on first use) checked with ``counts[n]`` items, parsed as a first import or a refresh
     does."""
     if not db.execute("SELECT count(*) FROM sources").fetchone()[0]:
@@ -43,13 +43,13 @@ def _checked(db: sqlite_utils.Database, counts: list[int], with_text: bool = Tru
     return checked
 
 
-def test_a_batch_inserts_its_feeds_new_items_with_one_statement(library: sqlite_utils.Database,
+def test_a_batch_inserts_its_feeds_new_items_with_one_statement(library: Database,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     checked = _checked(library, [3, 0, 4, 2])
     inserts: list[int] = []
     real = bulk._insert
 
-    def counted(db: sqlite_utils.Database, columns: Sequence[str], rows: Sequence[bulk.Row]) -> dict[bulk.ItemKey, int]:
+    def counted(db: Database, columns: Sequence[str], rows: Sequence[bulk.Row]) -> dict[bulk.ItemKey, int]:
         inserts.append(len(rows))
         return real(db, columns, rows)
 
@@ -63,7 +63,7 @@ def test_a_batch_inserts_its_feeds_new_items_with_one_statement(library: sqlite_
     assert [news[outcome.source_id] for outcome in outcomes] == [1, 0, 1, 1]
 
 
-def test_a_feed_stored_twice_in_one_batch_sees_its_items_of_the_first_time(library: sqlite_utils.Database) -> None:
+def test_a_feed_stored_twice_in_one_batch_sees_its_items_of_the_first_time(library: Database) -> None:
     [first] = _checked(library, [3])
     [again] = _checked(library, [5])
     outcomes = store_batch(library, [first, again])
@@ -71,7 +71,7 @@ def test_a_feed_stored_twice_in_one_batch_sees_its_items_of_the_first_time(libra
     assert library.execute("SELECT count(*) FROM items").fetchone()[0] == 5
 
 
-def test_the_vocabulary_found_with_the_text_is_the_one_learnt_from_the_library(library: sqlite_utils.Database,
+def test_the_vocabulary_found_with_the_text_is_the_one_learnt_from_the_library(library: Database,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Compound names and acronyms, one defined across the title and the show notes ("... Parallel" / "(FSDP)"):
     stored without reading a text back, and exactly what learning every stored item again gives."""
@@ -91,7 +91,7 @@ def test_the_vocabulary_found_with_the_text_is_the_one_learnt_from_the_library(l
     assert library.execute("SELECT * FROM search_aliases ORDER BY 1, 2").fetchall() == aliases
 
 
-def test_items_parsed_without_their_vocabulary_are_learnt_from_their_text(library: sqlite_utils.Database) -> None:
+def test_items_parsed_without_their_vocabulary_are_learnt_from_their_text(library: Database) -> None:
     store_batch(library, _checked(library, [4, 3], with_text=False))
     assert library.execute("SELECT count(*) FROM search_words WHERE word = 'aotautograd'").fetchone()[0] > 0
     assert_index_in_step(library)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import (
@@ -28,7 +28,7 @@ from helpers.small_library import Library, build_library
 
 
 @pytest.fixture
-def lib(library: sqlite_utils.Database, tmp_path: Path) -> Library:
+def lib(library: Database, tmp_path: Path) -> Library:
     return build_library(library, tmp_path)
 
 

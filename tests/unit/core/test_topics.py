@@ -10,10 +10,10 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-import sqlite_utils
 
 from earmark.core.db import relations as store
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
@@ -33,26 +33,26 @@ MEETUP = "PyTorch Shanghai Meetup Notes"
 
 
 @pytest.fixture
-def sample(built: Path) -> Iterator[sqlite_utils.Database]:
+def sample(built: Path) -> Iterator[Database]:
     db = open_library(built)
     yield db
     db.close()
 
 
-def item_id(db: sqlite_utils.Database, title: str) -> int:
+def item_id(db: Database, title: str) -> int:
     return int(db.execute("SELECT id FROM items WHERE title = ?", [title]).fetchone()[0])
 
 
-def related_titles(db: sqlite_utils.Database, title: str, limit: int) -> list[str]:
+def related_titles(db: Database, title: str, limit: int) -> list[str]:
     return [related.title for related in store.related_items(db, item_id(db, title), limit)]
 
 
-def reasons_of(db: sqlite_utils.Database, title: str, limit: int = 20) -> dict[str, list[str]]:
+def reasons_of(db: Database, title: str, limit: int = 20) -> dict[str, list[str]]:
     """An item's related items (title → reasons) as the Related pane and ``related`` show them."""
     return {r.title: r.reasons for r in related(db, item_id(db, title), limit)}
 
 
-def test_weak_references_says_to_hear_reference_counting_first(sample: sqlite_utils.Database) -> None:
+def test_weak_references_says_to_hear_reference_counting_first(sample: Database) -> None:
     weak = item_id(sample, "Weak references")
     first = store.related_items(sample, weak, 1)[0]
     assert first.title == "Reference counting"
@@ -62,35 +62,35 @@ def test_weak_references_says_to_hear_reference_counting_first(sample: sqlite_ut
     assert "follow-up" in back["Weak references"]
 
 
-def test_listen_to_this_before_points_the_other_way(sample: sqlite_utils.Database) -> None:
+def test_listen_to_this_before_points_the_other_way(sample: Database) -> None:
     """Unbacked SymInts says to hear it before Zero-one specialization: it is the prerequisite."""
     zero_one = item_id(sample, "Zero-one specialization")
     assert [step.title for step in learning_path(sample, zero_one)] == ["Unbacked SymInts"]
     assert learning_path(sample, item_id(sample, "Unbacked SymInts")) == []
 
 
-def test_plain_links_between_episodes_are_citations(sample: sqlite_utils.Database) -> None:
+def test_plain_links_between_episodes_are_citations(sample: Database) -> None:
     batching = {r.title: r.reasons for r in store.related_items(sample, item_id(sample, "Batching"), 20)}
     assert "cites" in batching["vmap"]
     liskov = item_id(sample, "Tensor subclasses and Liskov substitution principle")
     assert [step.title for step in learning_path(sample, liskov)] == ["Multiple dispatch in __torch_function__"]
 
 
-def test_cuda_graph_trees_has_cuda_graphs_in_its_top_three(sample: sqlite_utils.Database) -> None:
+def test_cuda_graph_trees_has_cuda_graphs_in_its_top_three(sample: Database) -> None:
     assert "CUDA graphs" in related_titles(sample, "CUDA graph trees", 3)
     assert reasons_of(sample, "CUDA graph trees")["CUDA graphs"] == ["CUDA graphs"]
 
 
-def test_min_cut_partitioner_has_aotautograd_in_its_top_five(sample: sqlite_utils.Database) -> None:
+def test_min_cut_partitioner_has_aotautograd_in_its_top_five(sample: Database) -> None:
     assert "AOTAutograd" in related_titles(sample, "Min-cut partitioner", 5)
 
 
-def test_unrelated_episodes_are_not_in_each_others_top_ten(sample: sqlite_utils.Database) -> None:
+def test_unrelated_episodes_are_not_in_each_others_top_ten(sample: Database) -> None:
     assert "CUDA graph trees" not in related_titles(sample, "Learning rate schedulers", 10)
     assert "Learning rate schedulers" not in related_titles(sample, "CUDA graph trees", 10)
 
 
-def test_inductor_episodes_relate_to_the_conference_and_meetup_notes(sample: sqlite_utils.Database) -> None:
+def test_inductor_episodes_relate_to_the_conference_and_meetup_notes(sample: Database) -> None:
     for title in INDUCTOR_EPISODES:
         assert CONFERENCE in related_titles(sample, title, 10), title
     for title in INDUCTOR_EPISODES[1:]:
@@ -102,7 +102,7 @@ def test_inductor_episodes_relate_to_the_conference_and_meetup_notes(sample: sql
     assert {CONFERENCE, MEETUP, *INDUCTOR_EPISODES} <= {node.title for node in data.nodes}
 
 
-def test_every_related_item_says_why_in_at_most_three_specific_reasons(sample: sqlite_utils.Database) -> None:
+def test_every_related_item_says_why_in_at_most_three_specific_reasons(sample: Database) -> None:
     generic = {"pull request", "pull requests", "python", "pytorch", "episode", "talk", "performance", "similar text"}
     for (other,) in sample.execute("SELECT id FROM items"):
         for row in related(sample, other, 20):
@@ -110,7 +110,7 @@ def test_every_related_item_says_why_in_at_most_three_specific_reasons(sample: s
             assert not generic & {reason.lower() for reason in row.reasons}, (other, row.title, row.reasons)
 
 
-def test_reasons_name_the_shared_concept_as_written(sample: sqlite_utils.Database) -> None:
+def test_reasons_name_the_shared_concept_as_written(sample: Database) -> None:
     assert reasons_of(sample, "Min-cut partitioner")["AOTAutograd"] == ["AOTAutograd"]
     assert reasons_of(sample, "Weak references")["Reference counting"][:2] == ["prerequisite", "Reference counting"]
     assert reasons_of(sample, "Inductor - IR")["Inductor - Define-by-run IR"][0] == "same series: Inductor"
@@ -118,7 +118,7 @@ def test_reasons_name_the_shared_concept_as_written(sample: sqlite_utils.Databas
     assert reasons_of(sample, "Half precision")["Unsigned integers"] == ["dtypes"]
 
 
-def test_links_footers_and_pull_requests_never_relate_items(sample: sqlite_utils.Database) -> None:
+def test_links_footers_and_pull_requests_never_relate_items(sample: Database) -> None:
     """CUDA graphs, Unsigned integers and Compiler collectives only share links to pull requests in their footers
     ("Implementation PR 51436", "Pull request introducing compiler collectives")."""
     for title, other in (("CUDA graphs", "Unsigned integers"), ("CUDA graphs", "Compiler collectives"),
@@ -127,14 +127,14 @@ def test_links_footers_and_pull_requests_never_relate_items(sample: sqlite_utils
     assert "floating point" not in " ".join(reasons_of(sample, "Half precision").get("PT2 extension points", []))
 
 
-def test_topics_count_items_and_name_real_topics(sample: sqlite_utils.Database) -> None:
+def test_topics_count_items_and_name_real_topics(sample: Database) -> None:
     topics = dict(store.topic_counts(sample, TOPICS_PER_ITEM))
     assert topics["CUDA graphs"] >= 2 and topics["Inductor"] >= 3 and topics["AOTAutograd"] >= 3
     assert not {"practical", "turns", "topics include", "python", "pytorch", "pull requests"} & set(topics)
     assert all(count >= 2 for count in topics.values())
 
 
-def test_a_new_item_gets_edges_without_recomputing_everything(copy: sqlite_utils.Database) -> None:
+def test_a_new_item_gets_edges_without_recomputing_everything(copy: Database) -> None:
     built_at = store.state(copy, "built")
     untouched = item_id(copy, "Learning rate schedulers")
     before = copy.execute("SELECT * FROM relations WHERE item_id = ?", [untouched]).fetchall()
@@ -164,7 +164,7 @@ class _Stop(BaseException):
     """What stops a pass in these tests (SIGTERM's Stopped in the command)."""
 
 
-def test_a_pass_stopped_midway_leaves_its_indexes_to_the_next_update(copy: sqlite_utils.Database) -> None:
+def test_a_pass_stopped_midway_leaves_its_indexes_to_the_next_update(copy: Database) -> None:
     def indexes() -> set[str]:
         return {row[0] for row in copy.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
 
@@ -185,7 +185,7 @@ def test_a_pass_stopped_midway_leaves_its_indexes_to_the_next_update(copy: sqlit
     assert "CUDA graphs" in {r.title for r in related(copy, new, 5)}
 
 
-def test_changed_tags_and_text_are_worked_out_again(copy: sqlite_utils.Database) -> None:
+def test_changed_tags_and_text_are_worked_out_again(copy: Database) -> None:
     lr = item_id(copy, "Learning rate schedulers")
     schedulers = item_id(copy, "CUDA graph trees")
     tag_item(copy, lr, ["scheduling"])
@@ -197,7 +197,7 @@ def test_changed_tags_and_text_are_worked_out_again(copy: sqlite_utils.Database)
     assert store.pending_item_ids(copy) == [lr]
 
 
-def test_a_deleted_item_leaves_no_relations(copy: sqlite_utils.Database) -> None:
+def test_a_deleted_item_leaves_no_relations(copy: Database) -> None:
     gone = item_id(copy, "Reference counting")
     copy.execute("DELETE FROM items WHERE id = ?", [gone])
     assert copy.execute("SELECT count(*) FROM relations WHERE other_id = ? OR item_id = ?",
@@ -205,7 +205,7 @@ def test_a_deleted_item_leaves_no_relations(copy: sqlite_utils.Database) -> None
     assert learning_path(copy, item_id(copy, "Weak references")) == []
 
 
-def test_graph_filters_and_neighbourhoods(sample: sqlite_utils.Database) -> None:
+def test_graph_filters_and_neighbourhoods(sample: Database) -> None:
     everything = read_graph(sample, GraphFilter())
     assert len(everything.nodes) == 54 and everything.edges
     articles = read_graph(sample, GraphFilter(kind="article"))
@@ -225,7 +225,7 @@ def test_graph_filters_and_neighbourhoods(sample: sqlite_utils.Database) -> None
     assert topic_nodes and all(node.id < 0 for node in topic_nodes)
 
 
-def test_layout_is_stored_and_stays_put(copy: sqlite_utils.Database) -> None:
+def test_layout_is_stored_and_stays_put(copy: Database) -> None:
     assert needs_layout(copy)
     first = compute_layout(copy)
     assert len(first) == 54
@@ -241,7 +241,7 @@ def test_layout_is_stored_and_stays_put(copy: sqlite_utils.Database) -> None:
     assert all(node.x is not None for node in nodes)
 
 
-def test_graphml_export_reads_back(sample: sqlite_utils.Database) -> None:
+def test_graphml_export_reads_back(sample: Database) -> None:
     data = read_graph(sample, GraphFilter(min_weight=0.3))
     root = ElementTree.fromstring(render_graphml(data))
     ns = {"g": "http://graphml.graphdrawing.org/xmlns"}
@@ -287,7 +287,7 @@ def test_links_and_names_meet_in_one_form() -> None:
     assert citations.url_key("file:///music/a.mp3") is None
 
 
-def test_feeds_declare_remote_items_and_podrolls(copy: sqlite_utils.Database) -> None:
+def test_feeds_declare_remote_items_and_podrolls(copy: Database) -> None:
     feed = b"""<?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0">
     <channel><title>Friends</title><podcast:guid>friends-guid</podcast:guid>
     <podcast:podroll><podcast:remoteItem feedGuid="other-guid" feedUrl="https://other.example/feed.xml"/>
@@ -304,7 +304,7 @@ def test_feeds_declare_remote_items_and_podrolls(copy: sqlite_utils.Database) ->
     assert related(copy, new, 5)[0].reasons[0] == "feed: remote item"
 
 
-def test_the_judged_relations_meet_their_targets(sample: sqlite_utils.Database) -> None:
+def test_the_judged_relations_meet_their_targets(sample: Database) -> None:
     """bench/judged_relations.json: pairs judged by a person who read both items (strong, weaker, unrelated)."""
     import importlib.util
 
@@ -321,7 +321,7 @@ def test_the_judged_relations_meet_their_targets(sample: sqlite_utils.Database) 
     assert outcomes["unrelated"].found == 0, outcomes["unrelated"].misses
 
 
-def test_an_acronym_the_library_defines_links_items_using_either_form(copy: sqlite_utils.Database) -> None:
+def test_an_acronym_the_library_defines_links_items_using_either_form(copy: Database) -> None:
     # "SAR" is in no maintained table: one item defines it, one says only the acronym, one only the long form.
     def entry(number: int, title: str, text: str) -> EntryData:
         return EntryData(identity=f"guid:sar-{number}", kind="episode", title=title, guid=f"sar-{number}",

@@ -4,11 +4,10 @@ episodes that came after it was turned on), failures kept with their sentence an
 
 from __future__ import annotations
 
-import sqlite_utils
-
 from earmark.core.chapters import store_chapters
 from earmark.core.db import transcribe_queue as queue
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.db.transcripts import store_transcript
 from earmark.core.models import Chapter, Cue, EntryData, FeedData, Transcript
@@ -18,7 +17,7 @@ from earmark.core.transcribe.vocabulary import MAX_PROMPT_CHARS, episode_vocabul
 NOTES = "We compare TorchInductor with Hidet, and how torch.compile lowers graphs. The jobs run on Kubernetes."
 
 
-def _podcast(db: sqlite_utils.Database, notes: list[str]) -> dict[str, int]:
+def _podcast(db: Database, notes: list[str]) -> dict[str, int]:
     entries = [EntryData(f"ep{n}", "episode", f"Episode {n}", guid=f"ep{n}", description=text,
                          enclosure_url=f"https://example.com/{n}.mp3", published=f"2024-01-{n + 1:02d}T00:00:00+00:00")
                for n, text in enumerate(notes)]
@@ -26,7 +25,7 @@ def _podcast(db: sqlite_utils.Database, notes: list[str]) -> dict[str, int]:
     return {row[0]: row[1] for row in db.execute("SELECT title, id FROM items")}
 
 
-def _downloaded(db: sqlite_utils.Database, *item_ids: int) -> None:
+def _downloaded(db: Database, *item_ids: int) -> None:
     with write_transaction(db):
         for item_id in item_ids:
             db.execute("INSERT INTO downloads (item_id, url, path, status, received, added) "
@@ -39,7 +38,7 @@ def test_names_are_technical_words_and_capitals_inside_a_sentence() -> None:
     assert "We" not in names and "A" not in names  # a sentence's first word is no name
 
 
-def test_an_episode_is_primed_with_its_own_words_and_the_podcasts_terms(library: sqlite_utils.Database) -> None:
+def test_an_episode_is_primed_with_its_own_words_and_the_podcasts_terms(library: Database) -> None:
     ids = _podcast(library, [NOTES, "We use Triton kernels and CUDA graphs.", "Again CUDA graphs in Triton."])
     with write_transaction(library):
         library.execute("UPDATE items SET chapters_url = 'https://example.com/c.json'")
@@ -54,7 +53,7 @@ def test_an_episode_is_primed_with_its_own_words_and_the_podcasts_terms(library:
 
 
 def test_the_podcasts_terms_tied_in_use_come_as_the_newest_episode_names_them(
-        library: sqlite_utils.Database) -> None:
+        library: Database) -> None:
     """The order decides which terms fit the prompt and what the engine hears: it must not change between runs
     (it did, with Python's string hashing deciding ties)."""
     named = "Pallas Mosaic Helion Cutlass Thunder Liger Quack Nimble"
@@ -63,7 +62,7 @@ def test_the_podcasts_terms_tied_in_use_come_as_the_newest_episode_names_them(
     assert podcast_terms(library, source_id, ids["Episode 0"]) == list(reversed(named.split()))
 
 
-def test_a_long_prompt_keeps_the_title_and_the_names(library: sqlite_utils.Database) -> None:
+def test_a_long_prompt_keeps_the_title_and_the_names(library: Database) -> None:
     ids = _podcast(library, ["Plain words go on and on. " * 200 + "Then FlashAttention appears."])
     prompt = episode_vocabulary(library, ids["Episode 0"]).prompt
     assert len(prompt) <= MAX_PROMPT_CHARS + 2
@@ -71,7 +70,7 @@ def test_a_long_prompt_keeps_the_title_and_the_names(library: sqlite_utils.Datab
 
 
 def test_the_names_of_the_title_notes_and_podcast_are_written_as_the_show_writes_them(
-        library: sqlite_utils.Database) -> None:
+        library: Database) -> None:
     ids = _podcast(library, [NOTES, "We use OpenAI's Triton and CUDA graphs.", "Again CUDA graphs in Triton."])
     with write_transaction(library):
         library.execute("UPDATE items SET title = 'AOTAutograd explained' WHERE id = ?", [ids["Episode 0"]])
@@ -81,14 +80,14 @@ def test_the_names_of_the_title_notes_and_podcast_are_written_as_the_show_writes
     assert "kubernetes" not in names  # a plain capitalised word is no spelling to force
 
 
-def test_a_word_in_capitals_for_emphasis_is_no_name_to_force(library: sqlite_utils.Database) -> None:
+def test_a_word_in_capitals_for_emphasis_is_no_name_to_force(library: Database) -> None:
     ids = _podcast(library, ["Run on a SINGLE GPU with CUDA: a single process, torch.cuda calls."])
     names = episode_vocabulary(library, ids["Episode 0"]).names
     heard = respell("a single process on one gpu with cuda", names)
     assert heard == "a single process on one GPU with CUDA"  # the show writes "single" in lower case too
 
 
-def test_transcribe_all_downloaded_queues_episodes_without_a_transcript(library: sqlite_utils.Database) -> None:
+def test_transcribe_all_downloaded_queues_episodes_without_a_transcript(library: Database) -> None:
     ids = _podcast(library, ["a", "b", "c"])
     _downloaded(library, ids["Episode 0"], ids["Episode 1"])
     store_transcript(library, ids["Episode 1"], "https://example.com/t.vtt", Transcript([Cue(0, 1, "Hi.")], "vtt"))
@@ -97,7 +96,7 @@ def test_transcribe_all_downloaded_queues_episodes_without_a_transcript(library:
     assert queue.next_waiting(library) == ids["Episode 0"]
 
 
-def test_a_failure_is_kept_with_its_sentence_and_tried_again_when_asked(library: sqlite_utils.Database) -> None:
+def test_a_failure_is_kept_with_its_sentence_and_tried_again_when_asked(library: Database) -> None:
     ids = _podcast(library, ["a"])
     queue.enqueue(library, [ids["Episode 0"]])
     queue.finished(library, ids["Episode 0"], "Episode 0.mp3 is not audio Earmark can read.")
@@ -108,7 +107,7 @@ def test_a_failure_is_kept_with_its_sentence_and_tried_again_when_asked(library:
     assert queue.waiting(library) == []
 
 
-def test_transcribe_new_episodes_takes_only_those_after_it_was_turned_on(library: sqlite_utils.Database) -> None:
+def test_transcribe_new_episodes_takes_only_those_after_it_was_turned_on(library: Database) -> None:
     ids = _podcast(library, ["old"])
     source_id = library.execute("SELECT id FROM sources").fetchone()[0]
     _downloaded(library, ids["Episode 0"])

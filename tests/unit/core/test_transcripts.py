@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
+from earmark.core.db.database import Database
 from earmark.core.db.transcripts import store_transcript, stored_transcript, transcript_links
 from earmark.core.errors import TranscriptError, UnreachableError
 from earmark.core.feeds.subscribe import subscribe
@@ -213,7 +213,7 @@ def test_fetch_over_http_and_errors(fixtures_server: FeedServer) -> None:
         fetch_transcript(fixtures_server.url("transcripts/wv__invalid_format1.srt"))
 
 
-def test_a_feeds_transcript_links_reach_the_item_and_notes_get_quotes(library: sqlite_utils.Database,
+def test_a_feeds_transcript_links_reach_the_item_and_notes_get_quotes(library: Database,
                                                                       fixtures_server: FeedServer) -> None:
     result = subscribe(library, fixtures_server.url("transcripts/pp__episode_podcast_transcript.rss"))
     [item_id] = result.new

@@ -8,31 +8,30 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-import sqlite_utils
-
 from earmark.cli import main
 from earmark.core.db.checkpoint import checkpoint_meanwhile
+from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.models import EntryData, FeedData
 from earmark.core.topics.build import update_relations
 
 
-def _library_path(db: sqlite_utils.Database) -> Path:
+def _library_path(db: Database) -> Path:
     return Path(db.execute("PRAGMA database_list").fetchone()[2])
 
 
-def _add_episode(db: sqlite_utils.Database, text: str) -> int:
+def _add_episode(db: Database, text: str) -> int:
     feed = FeedData(title="Compiler Notes", entries=[EntryData(
         identity="guid:written-meanwhile", kind="episode", title="An episode", guid="written-meanwhile",
         enclosure_url="https://example.invalid/meanwhile.mp3", description=f"<p>{text}</p>")])
     return store_feed(db, "https://example.invalid/compiler.xml", feed).new[0]
 
 
-def _terms(db: sqlite_utils.Database, item: int) -> set[str]:
+def _terms(db: Database, item: int) -> set[str]:
     return {row[0] for row in db.execute("SELECT term FROM item_terms WHERE item_id = ?", [item])}
 
 
-def test_an_item_changed_before_the_update_writes_is_worked_out_as_changed(copy: sqlite_utils.Database) -> None:
+def test_an_item_changed_before_the_update_writes_is_worked_out_as_changed(copy: Database) -> None:
     item = _add_episode(copy, "Inductor lowers the FX graph to loops and fuses them.")
     other = sqlite3.connect(_library_path(copy), isolation_level=None)
 
@@ -48,7 +47,7 @@ def test_an_item_changed_before_the_update_writes_is_worked_out_as_changed(copy:
     assert "autograd" in terms and "inductor" not in terms
 
 
-def test_the_rows_an_update_writes_keep_the_foreign_keys(copy: sqlite_utils.Database) -> None:
+def test_the_rows_an_update_writes_keep_the_foreign_keys(copy: Database) -> None:
     """It writes without checking them (each row names items it read in its transaction)."""
     item = _add_episode(copy, "CUDA graph trees replay the captured kernels; Inductor fuses loops.")
     assert update_relations(copy).items == 1
@@ -71,7 +70,7 @@ def _in_file(path: Path, sql: str, item: int) -> bool:
 NEW_ITEM = "SELECT 1 FROM items WHERE id = ?"
 
 
-def test_the_wal_is_copied_into_the_library_file(copy: sqlite_utils.Database) -> None:
+def test_the_wal_is_copied_into_the_library_file(copy: Database) -> None:
     copy.execute("PRAGMA wal_autocheckpoint = 0")
     item = _add_episode(copy, "CUDA graph trees replay the captured kernels.")
     assert not _in_file(_library_path(copy), NEW_ITEM, item)
@@ -79,7 +78,7 @@ def test_the_wal_is_copied_into_the_library_file(copy: sqlite_utils.Database) ->
     assert _in_file(_library_path(copy), NEW_ITEM, item)
 
 
-def test_the_command_copies_what_the_wal_held_before_it_wrote(copy: sqlite_utils.Database) -> None:
+def test_the_command_copies_what_the_wal_held_before_it_wrote(copy: Database) -> None:
     item = _add_episode(copy, "CUDA graph trees replay the captured kernels.")  # the window's refresh, still open
     path = _library_path(copy)
     assert main(["--library", str(path), "update-relations"]) == 0

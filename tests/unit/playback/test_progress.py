@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, list_items, save_progress
 from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
@@ -21,24 +21,24 @@ from helpers.podcast import Episode, write_podcast
 
 
 @pytest.fixture
-def db(tmp_path: Path, library_path: Path) -> sqlite_utils.Database:
+def db(tmp_path: Path, library_path: Path) -> Database:
     database = open_library(library_path)
     subscribe(database, str(write_podcast(tmp_path / "cast", [Episode("One", 3.0), Episode("Two", 20.0)])))
     return database
 
 
 @pytest.fixture
-def session(db: sqlite_utils.Database, qtbot: QtBot) -> Iterator[PlaybackSession]:
+def session(db: Database, qtbot: QtBot) -> Iterator[PlaybackSession]:
     player = NullPlayer(default_length=20.0)
     yield PlaybackSession(player, lambda update: save_progress(db, update), save_interval=0.3)
     player.stop()
 
 
-def episode(db: sqlite_utils.Database, title: str) -> Item:
+def episode(db: Database, title: str) -> Item:
     return next(i for i in list_items(db, ItemFilter()) if i.title == title)
 
 
-def test_position_is_saved_periodically_while_playing(qtbot: QtBot, db: sqlite_utils.Database,
+def test_position_is_saved_periodically_while_playing(qtbot: QtBot, db: Database,
                                                       session: PlaybackSession) -> None:
     two = episode(db, "Two")
     session.play_item(two)
@@ -46,7 +46,7 @@ def test_position_is_saved_periodically_while_playing(qtbot: QtBot, db: sqlite_u
     assert session.player.state == PlayerState.PLAYING  # saved without pausing
 
 
-def test_pause_saves_and_play_resumes_there(qtbot: QtBot, db: sqlite_utils.Database, session: PlaybackSession) -> None:
+def test_pause_saves_and_play_resumes_there(qtbot: QtBot, db: Database, session: PlaybackSession) -> None:
     two = episode(db, "Two")
     session.play_item(two)
     session.player.seek(7.0)
@@ -60,7 +60,7 @@ def test_pause_saves_and_play_resumes_there(qtbot: QtBot, db: sqlite_utils.Datab
     assert session.player.position() >= 7.0
 
 
-def test_switching_saves_the_previous_item(db: sqlite_utils.Database, session: PlaybackSession) -> None:
+def test_switching_saves_the_previous_item(db: Database, session: PlaybackSession) -> None:
     one, two = episode(db, "One"), episode(db, "Two")
     session.play_item(two)
     session.player.seek(12.0)
@@ -69,7 +69,7 @@ def test_switching_saves_the_previous_item(db: sqlite_utils.Database, session: P
     assert get_item(db, two.id).last_played is not None
 
 
-def test_end_marks_played_and_the_next_play_starts_over(qtbot: QtBot, db: sqlite_utils.Database) -> None:
+def test_end_marks_played_and_the_next_play_starts_over(qtbot: QtBot, db: Database) -> None:
     player = NullPlayer()
     session = PlaybackSession(player, lambda update: save_progress(db, update), save_interval=60.0)
     one = episode(db, "One")
@@ -88,7 +88,7 @@ def test_end_marks_played_and_the_next_play_starts_over(qtbot: QtBot, db: sqlite
     player.stop()
 
 
-def test_an_item_without_audio_is_refused(qtbot: QtBot, session: PlaybackSession, db: sqlite_utils.Database) -> None:
+def test_an_item_without_audio_is_refused(qtbot: QtBot, session: PlaybackSession, db: Database) -> None:
     article = episode(db, "One")
     article.enclosure_url = None
     with qtbot.waitSignal(session.player.failed) as failed:

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, list_items, save_progress
 from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
@@ -35,7 +35,7 @@ FAST = PlayContext(rate=RATE)
 class Rig:
     """A library, the host, a VLC session playing into it, and what the player said."""
 
-    db: sqlite_utils.Database
+    db: Database
     host: PodcastHost
     session: PlaybackSession
     problems: list[Problem]
@@ -77,7 +77,7 @@ def rig(qtbot: QtBot, tmp_path: Path, library_path: Path) -> Iterator[Rig]:
         player.shutdown()
 
 
-def history(db: sqlite_utils.Database, item: Item) -> list[tuple[float, int]]:
+def history(db: Database, item: Item) -> list[tuple[float, int]]:
     return [(row[0], row[1]) for row in db.execute(
         "SELECT position, finished FROM play_history WHERE item_id = ? ORDER BY id", [item.id])]
 

@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-import sqlite_utils
-
 from earmark.core.csvcells import csv_text
+from earmark.core.db.database import Database
 from earmark.core.db.items import items_by_ids
 from earmark.core.db.notes import notes_on_kind
 from earmark.core.db.tags import normalize_tag
@@ -53,7 +52,7 @@ class ReadingEntry:
                 else str(values[name]) for name in CSV_FIELDS]
 
 
-def reading_list(db: sqlite_utils.Database, tag: str | None = None, *, full: bool = False) -> list[ReadingEntry]:
+def reading_list(db: Database, tag: str | None = None, *, full: bool = False) -> list[ReadingEntry]:
     """Every article (with ``tag``), most recently saved first; ``full`` also reads each article's text."""
     tag_filter = ("AND i.id IN (SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id "
                   "WHERE t.name = ?)") if tag else ""
@@ -89,7 +88,7 @@ def render_reading_list(entries: list[ReadingEntry], fmt: ListFormat, exported_a
     return csv_text(CSV_FIELDS, (entry.csv_row() for entry in entries))
 
 
-def export_reading_list(db: sqlite_utils.Database, fmt: ListFormat, out: Path, tag: str | None = None) -> str:
+def export_reading_list(db: Database, fmt: ListFormat, out: Path, tag: str | None = None) -> str:
     """Write the reading list to ``out`` whole; returns the sentence saying what was written."""
     entries = reading_list(db, tag, full=fmt == "json")
     write_file(out, render_reading_list(entries, fmt))

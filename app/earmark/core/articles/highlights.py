@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite_utils
-
 from earmark.core.articles.anchor import find_text, make_anchor
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.notes import add_note
 from earmark.core.errors import EarmarkError
@@ -12,7 +11,7 @@ from earmark.core.html import to_text
 from earmark.core.models import Note
 
 
-def highlight_text(db: sqlite_utils.Database, item_id: int, wanted: str, note: str = "",
+def highlight_text(db: Database, item_id: int, wanted: str, note: str = "",
                    now: str | None = None) -> Note:
     """Highlight the first place ``wanted`` occurs in the item's text (case and line breaks aside), with an
     optional note. EarmarkError when the text is not there."""

@@ -13,8 +13,6 @@ from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.articles.anchor import find_text, make_anchor
 from earmark.core.articles.capture import site_of
 from earmark.core.articles.entries import ListEntry, ReadingList
@@ -24,6 +22,7 @@ from earmark.core.articles.page import decode
 from earmark.core.articles.store import ArticleData, find_article, save_articles
 from earmark.core.csvcells import plain_cell
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.notes import add_note
 from earmark.core.errors import EarmarkError
 from earmark.core.files import read_file
@@ -268,7 +267,7 @@ def _true(value: object) -> bool:
     return str(value).strip().lower() in ("1", "true", "yes")
 
 
-def import_entries(db: sqlite_utils.Database, reading_list: ReadingList) -> ImportResult:
+def import_entries(db: Database, reading_list: ReadingList) -> ImportResult:
     """Store the entries as articles in one transaction: new addresses only (what is saved already is left as
     it is), with their tags, read/archived/favourite state, when they were saved, and highlights. Entries
     without the article's text are saved as links, to be fetched."""
@@ -296,7 +295,7 @@ def import_entries(db: sqlite_utils.Database, reading_list: ReadingList) -> Impo
     return result
 
 
-def _add_highlights(db: sqlite_utils.Database, item_id: int, entry: ListEntry) -> None:
+def _add_highlights(db: Database, item_id: int, entry: ListEntry) -> None:
     text = to_text(entry.html)
     for quote, note in entry.highlights:
         span = find_text(text, quote) if text else None

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.errors import EarmarkError
 from earmark.core.html import looks_like_html
@@ -109,7 +108,7 @@ def _readable(url: str) -> str:
     return (parts.netloc.removeprefix("www.") + parts.path).rstrip("/")
 
 
-def item_links(db: sqlite_utils.Database, item_id: int) -> list[Link]:
+def item_links(db: Database, item_id: int) -> list[Link]:
     """The links of an item's article text or show notes, marked when already saved."""
     item = get_item(db, item_id)
     links = links_in(item.content or item.description, item.url)
@@ -119,7 +118,7 @@ def item_links(db: sqlite_utils.Database, item_id: int) -> list[Link]:
     return [Link(link.text, link.url, link.url in saved) for link in links]
 
 
-def _saved_urls(db: sqlite_utils.Database, urls: list[str]) -> set[str]:
+def _saved_urls(db: Database, urls: list[str]) -> set[str]:
     found: set[str] = set()
     for start in range(0, len(urls), 500):
         chunk = urls[start:start + 500]

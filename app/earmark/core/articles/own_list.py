@@ -5,9 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-import sqlite_utils
-
 from earmark.core.articles.entries import KeptNote, OwnState
+from earmark.core.db.database import Database
 from earmark.core.db.notes import add_note
 from earmark.core.models import Anchor
 
@@ -27,7 +26,7 @@ def own_state(row: Mapping[str, object]) -> OwnState:
                     notes=notes)
 
 
-def restore_own_state(db: sqlite_utils.Database, item_id: int, own: OwnState) -> None:
+def restore_own_state(db: Database, item_id: int, own: OwnState) -> None:
     """Give a just imported article the state and notes of its export (inside the import's transaction)."""
     db.execute("""UPDATE items SET position = ?, last_played = ?, images_allowed = ?, duration = coalesce(?, duration),
                       fetch_problem = ? WHERE id = ?""",

@@ -7,8 +7,7 @@ import html
 import re
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.notes import highlights_for_item
 from earmark.core.db.reading import ArticleState, article_state
@@ -32,7 +31,7 @@ class ReaderDocument:
     highlights: list[Note] = field(default_factory=list)
 
 
-def reader_document(db: sqlite_utils.Database, item_id: int) -> ReaderDocument:
+def reader_document(db: Database, item_id: int) -> ReaderDocument:
     """The article (or episode show notes) with the given id, for the reader."""
     item = get_item(db, item_id)
     state = article_state(db, item_id)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
 from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.merge import merge_entries
 from earmark.core.db.sources import site_source
 from earmark.core.db.tags import tag_item
@@ -40,7 +39,7 @@ class StoredArticle:
     in_feed: bool = False
 
 
-def save_articles(db: sqlite_utils.Database, articles: list[ArticleData]) -> list[int]:
+def save_articles(db: Database, articles: list[ArticleData]) -> list[int]:
     """Save articles (an article already saved under the same URL is updated, never duplicated)."""
     changed: list[int] = []
     with write_transaction(db):
@@ -60,7 +59,7 @@ def save_articles(db: sqlite_utils.Database, articles: list[ArticleData]) -> lis
     return changed
 
 
-def find_article(db: sqlite_utils.Database, url: str) -> StoredArticle | None:
+def find_article(db: Database, url: str) -> StoredArticle | None:
     """The article already in the library at ``url``: one saved to the reading list first, else one of a feed."""
     row = db.execute(
         """SELECT i.id, s.url IS NOT NULL FROM items i LEFT JOIN sources s ON s.id = i.source_id
@@ -69,7 +68,7 @@ def find_article(db: sqlite_utils.Database, url: str) -> StoredArticle | None:
     return StoredArticle(int(row[0]), new=False, in_feed=bool(row[1])) if row else None
 
 
-def store_article(db: sqlite_utils.Database, article: ArticleData) -> StoredArticle:
+def store_article(db: Database, article: ArticleData) -> StoredArticle:
     """Save an article, or bring the saved one at the same URL up to date: its text, author and date from the
     page, its title only while it was a bare address. A page that could not be read never replaces text
     already saved; a feed's article is left to its feed."""

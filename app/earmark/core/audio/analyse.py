@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import sqlite_utils
 
 from earmark.core.audio.silence import MIN_SPAN, Span
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import local_file
 from earmark.core.db.items import get_item
 from earmark.core.db.silences import Silences, get_silences, store_silences
@@ -42,7 +42,7 @@ def analyse_source(source: str, progress: Callable[[float], None] | None = None)
     return silent_spans(levels, WINDOW), round(levels.size * WINDOW, 3)
 
 
-def episode_source(db: sqlite_utils.Database, item_id: int) -> str:
+def episode_source(db: Database, item_id: int) -> str:
     """What to analyse: the downloaded file when there is one, else the episode's stream."""
     item = get_item(db, item_id)
     if item.enclosure_url is None:
@@ -51,7 +51,7 @@ def episode_source(db: sqlite_utils.Database, item_id: int) -> str:
     return str(local) if local else item.enclosure_url
 
 
-def analyse_episode(db: sqlite_utils.Database, item_id: int, again: bool = False) -> Silences:
+def analyse_episode(db: Database, item_id: int, again: bool = False) -> Silences:
     """The episode's silences, analysed now unless they were before (``again``: analyse anyway). An episode
     that cannot be analysed is remembered with the sentence saying why (tried again only with ``again``)."""
     known = get_silences(db, item_id)

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from earmark.core.db.backup_files import backups_folder, restoring_path
 from earmark.core.db.connection import copy_database, library_error
-from earmark.core.db.migrations import MIGRATIONS
+from earmark.core.db.schema import SCHEMA_VERSION
 from earmark.core.errors import BackupError, LibraryDamagedError, LibraryError
 from earmark.core.privacy import private_folder
 
@@ -124,7 +124,7 @@ def check_backup(path: Path) -> int:
         conn.close()
     if version == 0 or not {"items", "sources", "notes"} <= tables:
         raise BackupError(f"{path} is not an Earmark library; nothing was restored.")
-    if version > len(MIGRATIONS):
+    if version > SCHEMA_VERSION:
         raise BackupError(f"{path} was written by a newer version of Earmark; nothing was restored.")
     if problems != ["ok"]:
         raise BackupError(f"{path} is damaged ({problems[0].splitlines()[-1]}); nothing was restored.")

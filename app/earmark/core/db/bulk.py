@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-import sqlite_utils
+from earmark.core.db.database import Database
 
 Row = Sequence[object]
 ItemKey = tuple[object, str]  # (source_id, identity)
@@ -28,7 +28,7 @@ Found = Callable[[dict[ItemKey, int]], None]  # told each new item's id by (sour
 class _Together:
     """The new items of a batch, staged in memory until the batch inserts them."""
 
-    db: sqlite_utils.Database
+    db: Database
     columns: tuple[str, ...] = ()
     rows: list[Row] = field(default_factory=list)
     found: list[Found] = field(default_factory=list)
@@ -47,7 +47,7 @@ class _Together:
 _together: ContextVar[_Together | None] = ContextVar("inserted_together", default=None)
 
 
-def insert_items(db: sqlite_utils.Database, columns: Sequence[str], rows: Sequence[Row], found: Found) -> None:
+def insert_items(db: Database, columns: Sequence[str], rows: Sequence[Row], found: Found) -> None:
     """Insert ``rows`` (values for ``columns``, which name ``source_id`` and ``identity`` first) into items, in
     their order, so ids grow in that order; ``found`` is given each new item's id by (source_id, identity): at
     once, or inside ``inserted_together`` when the batch's items are inserted (before its commit)."""
@@ -63,7 +63,7 @@ def insert_items(db: sqlite_utils.Database, columns: Sequence[str], rows: Sequen
     together.sources.update(row[0] for row in rows)
 
 
-def settle(db: sqlite_utils.Database, source_id: object) -> None:
+def settle(db: Database, source_id: object) -> None:
     """Insert the items of the batch staged so far when some are of ``source_id``: what reads that source's items
     next (a second merge of the same feed in one batch) sees them."""
     together = _together.get()
@@ -72,7 +72,7 @@ def settle(db: sqlite_utils.Database, source_id: object) -> None:
 
 
 @contextmanager
-def inserted_together(db: sqlite_utils.Database) -> Iterator[None]:
+def inserted_together(db: Database) -> Iterator[None]:
     """Inside (in the caller's transaction), ``insert_items`` stages the new items, and they are inserted by one
     statement on the way out; after an error, nothing staged is written."""
     together = _Together(db)
@@ -84,7 +84,7 @@ def inserted_together(db: sqlite_utils.Database) -> Iterator[None]:
     together.insert()
 
 
-def update_items(db: sqlite_utils.Database, columns: Sequence[str], rows: Sequence[Row]) -> None:
+def update_items(db: Database, columns: Sequence[str], rows: Sequence[Row]) -> None:
     """Set ``columns`` of the items whose ids lead ``rows`` (each row: the id, then one value per column)."""
     staged = ("id", *columns)
     assignments = ", ".join(f"{name} = changed.{name}" for name in columns)
@@ -96,7 +96,7 @@ def update_items(db: sqlite_utils.Database, columns: Sequence[str], rows: Sequen
         db.execute("DELETE FROM temp.staged_changed_items")
 
 
-def _insert(db: sqlite_utils.Database, columns: Sequence[str], rows: Sequence[Row]) -> dict[ItemKey, int]:
+def _insert(db: Database, columns: Sequence[str], rows: Sequence[Row]) -> dict[ItemKey, int]:
     names = ", ".join(columns)
     _stage(db, "staged_new_items", columns, rows)
     try:
@@ -107,7 +107,7 @@ def _insert(db: sqlite_utils.Database, columns: Sequence[str], rows: Sequence[Ro
     return {(source_id, identity): int(item_id) for source_id, identity, item_id in inserted}
 
 
-def _stage(db: sqlite_utils.Database, table: str, columns: Sequence[str], rows: Sequence[Row]) -> None:
+def _stage(db: Database, table: str, columns: Sequence[str], rows: Sequence[Row]) -> None:
     """Fill the temporary ``table`` (made on first use on this connection, its columns without a type, so that
     values reach items exactly as given and take the items columns' affinity there)."""
     wanted = list(columns)

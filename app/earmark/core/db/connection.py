@@ -15,12 +15,10 @@ from contextvars import ContextVar
 from pathlib import Path
 from urllib.parse import quote
 
-import sqlite_utils
-
 from earmark.core.db.backup_files import backups_folder, finish_interrupted_restore
-from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
+from earmark.core.db.database import Database
+from earmark.core.db.schema import SCHEMA_VERSION, schema_version
 from earmark.core.db.scrub import scrub_secrets
-from earmark.core.db.search_words import learn_pending
 from earmark.core.errors import (
     LibraryBusyError,
     LibraryDamagedError,
@@ -40,7 +38,7 @@ _batching: ContextVar[sqlite3.Connection | None] = ContextVar("batching", defaul
 
 
 def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = False,
-                 any_thread: bool = False) -> sqlite_utils.Database:
+                 any_thread: bool = False) -> Database:
     """Open (creating if missing) the library at ``path`` and bring its schema up to date.
 
     Raises LibraryError with a plain sentence when the file is not a library this version can use; the
@@ -66,7 +64,9 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
         _check_version(path, conn, version)
         _check_writable(path)
         _configure(conn)
-        if migrate and version < len(MIGRATIONS):
+        if migrate and version < SCHEMA_VERSION:
+            from earmark.core.db.migrations import apply_migrations
+
             if version > 0:
                 backup_before_migration(path, version)
             apply_migrations(conn)
@@ -77,10 +77,10 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
     except BaseException:
         conn.close()
         raise
-    return _database(conn)
+    return Database(conn)
 
 
-def open_library_or_read_only(path: str | Path) -> tuple[sqlite_utils.Database, str | None]:
+def open_library_or_read_only(path: str | Path) -> tuple[Database, str | None]:
     """Open the library for reading and writing or, when it cannot be written (read-only file, folder or
     disk, or a full disk), for reading only. Returns the library and, when read-only, the sentence saying
     why nothing can be saved."""
@@ -93,7 +93,7 @@ def open_library_or_read_only(path: str | Path) -> tuple[sqlite_utils.Database, 
             raise exc from None  # the first reason is the one to act on (a full disk, a read-only folder)
 
 
-def _open_read_only(path: Path, any_thread: bool = False) -> sqlite_utils.Database:
+def _open_read_only(path: Path, any_thread: bool = False) -> Database:
     """Read the library without writing anything: no -wal or -shm is created where the folder is read-only
     (SQLite then reads the file as immutable), no migration, and every write fails as read-only."""
     if not path.exists():
@@ -106,7 +106,7 @@ def _open_read_only(path: Path, any_thread: bool = False) -> sqlite_utils.Databa
     try:
         version = schema_version(conn)
         _check_version(path, conn, version)
-        if version < len(MIGRATIONS):
+        if version < SCHEMA_VERSION:
             raise LibraryReadOnlyError(
                 f"The library {path} must be upgraded to this version's format, which cannot happen while it "
                 "is read-only; it was left untouched.")
@@ -118,7 +118,7 @@ def _open_read_only(path: Path, any_thread: bool = False) -> sqlite_utils.Databa
     except BaseException:
         conn.close()
         raise
-    return _database(conn)
+    return Database(conn)
 
 
 def _connect_read_only(uri: str, any_thread: bool) -> sqlite3.Connection:
@@ -162,10 +162,10 @@ def _probe(path: Path) -> None:
 
 
 def _check_version(path: Path, conn: sqlite3.Connection, version: int) -> None:
-    if version > len(MIGRATIONS):
+    if version > SCHEMA_VERSION:
         raise LibraryTooNewError(
             f"The library {path} was written by a newer version of Earmark (schema {version}, this "
-            f"version knows up to {len(MIGRATIONS)}). Please update Earmark to open it."
+            f"version knows up to {SCHEMA_VERSION}). Please update Earmark to open it."
         )
     if version == 0 and _has_tables(conn):
         raise LibraryError(f"{path} is an SQLite database of another program, not an Earmark library; "
@@ -281,26 +281,23 @@ def _remove_stale_partials(target: Path) -> None:
             pass  # gone already, or not ours to remove
 
 
-def _database(conn: sqlite3.Connection) -> sqlite_utils.Database:
-    """sqlite-utils' Database over ``conn``, without sqlite-utils plugins: loading them scanned every installed
-    package's entry points (9 ms of every start), and none is meant to change Earmark's connections."""
-    return sqlite_utils.Database(conn, execute_plugins=False)
-
 
 @contextmanager
-def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
+def write_transaction(db: Database) -> Iterator[None]:
     """One atomic write. ``BEGIN IMMEDIATE`` takes the write lock up front, so a transaction that reads
     before it writes waits (busy_timeout) instead of failing when another process writes meanwhile.
     Nested use becomes a savepoint (inside ``batch_transaction``: part of it). Lock, disk-full and read-only
     failures become a LibraryError. Before committing, the search vocabulary learns the words of what changed
-    (core/db/search_words.py)."""
+    (core/db/search_words.py, loaded with the first write: a start that only reads needs none of it)."""
+    from earmark.core.db.search_words import learn_pending
+
     conn = db.conn
     try:
         if conn.in_transaction and _batching.get() is conn:
             yield
             return
         if conn.in_transaction:
-            with db.atomic():
+            with db.savepoint():
                 yield
             return
         conn.execute("BEGIN IMMEDIATE")
@@ -323,7 +320,7 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[None]:
 
 
 @contextmanager
-def batch_transaction(db: sqlite_utils.Database) -> Iterator[None]:
+def batch_transaction(db: Database) -> Iterator[None]:
     """One atomic write of many smaller ones: the write transactions inside it join it instead of each being a
     savepoint. A savepoint makes the search index write out what it holds (FTS5 flushes on every savepoint), so
     a batch of 300 feeds wrote 300 small index segments; an error anywhere still undoes the whole batch."""

@@ -5,9 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.downloads.names import download_path, unique_path
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Download
@@ -29,18 +28,18 @@ def _download(row: tuple[object, ...]) -> Download:
     return record
 
 
-def get_download(db: sqlite_utils.Database, item_id: int) -> Download | None:
+def get_download(db: Database, item_id: int) -> Download | None:
     """The download record of an episode, if it has one."""
     row = db.execute(f"{_SELECT} WHERE d.item_id = ?", [item_id]).fetchone()
     return _download(row) if row else None
 
 
-def list_downloads(db: sqlite_utils.Database) -> list[Download]:
+def list_downloads(db: Database) -> list[Download]:
     """Every download, newest first."""
     return [_download(row) for row in db.execute(f"{_SELECT} ORDER BY d.added DESC, d.item_id")]
 
 
-def add_download(db: sqlite_utils.Database, item_id: int, folder: Path) -> Download:
+def add_download(db: Database, item_id: int, folder: Path) -> Download:
     """Record that an episode is to be downloaded into ``folder`` (an existing record is kept, a failed or
     paused one is queued again)."""
     with write_transaction(db):
@@ -67,7 +66,7 @@ def add_download(db: sqlite_utils.Database, item_id: int, folder: Path) -> Downl
     return found
 
 
-def update_download(db: sqlite_utils.Database, item_id: int, status: str, *, received: int | None = None,
+def update_download(db: Database, item_id: int, status: str, *, received: int | None = None,
                     size: int | None = None, error: str | None = None) -> None:
     """Record a download's state (progress is recorded on pause and at the end, not for every chunk)."""
     with write_transaction(db):
@@ -78,7 +77,7 @@ def update_download(db: sqlite_utils.Database, item_id: int, status: str, *, rec
         )
 
 
-def remove_download(db: sqlite_utils.Database, item_id: int) -> Download | None:
+def remove_download(db: Database, item_id: int) -> Download | None:
     """Forget a download and delete its file (and partial file); returns what was removed."""
     with write_transaction(db):
         found = get_download(db, item_id)
@@ -89,7 +88,7 @@ def remove_download(db: sqlite_utils.Database, item_id: int) -> Download | None:
     return found
 
 
-def local_file(db: sqlite_utils.Database, item_id: int) -> Path | None:
+def local_file(db: Database, item_id: int) -> Path | None:
     """The downloaded file of an episode when it is complete and still on disk."""
     found = get_download(db, item_id)
     if found is None or found.status != "done":
@@ -98,13 +97,13 @@ def local_file(db: sqlite_utils.Database, item_id: int) -> Path | None:
     return path if path.is_file() else None
 
 
-def pending_downloads(db: sqlite_utils.Database) -> list[Download]:
+def pending_downloads(db: Database) -> list[Download]:
     """Downloads to (re)start: queued ones, and ones interrupted while downloading (the app was closed)."""
     return [_download(row) for row in db.execute(
         f"{_SELECT} WHERE d.status IN ('queued', 'downloading') ORDER BY d.added, d.item_id")]
 
 
-def disk_usage(db: sqlite_utils.Database) -> int:
+def disk_usage(db: Database) -> int:
     """Bytes the downloads take on disk (complete files and partial ones)."""
     total = 0
     for (path,) in db.execute("SELECT path FROM downloads"):
@@ -116,7 +115,7 @@ def disk_usage(db: sqlite_utils.Database) -> int:
     return total
 
 
-def delete_played_downloads(db: sqlite_utils.Database, days: int, now: datetime | None = None) -> list[int]:
+def delete_played_downloads(db: Database, days: int, now: datetime | None = None) -> list[int]:
     """Delete the downloads of episodes played more than ``days`` days ago; returns their item ids."""
     if days <= 0:
         return []
@@ -129,12 +128,12 @@ def delete_played_downloads(db: sqlite_utils.Database, days: int, now: datetime 
     return ids
 
 
-def newest_item_id(db: sqlite_utils.Database) -> int:
+def newest_item_id(db: Database) -> int:
     """The highest item id so far: items stored later have higher ids (rowids grow)."""
     return int(db.execute("SELECT coalesce(max(id), 0) FROM items").fetchone()[0])
 
 
-def new_episode_ids(db: sqlite_utils.Database, source_id: int, after_id: int) -> list[int]:
+def new_episode_ids(db: Database, source_id: int, after_id: int) -> list[int]:
     """Episodes of a podcast stored after item ``after_id`` that have audio and no download yet."""
     return [row[0] for row in db.execute(
         """SELECT i.id FROM items i WHERE i.source_id = ? AND i.kind = 'episode' AND i.id > ?

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, scope_clause
 
 # Saves of the same item closer together than this belong to one session (a pause for coffee, not a new day).
@@ -39,7 +38,7 @@ class HistoryEntry:
         }
 
 
-def record_play(db: sqlite_utils.Database, item_id: int, position: float, finished: bool,
+def record_play(db: Database, item_id: int, position: float, finished: bool,
                 now: datetime | None = None, speed: float = 1.0, silence_saved: float = 0.0) -> None:
     """Extend the item's current session to ``position``, or open a new one (call inside a write transaction,
     before the item's own position changes: a new session starts where the item was). ``speed`` is the speed
@@ -68,7 +67,7 @@ def _parse(iso: str) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def list_history(db: sqlite_utils.Database, flt: NoteFilter = NoteFilter()) -> list[HistoryEntry]:  # noqa: B008 - frozen
+def list_history(db: Database, flt: NoteFilter = NoteFilter()) -> list[HistoryEntry]:  # noqa: B008 - frozen
     """Sessions of the items the filter takes (its text is ignored), oldest first."""
     where, params = scope_clause(flt)
     rows = db.execute(

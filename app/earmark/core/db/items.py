@@ -5,9 +5,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Sequence
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.history import record_play
 from earmark.core.db.queries import ItemFilter, order_parts, where_clause
 from earmark.core.db.search import search_ids
@@ -37,12 +36,12 @@ def _item(row: sqlite3.Row | tuple, tags: list[str]) -> Item:
     )
 
 
-def _with_tags(db: sqlite_utils.Database, rows: Sequence[tuple]) -> list[Item]:
+def _with_tags(db: Database, rows: Sequence[tuple]) -> list[Item]:
     tags = tags_for_items(db, [row[0] for row in rows])
     return [_item(row, tags.get(row[0], [])) for row in rows]
 
 
-def get_item(db: sqlite_utils.Database, item_id: int) -> Item:
+def get_item(db: Database, item_id: int) -> Item:
     """The item with this id; NotFoundError when there is none."""
     row = db.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE i.id = ?", [item_id]).fetchone()
     if row is None:
@@ -50,7 +49,7 @@ def get_item(db: sqlite_utils.Database, item_id: int) -> Item:
     return _with_tags(db, [row])[0]
 
 
-def items_by_ids(db: sqlite_utils.Database, ids: Iterable[int], *, full: bool = True) -> dict[int, Item]:
+def items_by_ids(db: Database, ids: Iterable[int], *, full: bool = True) -> dict[int, Item]:
     """The items with these ids that exist, keyed by id; ``full=False`` leaves out notes and article text."""
     id_list = list(ids)
     if not id_list:
@@ -61,14 +60,14 @@ def items_by_ids(db: sqlite_utils.Database, ids: Iterable[int], *, full: bool = 
     return {item.id: item for item in _with_tags(db, rows)}
 
 
-def list_items(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = None) -> list[Item]:
+def list_items(db: Database, flt: ItemFilter, limit: int | None = None) -> list[Item]:
     """Items matching the filter, newest first (best match first when it has search text)."""
     ids = item_ids(db, flt, limit)
     found = items_by_ids(db, ids, full=False)
     return [found[i] for i in ids if i in found]
 
 
-def item_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = None) -> list[int]:
+def item_ids(db: Database, flt: ItemFilter, limit: int | None = None) -> list[int]:
     """Ids of the items matching the filter, in display order. Cheap enough for 100,000 items."""
     if flt.text.strip():  # text without a single word ("*", "()") matches nothing
         return search_ids(db, flt, limit)
@@ -83,7 +82,7 @@ def item_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = Non
     return ids if limit is None else ids[:limit]
 
 
-def _ids_by_source(db: sqlite_utils.Database, flt: ItemFilter, where: str, params: list[object],
+def _ids_by_source(db: Database, flt: ItemFilter, where: str, params: list[object],
                    tail: str) -> list[int]:
     """Sources by title, each one's items newest first: a walk of two indexes instead of sorting every row."""
     direction = "DESC" if flt.reverse else "ASC"
@@ -95,12 +94,12 @@ def _ids_by_source(db: sqlite_utils.Database, flt: ItemFilter, where: str, param
     return ids + [row[0] for row in orphans]
 
 
-def has_items(db: sqlite_utils.Database) -> bool:
+def has_items(db: Database) -> bool:
     """Whether the library holds any item at all (one row read, whatever its size)."""
     return db.execute("SELECT 1 FROM items LIMIT 1").fetchone() is not None
 
 
-def count_items(db: sqlite_utils.Database, flt: ItemFilter) -> int:
+def count_items(db: Database, flt: ItemFilter) -> int:
     """How many items match the filter."""
     if flt.text.strip():
         return len(item_ids(db, flt))
@@ -113,7 +112,7 @@ def played_margin(duration: float, played_within: float) -> float:
     return max(PLAYED_MARGIN, min(played_within, duration * PLAYED_MAX_SHARE))
 
 
-def save_progress(db: sqlite_utils.Database, update: ProgressUpdate, played_within: float = 0.0) -> None:
+def save_progress(db: Database, update: ProgressUpdate, played_within: float = 0.0) -> None:
     """Store a playback position; an episode that reached its end (or within ``played_within`` seconds of
     it, see played_margin) is marked played and rewound."""
     duration = update.duration if update.duration and update.duration > 0 else None
@@ -141,7 +140,7 @@ def save_progress(db: sqlite_utils.Database, update: ProgressUpdate, played_with
 
 
 
-def mark_played(db: sqlite_utils.Database, item_ids: Iterable[int], played: bool) -> None:
+def mark_played(db: Database, item_ids: Iterable[int], played: bool) -> None:
     """Mark items played (rewound, as if played to the end) or unplayed (the position is kept)."""
     ids = [(i,) for i in item_ids]
     with write_transaction(db):
@@ -153,7 +152,7 @@ def mark_played(db: sqlite_utils.Database, item_ids: Iterable[int], played: bool
             db.conn.executemany("UPDATE items SET played = 0 WHERE id = ?", ids)
 
 
-def set_favourite(db: sqlite_utils.Database, item_ids: Iterable[int], favourite: bool) -> None:
+def set_favourite(db: Database, item_ids: Iterable[int], favourite: bool) -> None:
     """Mark items as favourites (or not)."""
     with write_transaction(db):
         for item_id in item_ids:

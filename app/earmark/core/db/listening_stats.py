@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
-import sqlite_utils
+from earmark.core.db.database import Database
 
 NO_PODCAST = "Without a podcast"
 PERIOD_START: dict[str, Callable[[date], date]] = {
@@ -81,7 +81,7 @@ class ListeningStats:
         }
 
 
-def listening_stats(db: sqlite_utils.Database, since: date | None = None) -> ListeningStats:
+def listening_stats(db: Database, since: date | None = None) -> ListeningStats:
     """The statistics of the sessions started on or after ``since`` (a local day; None: all)."""
     stats = ListeningStats(since)
     params: list[object] = []

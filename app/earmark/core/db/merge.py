@@ -6,10 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
 
-import sqlite_utils
-
 from earmark.core.db.bulk import ItemKey, insert_items, settle, update_items
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.search_words import learnt
 from earmark.core.db.sources import follow_feed_title
 from earmark.core.html import search_text
@@ -41,7 +40,7 @@ class CacheState:
     content_hash: str | None = None
 
 
-def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData, cache: CacheState | None = None) -> SubscribeResult:
+def store_feed(db: Database, url: str, feed: FeedData, cache: CacheState | None = None) -> SubscribeResult:
     """Create or update the source for ``url`` and merge the feed's entries, in one transaction.
 
     Items keep the user's state (position, played, tags, notes); only feed-owned fields change. A
@@ -79,7 +78,7 @@ def store_feed(db: sqlite_utils.Database, url: str, feed: FeedData, cache: Cache
     return result
 
 
-def merge_entries(db: sqlite_utils.Database, source_id: int | None, entries: list[EntryData],
+def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
                   result: SubscribeResult, rematch: bool = False,
                   on_new: Callable[[], object] | None = None) -> dict[str, int]:
     """Insert new entries and update changed ones, each kind with one statement (core/db/bulk.py); unchanged ones
@@ -154,7 +153,7 @@ class _Orphans:
         self._by_key: dict[tuple[str, object], str] | None = None
         self._named = named
 
-    def adopt(self, db: sqlite_utils.Database, entry: EntryData, values: tuple[object, ...]) -> None:
+    def adopt(self, db: Database, entry: EntryData, values: tuple[object, ...]) -> None:
         """Re-key a matching orphan to ``entry.identity`` (in the library and in ``existing``)."""
         if self._by_key is None:  # built on the first unknown entry only: most refreshes never need it
             self._by_key = {}

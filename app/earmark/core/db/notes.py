@@ -6,9 +6,8 @@ import json
 import math
 from dataclasses import dataclass
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter, where_clause
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.models import Anchor, Note
@@ -71,7 +70,7 @@ def _where(flt: NoteFilter) -> tuple[str, list[object]]:
     return " AND ".join(conditions), params
 
 
-def list_notes(db: sqlite_utils.Database, flt: NoteFilter = NoteFilter(), limit: int | None = None) -> list[Note]:  # noqa: B008 - frozen
+def list_notes(db: Database, flt: NoteFilter = NoteFilter(), limit: int | None = None) -> list[Note]:  # noqa: B008 - frozen
     """Notes matching the filter, newest first."""
     where, params = _where(flt)
     tail = "" if limit is None else f" LIMIT {int(limit)}"
@@ -79,19 +78,19 @@ def list_notes(db: sqlite_utils.Database, flt: NoteFilter = NoteFilter(), limit:
     return [_note(row) for row in rows]
 
 
-def notes_for_item(db: sqlite_utils.Database, item_id: int) -> list[Note]:
+def notes_for_item(db: Database, item_id: int) -> list[Note]:
     """An item's notes in the order of the episode (notes without a time last)."""
     rows = db.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE n.item_id = ? ORDER BY {_BY_TIME}", [item_id])
     return [_note(row) for row in rows]
 
 
-def notes_on_kind(db: sqlite_utils.Database, kind: str) -> list[Note]:
+def notes_on_kind(db: Database, kind: str) -> list[Note]:
     """Every note on an episode or article (``kind``), by item, each item's in its order."""
     rows = db.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE i.kind = ? ORDER BY n.item_id, {_BY_TIME}", [kind])
     return [_note(row) for row in rows]
 
 
-def get_note(db: sqlite_utils.Database, note_id: int) -> Note:
+def get_note(db: Database, note_id: int) -> Note:
     """The note with this id; NotFoundError when there is none."""
     row = db.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE n.id = ?", [note_id]).fetchone()
     if row is None:
@@ -99,7 +98,7 @@ def get_note(db: sqlite_utils.Database, note_id: int) -> Note:
     return _note(row)
 
 
-def count_notes(db: sqlite_utils.Database) -> int:
+def count_notes(db: Database) -> int:
     """How many notes the library holds."""
     return int(db.execute("SELECT count(*) FROM notes").fetchone()[0])
 
@@ -120,7 +119,7 @@ def check_time(at: float | None) -> float | None:
     return round(at, 1)
 
 
-def add_note(db: sqlite_utils.Database, item_id: int, text: str, at: float | None = None, quote: str = "",
+def add_note(db: Database, item_id: int, text: str, at: float | None = None, quote: str = "",
              now: str | None = None, anchor: Anchor | None = None) -> Note:
     """Keep a note on an item, at ``at`` seconds (None: on the item as a whole); with an ``anchor``, a highlight
     of ``quote`` (its text may then be empty)."""
@@ -136,7 +135,7 @@ def add_note(db: sqlite_utils.Database, item_id: int, text: str, at: float | Non
     return get_note(db, int(cursor.lastrowid or 0))
 
 
-def update_note(db: sqlite_utils.Database, note_id: int, text: str, now: str | None = None) -> Note:
+def update_note(db: Database, note_id: int, text: str, now: str | None = None) -> Note:
     """Change a note's text (a highlight's may become empty)."""
     with write_transaction(db):
         note = get_note(db, note_id)
@@ -145,7 +144,7 @@ def update_note(db: sqlite_utils.Database, note_id: int, text: str, now: str | N
     return get_note(db, note_id)
 
 
-def delete_note(db: sqlite_utils.Database, note_id: int) -> Note:
+def delete_note(db: Database, note_id: int) -> Note:
     """Delete a note; returns it as it was, so that it can be put back (undo)."""
     with write_transaction(db):
         note = get_note(db, note_id)
@@ -153,7 +152,7 @@ def delete_note(db: sqlite_utils.Database, note_id: int) -> Note:
     return note
 
 
-def put_back_note(db: sqlite_utils.Database, note: Note) -> Note:
+def put_back_note(db: Database, note: Note) -> Note:
     """Restore a deleted note exactly as it was, id included (its item must still exist)."""
     with write_transaction(db):
         if db.execute("SELECT 1 FROM items WHERE id = ?", [note.item_id]).fetchone() is None:
@@ -167,6 +166,6 @@ def put_back_note(db: sqlite_utils.Database, note: Note) -> Note:
     return get_note(db, note.id)
 
 
-def highlights_for_item(db: sqlite_utils.Database, item_id: int) -> list[Note]:
+def highlights_for_item(db: Database, item_id: int) -> list[Note]:
     """An article's highlights (notes with an anchor), in the article's order."""
     return [note for note in notes_for_item(db, item_id) if note.is_highlight]

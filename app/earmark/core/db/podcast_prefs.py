@@ -3,17 +3,16 @@ silence."""
 
 from __future__ import annotations
 
-import sqlite_utils
-
 from earmark.core.audio.silence import SILENCE_LEVELS
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.errors import NotFoundError
 from earmark.core.models import PodcastPrefs
 
 _COLUMNS = "playback_speed, skip_intro, skip_outro, voice_boost, auto_download, skip_silence"
 
 
-def get_prefs(db: sqlite_utils.Database, source_id: int | None) -> PodcastPrefs:
+def get_prefs(db: Database, source_id: int | None) -> PodcastPrefs:
     """A podcast's playback settings (the defaults for items without a source)."""
     if source_id is None:
         return PodcastPrefs()
@@ -25,7 +24,7 @@ def get_prefs(db: sqlite_utils.Database, source_id: int | None) -> PodcastPrefs:
                         silence if silence in SILENCE_LEVELS else "off")
 
 
-def set_prefs(db: sqlite_utils.Database, source_id: int, prefs: PodcastPrefs) -> None:
+def set_prefs(db: Database, source_id: int, prefs: PodcastPrefs) -> None:
     """Store a podcast's playback settings."""
     with write_transaction(db):
         cursor = db.execute(
@@ -38,6 +37,6 @@ def set_prefs(db: sqlite_utils.Database, source_id: int, prefs: PodcastPrefs) ->
             raise NotFoundError(f"There is no source with id {source_id}.")
 
 
-def auto_download_sources(db: sqlite_utils.Database) -> set[int]:
+def auto_download_sources(db: Database) -> set[int]:
     """The podcasts whose new episodes are downloaded automatically."""
     return {row[0] for row in db.execute("SELECT id FROM sources WHERE auto_download = 1")}

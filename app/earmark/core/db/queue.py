@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 
 
-def queue_ids(db: sqlite_utils.Database) -> list[int]:
+def queue_ids(db: Database) -> list[int]:
     """The queued item ids, first to play first."""
     return [row[0] for row in db.execute("SELECT item_id FROM queue ORDER BY rank, item_id")]
 
 
-def enqueue(db: sqlite_utils.Database, item_ids: list[int], *, first: bool = False) -> None:
+def enqueue(db: Database, item_ids: list[int], *, first: bool = False) -> None:
     """Put episodes at the end of the queue (``first``: at its start, in the given order). Items already
     queued move there."""
     with write_transaction(db):
@@ -20,7 +19,7 @@ def enqueue(db: sqlite_utils.Database, item_ids: list[int], *, first: bool = Fal
         _store(db, [*item_ids, *current] if first else [*current, *item_ids])
 
 
-def play_next(db: sqlite_utils.Database, item_ids: list[int], after: int | None) -> None:
+def play_next(db: Database, item_ids: list[int], after: int | None) -> None:
     """Put episodes right after ``after`` (the episode playing), or first when it is not queued."""
     with write_transaction(db):
         current = [i for i in queue_ids(db) if i not in item_ids]
@@ -28,19 +27,19 @@ def play_next(db: sqlite_utils.Database, item_ids: list[int], after: int | None)
         _store(db, [*current[:at], *item_ids, *current[at:]])
 
 
-def dequeue(db: sqlite_utils.Database, item_ids: list[int]) -> None:
+def dequeue(db: Database, item_ids: list[int]) -> None:
     """Take episodes off the queue."""
     with write_transaction(db):
         db.conn.executemany("DELETE FROM queue WHERE item_id = ?", [(i,) for i in item_ids])
 
 
-def clear_queue(db: sqlite_utils.Database) -> None:
+def clear_queue(db: Database) -> None:
     """Empty the queue."""
     with write_transaction(db):
         db.execute("DELETE FROM queue")
 
 
-def move_in_queue(db: sqlite_utils.Database, item_id: int, steps: int) -> None:
+def move_in_queue(db: Database, item_id: int, steps: int) -> None:
     """Move a queued episode ``steps`` places later (negative: earlier), stopping at the ends."""
     with write_transaction(db):
         ids = queue_ids(db)
@@ -52,14 +51,14 @@ def move_in_queue(db: sqlite_utils.Database, item_id: int, steps: int) -> None:
         _store(db, ids)
 
 
-def reorder_queue(db: sqlite_utils.Database, item_ids: list[int]) -> None:
+def reorder_queue(db: Database, item_ids: list[int]) -> None:
     """Store a new order (from drag and drop); queued items left out keep their place after these."""
     with write_transaction(db):
         rest = [i for i in queue_ids(db) if i not in item_ids]
         _store(db, [*item_ids, *rest])
 
 
-def next_in_queue(db: sqlite_utils.Database, current: int | None, step: int = 1) -> int | None:
+def next_in_queue(db: Database, current: int | None, step: int = 1) -> int | None:
     """The episode after (``step`` -1: before) ``current`` in the queue; the first one when ``current`` is
     not queued and ``step`` is positive."""
     ids = queue_ids(db)
@@ -69,7 +68,7 @@ def next_in_queue(db: sqlite_utils.Database, current: int | None, step: int = 1)
     return ids[at] if 0 <= at < len(ids) else None
 
 
-def _store(db: sqlite_utils.Database, ids: list[int]) -> None:
+def _store(db: Database, ids: list[int]) -> None:
     unique = list(dict.fromkeys(ids))
     db.execute("DELETE FROM queue")
     db.conn.executemany("INSERT INTO queue (item_id, rank) SELECT id, ? FROM items WHERE id = ?",

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.history import record_play
 from earmark.core.errors import NotFoundError
 from earmark.core.timefmt import now_iso
@@ -29,7 +28,7 @@ class ArticleState:
     progress: float  # the share read, 0 to 1
 
 
-def article_state(db: sqlite_utils.Database, item_id: int) -> ArticleState:
+def article_state(db: Database, item_id: int) -> ArticleState:
     """The article's reading state; NotFoundError when there is no such item."""
     row = db.execute(
         """SELECT played, archived, favourite, images_allowed, fetch_problem,
@@ -42,7 +41,7 @@ def article_state(db: sqlite_utils.Database, item_id: int) -> ArticleState:
     return ArticleState(bool(read), bool(archived), bool(favourite), bool(images), problem, float(progress))
 
 
-def save_reading_progress(db: sqlite_utils.Database, item_id: int, share: float) -> bool:
+def save_reading_progress(db: Database, item_id: int, share: float) -> bool:
     """Keep how far an article was read (``share`` of it, 0 to 1) as its position in reading seconds, and when.
     Reaching the end marks it read and starts it over, as an episode played to its end. Returns whether it is
     read now."""
@@ -63,7 +62,7 @@ def save_reading_progress(db: sqlite_utils.Database, item_id: int, share: float)
         return bool(db.execute("SELECT played FROM items WHERE id = ?", [item_id]).fetchone()[0])
 
 
-def _set_flag(db: sqlite_utils.Database, column: str, item_ids: Iterable[int], value: bool) -> int:
+def _set_flag(db: Database, column: str, item_ids: Iterable[int], value: bool) -> int:
     count = 0
     with write_transaction(db):
         for item_id in item_ids:
@@ -73,11 +72,11 @@ def _set_flag(db: sqlite_utils.Database, column: str, item_ids: Iterable[int], v
     return count
 
 
-def set_archived(db: sqlite_utils.Database, item_ids: Iterable[int], archived: bool) -> int:
+def set_archived(db: Database, item_ids: Iterable[int], archived: bool) -> int:
     """Move items to the archive or back to the reading list; returns how many."""
     return _set_flag(db, "archived", item_ids, archived)
 
 
-def set_images_allowed(db: sqlite_utils.Database, item_id: int, allowed: bool) -> None:
+def set_images_allowed(db: Database, item_id: int, allowed: bool) -> None:
     """Let the reader load an article's images from the web (or stop it)."""
     _set_flag(db, "images_allowed", [item_id], allowed)

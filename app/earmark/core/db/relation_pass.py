@@ -12,9 +12,8 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.timefmt import now_iso
 
 NO_REASONS = "[]"
@@ -23,7 +22,7 @@ _PASS_TABLES = ("item_terms", "relations")
 
 
 @contextmanager
-def pragmas(db: sqlite_utils.Database, **values: int) -> Iterator[None]:
+def pragmas(db: Database, **values: int) -> Iterator[None]:
     """The connection's settings (``foreign_keys=0``, ``cache_size=-65536``) changed for a while, then as they were
     (outside a transaction: foreign_keys does nothing inside one)."""
     before = {name: db.execute(f"PRAGMA {name}").fetchone()[0] for name in values}
@@ -36,7 +35,7 @@ def pragmas(db: sqlite_utils.Database, **values: int) -> Iterator[None]:
             db.execute(f"PRAGMA {name} = {value}")
 
 
-def drop_indexes(db: sqlite_utils.Database) -> None:
+def drop_indexes(db: Database) -> None:
     """Drop the secondary indexes of the terms and relations, keeping their definitions to make them again."""
     with write_transaction(db):
         found = db.execute(f"""SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
@@ -49,7 +48,7 @@ def drop_indexes(db: sqlite_utils.Database) -> None:
             db.execute(f'DROP INDEX "{name}"')
 
 
-def restore_indexes(db: sqlite_utils.Database) -> None:
+def restore_indexes(db: Database) -> None:
     """Make again the indexes a pass dropped (inside the caller's transaction; nothing to do when none was)."""
     dropped = _dropped(db)
     if not dropped:
@@ -61,12 +60,12 @@ def restore_indexes(db: sqlite_utils.Database) -> None:
     db.execute("DELETE FROM graph_state WHERE key = ?", [DROPPED_INDEXES])
 
 
-def _dropped(db: sqlite_utils.Database) -> list[list[str]]:
+def _dropped(db: Database) -> list[list[str]]:
     row = db.execute("SELECT value FROM graph_state WHERE key = ?", [DROPPED_INDEXES]).fetchone()
     return list(json.loads(row[0])) if row else []
 
 
-def replace_links(db: sqlite_utils.Database, first: int, last: int, links: Iterable[tuple[int, str, str]],
+def replace_links(db: Database, first: int, last: int, links: Iterable[tuple[int, str, str]],
                   keys: Iterable[tuple[str, int]]) -> None:
     """The links and names of the items with ids ``first``..``last`` (those of the items in between that have
     none are dropped)."""
@@ -77,7 +76,7 @@ def replace_links(db: sqlite_utils.Database, first: int, last: int, links: Itera
         db.conn.executemany("INSERT OR IGNORE INTO item_keys VALUES (?, ?)", keys)
 
 
-def replace_block(db: sqlite_utils.Database, item_ids: Sequence[int],
+def replace_block(db: Database, item_ids: Sequence[int],
                   terms: Iterable[tuple[int, str, float, int]],
                   relations: Iterable[tuple[int, int, float, list[str] | None]]) -> None:
     """The terms and related items of a block of items (ids ascending), which are then worked out."""
@@ -93,7 +92,7 @@ def replace_block(db: sqlite_utils.Database, item_ids: Sequence[int],
         db.conn.executemany("INSERT OR REPLACE INTO graph_index VALUES (?, ?)", ((i, indexed) for i in item_ids))
 
 
-def finish(db: sqlite_utils.Database, counts: Iterable[tuple[str, int, str | None, bool]], item_ids: Sequence[int],
+def finish(db: Database, counts: Iterable[tuple[str, int, str | None, bool]], item_ids: Sequence[int],
            dirty_seq: int) -> None:
     """Keep the term counts of the pass, forget the changes it covered and rows of items deleted meanwhile."""
     with write_transaction(db):

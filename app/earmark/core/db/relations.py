@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.relation_pass import pragmas
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Related
@@ -17,12 +16,12 @@ TermRow = tuple[int, str, float, int]  # item, term, weight, rank
 RelationRow = tuple[int, int, float, list[str]]  # item, other, score, reasons
 
 
-def dirty_seq(db: sqlite_utils.Database) -> int:
+def dirty_seq(db: Database) -> int:
     """The newest queued change (0 when none)."""
     return int(db.execute("SELECT coalesce(max(seq), 0) FROM graph_dirty").fetchone()[0])
 
 
-def pending_item_ids(db: sqlite_utils.Database) -> list[int]:
+def pending_item_ids(db: Database) -> list[int]:
     """Items whose relations are missing or out of date (new, or their text or tags changed)."""
     rows = db.execute(
         """SELECT i.id FROM items i LEFT JOIN graph_index g ON g.item_id = i.id WHERE g.item_id IS NULL
@@ -30,7 +29,7 @@ def pending_item_ids(db: sqlite_utils.Database) -> list[int]:
     return [row[0] for row in rows]
 
 
-def up_to_date(db: sqlite_utils.Database) -> bool:
+def up_to_date(db: Database) -> bool:
     """Whether every item's relations are worked out and none changed since (two counts and a look: quick at any
     size, where finding the pending items reads every item)."""
     row = db.execute("""SELECT (SELECT count(*) FROM items) = (SELECT count(*) FROM graph_index)
@@ -38,18 +37,18 @@ def up_to_date(db: sqlite_utils.Database) -> bool:
     return bool(row[0])
 
 
-def indexed_count(db: sqlite_utils.Database) -> int:
+def indexed_count(db: Database) -> int:
     """How many items have relations worked out."""
     return int(db.execute("SELECT count(*) FROM graph_index").fetchone()[0])
 
 
-def state(db: sqlite_utils.Database, key: str) -> str | None:
+def state(db: Database, key: str) -> str | None:
     """A value the graph keeps about itself (``total``: items at the last full build; ``built``: when)."""
     row = db.execute("SELECT value FROM graph_state WHERE key = ?", [key]).fetchone()
     return row[0] if row else None
 
 
-def replace_item(db: sqlite_utils.Database, item_id: int, terms: Sequence[TermRow], links: Iterable[tuple[str, str]],
+def replace_item(db: Database, item_id: int, terms: Sequence[TermRow], links: Iterable[tuple[str, str]],
                  keys: Iterable[str]) -> None:
     """Drop an item's terms, links, names and relations (both ways) and store its new terms (fresh: in the small
     term index until merged), links and names."""
@@ -61,7 +60,7 @@ def replace_item(db: sqlite_utils.Database, item_id: int, terms: Sequence[TermRo
     db.conn.executemany("INSERT INTO item_keys VALUES (?, ?)", ((key, item_id) for key in keys))
 
 
-def add_relations(db: sqlite_utils.Database, item_id: int, related: Sequence[RelationRow], limit: int) -> None:
+def add_relations(db: Database, item_id: int, related: Sequence[RelationRow], limit: int) -> None:
     """Store an item's related items, and the item among theirs (each keeps its ``limit`` best, by score then id),
     and mark it worked out.
 
@@ -90,7 +89,7 @@ def add_relations(db: sqlite_utils.Database, item_id: int, related: Sequence[Rel
                   ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1""")
 
 
-def _lists_of(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, dict[tuple[int, int], float]]:
+def _lists_of(db: Database, item_ids: list[int]) -> dict[int, dict[tuple[int, int], float]]:
     """The stored related items of a few items: for each, (item, other) → score."""
     found: dict[int, dict[tuple[int, int], float]] = {item: {} for item in item_ids}
     for start in range(0, len(item_ids), 500):
@@ -102,7 +101,7 @@ def _lists_of(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, dict[
     return found
 
 
-def term_stats(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, tuple[int, bool]]:
+def term_stats(db: Database, terms: Iterable[str]) -> dict[str, tuple[int, bool]]:
     """For each of ``terms`` the last full pass kept: how many items had it, and whether it is specific."""
     wanted = list(dict.fromkeys(terms))
     found: dict[str, tuple[int, bool]] = {}
@@ -114,7 +113,7 @@ def term_stats(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, tup
     return found
 
 
-def vectors_of(db: sqlite_utils.Database, item_ids: Iterable[int]) -> dict[int, dict[str, float]]:
+def vectors_of(db: Database, item_ids: Iterable[int]) -> dict[int, dict[str, float]]:
     """The stored vectors (term → weight) of a few items."""
     wanted = list(dict.fromkeys(item_ids))
     found: dict[int, dict[str, float]] = {}
@@ -126,7 +125,7 @@ def vectors_of(db: sqlite_utils.Database, item_ids: Iterable[int]) -> dict[int, 
     return found
 
 
-def similar_by_terms(db: sqlite_utils.Database, terms: Sequence[tuple[str, float]], exclude: int,
+def similar_by_terms(db: Database, terms: Sequence[tuple[str, float]], exclude: int,
                      limit: int) -> list[tuple[int, float]]:
     """The items whose stored vectors are closest to ``terms`` (the part of the cosine those terms make, best
     first), through the term index: the big one and the small one of the fresh rows (an item's rows are all in
@@ -147,7 +146,7 @@ def similar_by_terms(db: sqlite_utils.Database, terms: Sequence[tuple[str, float
     return [(item_id, float(cosine)) for item_id, cosine in rows]
 
 
-def fresh_terms(db: sqlite_utils.Database) -> int:
+def fresh_terms(db: Database) -> int:
     """How many term rows are in the small index of fresh rows."""
     return int(db.execute("SELECT count(*) FROM item_terms INDEXED BY item_terms_fresh WHERE fresh = 1").fetchone()[0])
 
@@ -155,7 +154,7 @@ def fresh_terms(db: sqlite_utils.Database) -> int:
 MERGE_CACHE_KIB = 65_536  # the merge dirties most of the big term index's pages (~50 MB at 100,000 items)
 
 
-def merge_fresh_terms(db: sqlite_utils.Database) -> None:
+def merge_fresh_terms(db: Database) -> None:
     """Move the fresh term rows into the big term index (a transaction of its own). Read through the small index,
     they come in term order, so the big index is written from one end to the other; with a page cache that holds
     the pages it dirties, each is written once, at the commit (with the default cache, spilt and written again: a
@@ -164,7 +163,7 @@ def merge_fresh_terms(db: sqlite_utils.Database) -> None:
         db.execute("UPDATE item_terms INDEXED BY item_terms_fresh SET fresh = 0 WHERE fresh = 1")
 
 
-def citations_of(db: sqlite_utils.Database, item_id: int) -> list[tuple[int, int, str]]:
+def citations_of(db: Database, item_id: int) -> list[tuple[int, int, str]]:
     """The citations (item, cited, how) from and to an item."""
     return [tuple(row) for row in db.execute(
         """SELECT item_id, cited_id, how FROM citations WHERE item_id = ?
@@ -172,12 +171,12 @@ def citations_of(db: sqlite_utils.Database, item_id: int) -> list[tuple[int, int
                  WHERE k.item_id = ? AND l.item_id != ?""", [item_id, item_id, item_id])]
 
 
-def all_citations(db: sqlite_utils.Database) -> list[tuple[int, int, str]]:
+def all_citations(db: Database) -> list[tuple[int, int, str]]:
     """Every resolved citation (item, cited, how)."""
     return [tuple(row) for row in db.execute("SELECT item_id, cited_id, how FROM citations")]
 
 
-def related_items(db: sqlite_utils.Database, item_id: int, limit: int = 10) -> list[Related]:
+def related_items(db: Database, item_id: int, limit: int = 10) -> list[Related]:
     """The items most related to ``item_id``, best first, as last worked out."""
     if db.execute("SELECT 1 FROM items WHERE id = ?", [item_id]).fetchone() is None:
         raise NotFoundError(f"There is no item with id {item_id}.")
@@ -189,14 +188,14 @@ def related_items(db: sqlite_utils.Database, item_id: int, limit: int = 10) -> l
             for other, title, kind, source, score, reasons in rows]
 
 
-def is_indexed(db: sqlite_utils.Database, item_id: int) -> bool:
+def is_indexed(db: Database, item_id: int) -> bool:
     """Whether the item's relations are worked out and up to date."""
     return db.execute("""SELECT 1 FROM graph_index g WHERE g.item_id = ?
                          AND NOT EXISTS (SELECT 1 FROM graph_dirty d WHERE d.item_id = g.item_id)""",
                       [item_id]).fetchone() is not None
 
 
-def topic_counts(db: sqlite_utils.Database, per_item: int) -> list[tuple[str, int]]:
+def topic_counts(db: Database, per_item: int) -> list[tuple[str, int]]:
     """Every topic with the number of items it is among the ``per_item`` strongest topics of (two items or
     more), most items first."""
     rows = db.execute(

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter, order_clause, where_clause
 from earmark.core.db.search_query import match_expression
 from earmark.core.timefmt import format_clock
@@ -46,7 +45,7 @@ class RankedHead:
     boundary: int | None
 
 
-def search_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = None) -> list[int]:
+def search_ids(db: Database, flt: ItemFilter, limit: int | None = None) -> list[int]:
     """Every item matching the search text and filters, in display order."""
     match = match_expression(db.conn, flt.text)
     if not match:
@@ -61,13 +60,13 @@ def search_ids(db: sqlite_utils.Database, flt: ItemFilter, limit: int | None = N
     return ids if limit is None else ids[:limit]
 
 
-def ranked_head(db: sqlite_utils.Database, flt: ItemFilter) -> RankedHead:
+def ranked_head(db: Database, flt: ItemFilter) -> RankedHead:
     """The newest CANDIDATES matches, ranked by bm25 (ties: newest first)."""
     match = match_expression(db.conn, flt.text)
     return _ranked(db, flt, match) if match else RankedHead([], None)
 
 
-def _ranked(db: sqlite_utils.Database, flt: ItemFilter, match: str) -> RankedHead:
+def _ranked(db: Database, flt: ItemFilter, match: str) -> RankedHead:
     where, params = where_clause(flt)
     rows = db.execute(
         f"SELECT i.id, bm25(search_index, {_WEIGHTS}), i.published FROM {_JOIN} WHERE search_index MATCH ? "
@@ -77,12 +76,12 @@ def _ranked(db: sqlite_utils.Database, flt: ItemFilter, match: str) -> RankedHea
     return RankedHead([row[0] for row in sorted(newest, key=lambda row: row[1])], boundary)
 
 
-def remaining_matches(db: sqlite_utils.Database, flt: ItemFilter, boundary: int) -> list[int]:
+def remaining_matches(db: Database, flt: ItemFilter, boundary: int) -> list[int]:
     """The matches after the ranked head, most recently added first."""
     return _remaining(db, flt, match_expression(db.conn, flt.text), boundary)
 
 
-def _remaining(db: sqlite_utils.Database, flt: ItemFilter, match: str, boundary: int) -> list[int]:
+def _remaining(db: Database, flt: ItemFilter, match: str, boundary: int) -> list[int]:
     where, params = where_clause(flt)
     rows = db.execute(
         f"SELECT i.id FROM {_JOIN} WHERE search_index MATCH ? AND search_index.rowid <= ? AND {where} "
@@ -91,7 +90,7 @@ def _remaining(db: sqlite_utils.Database, flt: ItemFilter, match: str, boundary:
     return [row[0] for row in rows]
 
 
-def snippets(db: sqlite_utils.Database, text: str, ids: list[int], words: int = 12) -> dict[int, Snippet]:
+def snippets(db: Database, text: str, ids: list[int], words: int = 12) -> dict[int, Snippet]:
     """For each item of ``ids`` that matches ``text``: the first field (title, text, notes...) that matched."""
     match = match_expression(db.conn, text)
     if not match or not ids:

@@ -15,7 +15,6 @@ import sqlite3
 from functools import lru_cache
 
 from earmark.core.db.search_words import fold, key_of, learnt_aliases, query_words, words_containing
-from earmark.core.text import maintained
 
 MAX_ALIAS_WORDS = 5  # the longest alias looked for in a run of typed words
 # A typed word or name: what spaces and punctuation other than that inside names (torch.compile,
@@ -25,7 +24,10 @@ _TYPED = re.compile(r"[\w.\-:/'’]+")
 
 @lru_cache(maxsize=1)
 def _groups() -> dict[str, tuple[str, ...]]:
-    """The maintained aliases by key (see key_of): each name → every name of its group."""
+    """The maintained aliases by key (see key_of): each name → every name of its group (the analyser and its
+    table load with the first search, not with the list a start shows)."""
+    from earmark.core.text import maintained
+
     found: dict[str, tuple[str, ...]] = {}
     for group in maintained().groups():
         keys = tuple(dict.fromkeys(key_of(name) for name in group))

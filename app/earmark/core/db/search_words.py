@@ -23,7 +23,6 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 from earmark.core.models import Vocabulary
-from earmark.core.text import acronym_definitions, case_compounds
 
 # A word as the search index cuts it: letters and digits (underscores, dots and other punctuation separate words).
 _WORD = re.compile(r"[^\W_]+")
@@ -72,6 +71,9 @@ def item_text(title: str, text: str, notes: str = "", transcript: str = "", high
 
 def vocabulary(text: str) -> Vocabulary:
     """The compound names (each part → the whole word) and acronym definitions of ``text``."""
+    # The analyser loads with the first text learnt (~5 ms): a start, or a command, that only reads needs none of it.
+    from earmark.core.text import acronym_definitions, case_compounds
+
     words: set[tuple[str, str]] = set()
     aliases: set[tuple[str, str]] = set()
     for whole, parts in case_compounds(text).items():

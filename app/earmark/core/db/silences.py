@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-import sqlite_utils
-
 from earmark.core.audio.silence import Span
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.timefmt import now_iso
 
 
@@ -23,7 +22,7 @@ class Silences:
     error: str | None = None
 
 
-def store_silences(db: sqlite_utils.Database, item_id: int, spans: list[Span], duration: float | None,
+def store_silences(db: Database, item_id: int, spans: list[Span], duration: float | None,
                    error: str | None = None) -> None:
     """Keep an episode's analysis (replacing an earlier one)."""
     with write_transaction(db):
@@ -35,7 +34,7 @@ def store_silences(db: sqlite_utils.Database, item_id: int, spans: list[Span], d
         )
 
 
-def get_silences(db: sqlite_utils.Database, item_id: int) -> Silences | None:
+def get_silences(db: Database, item_id: int) -> Silences | None:
     """The episode's analysis, None when it was not analysed yet."""
     row = db.execute("SELECT analysed, duration, spans, error FROM silences WHERE item_id = ?", [item_id]).fetchone()
     if row is None:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.timefmt import now_iso
@@ -21,7 +20,7 @@ class SmartList:
     filter: ItemFilter
 
 
-def list_smart_lists(db: sqlite_utils.Database) -> list[SmartList]:
+def list_smart_lists(db: Database) -> list[SmartList]:
     """Every smart list, by name; a list whose stored filter no longer reads is left out."""
     found: list[SmartList] = []
     for list_id, name, text in db.execute("SELECT id, name, filter FROM smart_lists ORDER BY name COLLATE NOCASE"):
@@ -32,7 +31,7 @@ def list_smart_lists(db: sqlite_utils.Database) -> list[SmartList]:
     return found
 
 
-def save_smart_list(db: sqlite_utils.Database, name: str, flt: ItemFilter) -> int:
+def save_smart_list(db: Database, name: str, flt: ItemFilter) -> int:
     """Save ``flt`` under ``name`` (replacing the list of that name); returns its id."""
     name = " ".join(name.split())
     if not name:
@@ -46,7 +45,7 @@ def save_smart_list(db: sqlite_utils.Database, name: str, flt: ItemFilter) -> in
         return int(db.execute("SELECT id FROM smart_lists WHERE name = ?", [name]).fetchone()[0])
 
 
-def delete_smart_list(db: sqlite_utils.Database, list_id: int) -> None:
+def delete_smart_list(db: Database, list_id: int) -> None:
     """Remove a smart list (the items stay, of course)."""
     with write_transaction(db):
         if db.execute("DELETE FROM smart_lists WHERE id = ?", [list_id]).rowcount == 0:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Source
 from earmark.core.timefmt import now_iso
@@ -32,12 +31,12 @@ class FeedTarget:
     password: str | None = None
 
 
-def list_sources(db: sqlite_utils.Database) -> list[Source]:
+def list_sources(db: Database) -> list[Source]:
     """Every source with its item count, by title."""
     return [_source(row) for row in db.execute(f"{_SOURCE_QUERY} ORDER BY s.title COLLATE NOCASE, s.id")]
 
 
-def get_source(db: sqlite_utils.Database, source_id: int) -> Source:
+def get_source(db: Database, source_id: int) -> Source:
     """The source with this id; NotFoundError when there is none."""
     row = db.execute(f"{_SOURCE_QUERY} WHERE s.id = ?", [source_id]).fetchone()
     if row is None:
@@ -51,7 +50,7 @@ def _source(row: tuple[object, ...]) -> Source:
     return Source(*values)  # type: ignore[arg-type]  # the query's columns are the fields, in order
 
 
-def site_source(db: sqlite_utils.Database, title: str, link: str | None = None) -> int:
+def site_source(db: Database, title: str, link: str | None = None) -> int:
     """The id of the site source with this title, created when new (sites have no feed URL)."""
     row = db.execute("SELECT id FROM sources WHERE kind = 'site' AND url IS NULL AND title = ?", [title]).fetchone()
     if row:
@@ -62,7 +61,7 @@ def site_source(db: sqlite_utils.Database, title: str, link: str | None = None) 
     return int(cursor.lastrowid or 0)
 
 
-def feed_targets(db: sqlite_utils.Database, source_ids: list[int] | None = None) -> list[FeedTarget]:
+def feed_targets(db: Database, source_ids: list[int] | None = None) -> list[FeedTarget]:
     """The feeds to refresh: the given sources (whatever their state), or every feed that is due.
 
     A feed is not due while it is gone (HTTP 410) or backing off after failures or a server's Retry-After.
@@ -86,7 +85,7 @@ def feed_targets(db: sqlite_utils.Database, source_ids: list[int] | None = None)
     return targets
 
 
-def _fill_passwords(db: sqlite_utils.Database, targets: list[FeedTarget]) -> None:
+def _fill_passwords(db: Database, targets: list[FeedTarget]) -> None:
     """The passwords of protected feeds, from the keyring (or the library when the user opted in to that)."""
     from earmark.core.secrets.feeds import feed_key  # the keyring is reached only for protected feeds
     from earmark.core.secrets.store import Secrets
@@ -97,7 +96,7 @@ def _fill_passwords(db: sqlite_utils.Database, targets: list[FeedTarget]) -> Non
             target.password = secrets.get(feed_key(target.url, target.user))
 
 
-def waiting_feeds(db: sqlite_utils.Database) -> int:
+def waiting_feeds(db: Database) -> int:
     """How many feeds a refresh of everything leaves out (gone, or backing off)."""
     row = db.execute(
         "SELECT count(*) FROM sources WHERE url IS NOT NULL AND (status = 'gone' OR retry_after > ?)", [now_iso()]
@@ -105,7 +104,7 @@ def waiting_feeds(db: sqlite_utils.Database) -> int:
     return int(row[0])
 
 
-def record_checked(db: sqlite_utils.Database, source_id: int, etag: str | None, last_modified: str | None) -> None:
+def record_checked(db: Database, source_id: int, etag: str | None, last_modified: str | None) -> None:
     """The feed answered but has not changed (HTTP 304 or the same body as last time)."""
     with write_transaction(db):
         db.execute(
@@ -116,7 +115,7 @@ def record_checked(db: sqlite_utils.Database, source_id: int, etag: str | None, 
         )
 
 
-def record_failure(db: sqlite_utils.Database, url: str, message: str, status: str = "error",
+def record_failure(db: Database, url: str, message: str, status: str = "error",
                    retry_after: float | None = None) -> None:
     """Note on an already subscribed source that its last check failed (new sources are not created).
 
@@ -139,13 +138,13 @@ def record_failure(db: sqlite_utils.Database, url: str, message: str, status: st
         )
 
 
-def follow_feed_title(db: sqlite_utils.Database, source_id: int, feed_title: str) -> None:
+def follow_feed_title(db: Database, source_id: int, feed_title: str) -> None:
     """Before a refresh stores the feed's title: a title the user chose (``user_title``) stays, unless the feed
     now has that very title, from when on the feed's own title is followed again."""
     db.execute("UPDATE sources SET user_title = 0 WHERE id = ? AND user_title AND title = ?", [source_id, feed_title])
 
 
-def move_source(db: sqlite_utils.Database, source_id: int, new_url: str) -> bool:
+def move_source(db: Database, source_id: int, new_url: str) -> bool:
     """Store a feed's new address after a permanent redirect; False (nothing changed) when another
     subscription already has that address."""
     with write_transaction(db):
@@ -155,7 +154,7 @@ def move_source(db: sqlite_utils.Database, source_id: int, new_url: str) -> bool
     return True
 
 
-def set_credentials(db: sqlite_utils.Database, source_id: int, user: str | None, password: str | None) -> None:
+def set_credentials(db: Database, source_id: int, user: str | None, password: str | None) -> None:
     """Store (or with ``user`` None, forget) the basic-auth credentials of a feed, and make it due again: the
     user name in the library, the password in the keyring (NoKeyringError when it cannot be kept)."""
     from earmark.core.secrets.feeds import set_feed_credentials
@@ -163,7 +162,7 @@ def set_credentials(db: sqlite_utils.Database, source_id: int, user: str | None,
     set_feed_credentials(db, source_id, user, password)
 
 
-def source_id_of(db: sqlite_utils.Database, url: str) -> int | None:
+def source_id_of(db: Database, url: str) -> int | None:
     """The id of the subscription to ``url``, if there is one."""
     row = db.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()
     return int(row[0]) if row else None

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.search import CLOSE, OPEN, Snippet
 from earmark.core.db.transcripts import stored_transcript
 
@@ -20,7 +19,7 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(plain.lower())
 
 
-def spoken_moment(db: sqlite_utils.Database, item_id: int, snippet: Snippet | None) -> float | None:
+def spoken_moment(db: Database, item_id: int, snippet: Snippet | None) -> float | None:
     """Seconds from the start where the words a transcript snippet matched are said (the first line holding
     them all, else the first holding one); None when the match is not in the transcript."""
     if snippet is None or snippet.field != "transcript":

@@ -5,15 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError, NotFoundError
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-def _tag_id(db: sqlite_utils.Database, name: str) -> int:
+def _tag_id(db: Database, name: str) -> int:
     db.execute("INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING", [name])
     return int(db.execute("SELECT id FROM tags WHERE name = ?", [name]).fetchone()[0])
 
@@ -23,14 +22,14 @@ def normalize_tag(name: str) -> str:
     return " ".join(name.split()).lower()
 
 
-def tag_item(db: sqlite_utils.Database, item_id: int, names: Iterable[str]) -> None:
+def tag_item(db: Database, item_id: int, names: Iterable[str]) -> None:
     """Add tags to an item (existing ones are kept)."""
     with write_transaction(db):
         for name in filter(None, map(normalize_tag, names)):
             db.execute("INSERT OR IGNORE INTO item_tags (item_id, tag_id) VALUES (?, ?)", [item_id, _tag_id(db, name)])
 
 
-def tag_source(db: sqlite_utils.Database, source_id: int, names: Iterable[str]) -> None:
+def tag_source(db: Database, source_id: int, names: Iterable[str]) -> None:
     """Add tags to a source: its items carry them in filters and counts."""
     with write_transaction(db):
         for name in filter(None, map(normalize_tag, names)):
@@ -38,7 +37,7 @@ def tag_source(db: sqlite_utils.Database, source_id: int, names: Iterable[str]) 
                        [source_id, _tag_id(db, name)])
 
 
-def untag_source(db: sqlite_utils.Database, source_id: int, names: Iterable[str]) -> None:
+def untag_source(db: Database, source_id: int, names: Iterable[str]) -> None:
     """Remove tags from a source."""
     with write_transaction(db):
         for name in filter(None, map(normalize_tag, names)):
@@ -48,7 +47,7 @@ def untag_source(db: sqlite_utils.Database, source_id: int, names: Iterable[str]
             )
 
 
-def tags_for_sources(db: sqlite_utils.Database) -> dict[int, list[str]]:
+def tags_for_sources(db: Database) -> dict[int, list[str]]:
     """Every tagged source's tags, sorted by name."""
     result: dict[int, list[str]] = {}
     rows = db.execute(
@@ -59,7 +58,7 @@ def tags_for_sources(db: sqlite_utils.Database) -> dict[int, list[str]]:
     return result
 
 
-def untag_item(db: sqlite_utils.Database, item_id: int, names: Iterable[str]) -> None:
+def untag_item(db: Database, item_id: int, names: Iterable[str]) -> None:
     """Remove tags from an item (tags it does not have are ignored)."""
     with write_transaction(db):
         for name in filter(None, map(normalize_tag, names)):
@@ -69,7 +68,7 @@ def untag_item(db: sqlite_utils.Database, item_id: int, names: Iterable[str]) ->
             )
 
 
-def tags_for_items(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, list[str]]:
+def tags_for_items(db: Database, item_ids: list[int]) -> dict[int, list[str]]:
     """Each item's own tags, sorted by name."""
     if not item_ids:
         return {}
@@ -81,7 +80,7 @@ def tags_for_items(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, 
     ))
 
 
-def source_tags_for_items(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, list[str]]:
+def source_tags_for_items(db: Database, item_ids: list[int]) -> dict[int, list[str]]:
     """The tags each item carries through its source (a podcast's or site's), sorted by name."""
     if not item_ids:
         return {}
@@ -100,7 +99,7 @@ def _grouped(rows: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
     return result
 
 
-def rename_tag(db: sqlite_utils.Database, old: str, new: str) -> None:
+def rename_tag(db: Database, old: str, new: str) -> None:
     """Rename a tag everywhere; renaming onto an existing tag merges the two (items keep one copy)."""
     old_name, new_name = normalize_tag(old), normalize_tag(new)
     if not new_name:
@@ -122,14 +121,14 @@ def rename_tag(db: sqlite_utils.Database, old: str, new: str) -> None:
         db.execute("DELETE FROM tags WHERE id = ?", [old_id])  # its item_tags and source_tags go with it
 
 
-def delete_tag(db: sqlite_utils.Database, name: str) -> None:
+def delete_tag(db: Database, name: str) -> None:
     """Remove a tag from every item and source."""
     with write_transaction(db):
         if db.execute("DELETE FROM tags WHERE name = ?", [normalize_tag(name)]).rowcount == 0:
             raise NotFoundError(f"There is no tag “{normalize_tag(name)}”.")
 
 
-def set_tag_colour(db: sqlite_utils.Database, name: str, colour: str | None) -> None:
+def set_tag_colour(db: Database, name: str, colour: str | None) -> None:
     """Give a tag a colour (``#rrggbb``), or none."""
     if colour is not None and not _COLOUR.match(colour):
         raise EarmarkError(f"{colour!r} is not a colour; write it as #rrggbb.")
@@ -139,17 +138,17 @@ def set_tag_colour(db: sqlite_utils.Database, name: str, colour: str | None) -> 
             raise NotFoundError(f"There is no tag “{normalize_tag(name)}”.")
 
 
-def tag_colours(db: sqlite_utils.Database) -> dict[str, str]:
+def tag_colours(db: Database) -> dict[str, str]:
     """The colour of every tag that has one."""
     return dict(db.execute("SELECT name, colour FROM tags WHERE colour IS NOT NULL").fetchall())
 
 
-def tag_names(db: sqlite_utils.Database) -> list[str]:
+def tag_names(db: Database) -> list[str]:
     """Every tag's name, for autocompletion."""
     return [row[0] for row in db.execute("SELECT name FROM tags ORDER BY name")]
 
 
-def tag_counts(db: sqlite_utils.Database) -> list[tuple[str, int]]:
+def tag_counts(db: Database) -> list[tuple[str, int]]:
     """Every tag with the number of items carrying it, by name (items of a tagged source carry its tags)."""
     rows = db.execute(
         """SELECT t.name, count(tagged.item_id) FROM tags t LEFT JOIN (

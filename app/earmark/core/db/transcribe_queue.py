@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.timefmt import now_iso
 
 # Downloaded episodes with no transcript of any kind (a cached one from the feed, or one made here).
@@ -24,7 +23,7 @@ class Waiting:
     error: str | None
 
 
-def enqueue(db: sqlite_utils.Database, item_ids: Iterable[int]) -> int:
+def enqueue(db: Database, item_ids: Iterable[int]) -> int:
     """Put episodes in the queue (a failed one is tried again); returns how many were added or retried."""
     now = now_iso()
     added = 0
@@ -36,12 +35,12 @@ def enqueue(db: sqlite_utils.Database, item_ids: Iterable[int]) -> int:
     return added
 
 
-def enqueue_downloaded(db: sqlite_utils.Database) -> int:
+def enqueue_downloaded(db: Database) -> int:
     """Queue every downloaded episode without a transcript (Transcribe All Downloaded)."""
     return enqueue(db, [row[0] for row in db.execute(_UNTRANSCRIBED)])
 
 
-def enqueue_new_episodes(db: sqlite_utils.Database) -> int:
+def enqueue_new_episodes(db: Database) -> int:
     """Queue the downloaded episodes of podcasts set to "Transcribe New Episodes" that came out after it was
     turned on (one that failed stays failed until the user asks again)."""
     rows = db.execute(f"""{_UNTRANSCRIBED} AND i.added >= (SELECT s.transcribe_new FROM sources s
@@ -50,21 +49,21 @@ def enqueue_new_episodes(db: sqlite_utils.Database) -> int:
     return enqueue(db, [row[0] for row in rows])
 
 
-def next_waiting(db: sqlite_utils.Database) -> int | None:
+def next_waiting(db: Database) -> int | None:
     """The episode to transcribe next (the first queued, failed ones left out)."""
     row = db.execute("SELECT item_id FROM transcribe_queue WHERE error IS NULL ORDER BY added, item_id "
                      "LIMIT 1").fetchone()
     return row[0] if row else None
 
 
-def waiting(db: sqlite_utils.Database) -> list[Waiting]:
+def waiting(db: Database) -> list[Waiting]:
     """Every episode in the queue, in order (failed ones after)."""
     rows = db.execute("""SELECT q.item_id, i.title, q.error FROM transcribe_queue q JOIN items i ON i.id = q.item_id
                          ORDER BY q.error IS NOT NULL, q.added, q.item_id""")
     return [Waiting(*row) for row in rows]
 
 
-def finished(db: sqlite_utils.Database, item_id: int, error: str | None = None) -> None:
+def finished(db: Database, item_id: int, error: str | None = None) -> None:
     """Take a transcribed episode out of the queue, or keep it there with the sentence saying why it failed."""
     with write_transaction(db):
         if error is None:
@@ -73,19 +72,19 @@ def finished(db: sqlite_utils.Database, item_id: int, error: str | None = None) 
             db.execute("UPDATE transcribe_queue SET error = ? WHERE item_id = ?", [error, item_id])
 
 
-def dequeue(db: sqlite_utils.Database, item_ids: Iterable[int]) -> None:
+def dequeue(db: Database, item_ids: Iterable[int]) -> None:
     """Take episodes out of the queue (the user cancelled them)."""
     with write_transaction(db):
         db.conn.executemany("DELETE FROM transcribe_queue WHERE item_id = ?", [[item_id] for item_id in item_ids])
 
 
-def set_transcribe_new(db: sqlite_utils.Database, source_id: int, on: bool) -> None:
+def set_transcribe_new(db: Database, source_id: int, on: bool) -> None:
     """Turn "Transcribe New Episodes" on (from now) or off for a podcast."""
     with write_transaction(db):
         db.execute("UPDATE sources SET transcribe_new = ? WHERE id = ?", [now_iso() if on else None, source_id])
 
 
-def transcribes_new(db: sqlite_utils.Database, source_id: int) -> bool:
+def transcribes_new(db: Database, source_id: int) -> bool:
     """Whether a podcast's new episodes are transcribed when downloaded."""
     row = db.execute("SELECT transcribe_new FROM sources WHERE id = ?", [source_id]).fetchone()
     return bool(row and row[0])

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.models import Cue, Transcript
 from earmark.core.timefmt import now_iso
 
@@ -22,7 +21,7 @@ class StoredTranscript:
     error: str | None = None
 
 
-def stored_transcript(db: sqlite_utils.Database, item_id: int) -> StoredTranscript | None:
+def stored_transcript(db: Database, item_id: int) -> StoredTranscript | None:
     """The item's cached transcript (None when it was never fetched)."""
     row = db.execute("SELECT url, type, fetched, cues, skipped, error FROM transcripts WHERE item_id = ?",
                      [item_id]).fetchone()
@@ -35,7 +34,7 @@ def stored_transcript(db: sqlite_utils.Database, item_id: int) -> StoredTranscri
     return StoredTranscript(url, fetched, Transcript(lines, fmt, skipped))
 
 
-def store_transcript(db: sqlite_utils.Database, item_id: int, url: str, transcript: Transcript | None,
+def store_transcript(db: Database, item_id: int, url: str, transcript: Transcript | None,
                      error: str | None = None) -> None:
     """Cache what fetching the item's transcript gave: the transcript, or the sentence saying why it failed."""
     cues = json.dumps([[c.start, c.end, c.text, c.speaker] for c in transcript.cues] if transcript else [],
@@ -52,7 +51,7 @@ def store_transcript(db: sqlite_utils.Database, item_id: int, url: str, transcri
         )
 
 
-def transcript_links(db: sqlite_utils.Database, item_id: int) -> list[dict[str, str]]:
+def transcript_links(db: Database, item_id: int) -> list[dict[str, str]]:
     """The transcripts the feed names for the item (``url``, ``type``, maybe ``language`` and ``rel``)."""
     row = db.execute("SELECT transcripts FROM items WHERE id = ?", [item_id]).fetchone()
     try:

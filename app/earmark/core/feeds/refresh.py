@@ -13,10 +13,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
-import sqlite_utils
-
 from earmark.core.db.bulk import inserted_together
 from earmark.core.db.connection import batch_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
@@ -91,7 +90,7 @@ class Refresher:
         self._lock = threading.Lock()
         self._parsers: concurrent.futures.ProcessPoolExecutor | None = None
 
-    def refresh(self, db: sqlite_utils.Database, targets: list[FeedTarget],
+    def refresh(self, db: Database, targets: list[FeedTarget],
                 on_outcome: Callable[[FeedOutcome], None] | None = None,
                 cancel: threading.Event | None = None) -> list[FeedOutcome]:
         """Refresh ``targets``; each result is stored as it arrives and passed to ``on_outcome``.
@@ -193,7 +192,7 @@ class Refresher:
 
 
 @contextmanager
-def write_cache(db: sqlite_utils.Database) -> Iterator[None]:
+def write_cache(db: Database) -> Iterator[None]:
     """A page cache of WRITE_CACHE_KIB on the connection while the refresh writes (then the previous size): a
     first import writes into every index of items at once, and SQLite's default 2 MB made it read the same
     index pages again and again (storing 30,000 items: 2.1 s instead of 2.5 s)."""
@@ -225,7 +224,7 @@ def batches(checked: list[CheckedFeed]) -> Iterator[list[CheckedFeed]]:
         yield batch
 
 
-def store_batch(db: sqlite_utils.Database, batch: list[CheckedFeed]) -> list[FeedOutcome]:
+def store_batch(db: Database, batch: list[CheckedFeed]) -> list[FeedOutcome]:
     """Record several feeds' checks in one transaction: a crash keeps the batches before it, whole, and none
     of this one. Their new items are inserted together at the end (core/db/bulk.py); the outcomes' lists of new
     items are complete once it returns."""
@@ -233,7 +232,7 @@ def store_batch(db: sqlite_utils.Database, batch: list[CheckedFeed]) -> list[Fee
         return [store_checked(db, checked) for checked in batch]
 
 
-def store_checked(db: sqlite_utils.Database, checked: CheckedFeed) -> FeedOutcome:
+def store_checked(db: Database, checked: CheckedFeed) -> FeedOutcome:
     """Record one feed's check in the library (in the caller's transaction, or one of its own) and say what
     happened."""
     target = checked.target
@@ -265,7 +264,7 @@ def store_checked(db: sqlite_utils.Database, checked: CheckedFeed) -> FeedOutcom
     return outcome
 
 
-def _store_failure(db: sqlite_utils.Database, outcome: FeedOutcome, error: EarmarkError) -> FeedOutcome:
+def _store_failure(db: Database, outcome: FeedOutcome, error: EarmarkError) -> FeedOutcome:
     status = "gone" if isinstance(error, GoneError) else "auth" if isinstance(error, AuthRequiredError) else "error"
     retry_after = error.retry_after if isinstance(error, RetryLaterError) else None
     record_failure(db, outcome.url, str(error), status=status, retry_after=retry_after)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.merge import CacheState, store_feed
 from earmark.core.db.sources import move_source, record_failure, set_credentials
 from earmark.core.errors import AuthRequiredError, EarmarkError, NoKeyringError, UnreachableError
@@ -70,7 +69,7 @@ def try_read_feed(source: str, user: str | None = None, password: str | None = N
         return NeedsCredentials(split_userinfo(canonical_source(source)).url, str(exc))
 
 
-def store_read_feed(db: sqlite_utils.Database, source: str, read: ReadFeed) -> SubscribeResult:
+def store_read_feed(db: Database, source: str, read: ReadFeed) -> SubscribeResult:
     """Store a feed read by ``read_feed``; a subscription whose feed moved for good follows it."""
     old_url = split_userinfo(canonical_source(source)).url
     if read.url != old_url:
@@ -86,7 +85,7 @@ def store_read_feed(db: sqlite_utils.Database, source: str, read: ReadFeed) -> S
     return result
 
 
-def subscribe(db: sqlite_utils.Database, source: str) -> SubscribeResult:
+def subscribe(db: Database, source: str) -> SubscribeResult:
     """Subscribe to (or re-read) the feed at an http(s) URL or a local path; nothing is stored on failure
     except the failure itself on an existing subscription."""
     url = split_userinfo(canonical_source(source)).url

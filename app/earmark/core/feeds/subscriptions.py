@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.sources import set_credentials
 from earmark.core.db.tags import tag_source, tags_for_sources
 from earmark.core.errors import NoKeyringError
@@ -39,7 +38,7 @@ def read_opml_file(path: Path) -> OpmlDocument:
     return read_opml(read_file(path, "an OPML file", MAX_OPML_BYTES, "a subscription list"), path.name)
 
 
-def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResult:
+def import_opml(db: Database, document: OpmlDocument) -> ImportResult:
     """Record every feed of the document as a subscription (not fetched yet) and tag it with its folders.
 
     The title the list gives a new feed is kept as the user's (``user_title``): refreshes leave it unless the
@@ -62,7 +61,7 @@ def import_opml(db: sqlite_utils.Database, document: OpmlDocument) -> ImportResu
     return result
 
 
-def record_subscription_of(db: sqlite_utils.Database, typed: str, title: str | None = None,
+def record_subscription_of(db: Database, typed: str, title: str | None = None,
                            html_url: str | None = None, *, user_title: bool = False
                            ) -> tuple[int, bool, Userinfo]:
     """``record_subscription`` of an address as typed or received, the credentials it may carry
@@ -71,7 +70,7 @@ def record_subscription_of(db: sqlite_utils.Database, typed: str, title: str | N
     return (*record_subscription(db, parts.url, title, html_url, user_title=user_title), parts)
 
 
-def keep_credentials(db: sqlite_utils.Database, credentials: list[tuple[int, Userinfo]]) -> list[str]:
+def keep_credentials(db: Database, credentials: list[tuple[int, Userinfo]]) -> list[str]:
     """Keep the credentials that came inside subscriptions' addresses (in the keyring: call it outside a
     transaction); a sentence for each password that could not be kept."""
     said = []
@@ -83,7 +82,7 @@ def keep_credentials(db: sqlite_utils.Database, credentials: list[tuple[int, Use
     return said
 
 
-def record_subscription(db: sqlite_utils.Database, url: str, title: str | None = None,
+def record_subscription(db: Database, url: str, title: str | None = None,
                         html_url: str | None = None, *, user_title: bool = False) -> tuple[int, bool]:
     """The id of the subscription to ``url``, recorded (not fetched yet) when new; and whether it is new.
     ``user_title``: ``title`` is the user's choice, which refreshes keep. Without a title it is shown by its
@@ -98,7 +97,7 @@ def record_subscription(db: sqlite_utils.Database, url: str, title: str | None =
         return int(cursor.lastrowid or 0), True
 
 
-def export_opml(db: sqlite_utils.Database) -> bytes:
+def export_opml(db: Database) -> bytes:
     """Every feed subscription as an OPML 2.0 document, tags as folders and categories, by title (then address,
     so that a list imported and exported again is the same)."""
     tags = tags_for_sources(db)
@@ -109,7 +108,7 @@ def export_opml(db: sqlite_utils.Database) -> bytes:
     return write_opml(feeds, "Earmark subscriptions")
 
 
-def save_opml(db: sqlite_utils.Database, path: Path) -> int:
+def save_opml(db: Database, path: Path) -> int:
     """Write every subscription to ``path`` as OPML, never leaving half a file; returns how many."""
     write_file(path, export_opml(db))
     return int(db.execute("SELECT count(*) FROM sources WHERE url IS NOT NULL").fetchone()[0])

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.errors import NotFoundError
 from earmark.core.plurals import counted, verb
 
@@ -32,7 +31,7 @@ class Unsubscribed:
         return f"Unsubscribed from {self.title}: {counted(self.removed, 'item')} removed{kept}."
 
 
-def unsubscribe(db: sqlite_utils.Database, source_id: int) -> Unsubscribed:
+def unsubscribe(db: Database, source_id: int) -> Unsubscribed:
     """Remove a subscription in one transaction, then the downloaded files of the episodes that went with it."""
     with write_transaction(db):
         row = db.execute("SELECT title FROM sources WHERE id = ?", [source_id]).fetchone()

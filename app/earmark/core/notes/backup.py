@@ -7,10 +7,9 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
-from earmark.core.db.migrations import MIGRATIONS
+from earmark.core.db.database import Database
+from earmark.core.db.schema import SCHEMA_VERSION
 from earmark.core.errors import BackupError
 from earmark.core.feeds.subscriptions import export_opml
 from earmark.core.files import read_file, write_file
@@ -40,12 +39,12 @@ class BackupResult:
                 f"{counted(self.counts['sources'], 'source')} to {self.path} (subscriptions also in {self.opml_path}).")
 
 
-def _columns(db: sqlite_utils.Database, table: str) -> list[str]:
+def _columns(db: Database, table: str) -> list[str]:
     names = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
     return [name for name in names if name not in LEFT_OUT.get(table, ())]
 
 
-def backup_document(db: sqlite_utils.Database, now: str | None = None) -> dict[str, object]:
+def backup_document(db: Database, now: str | None = None) -> dict[str, object]:
     """Every user-data table, column names and rows, read in one transaction (a consistent picture)."""
     tables: dict[str, object] = {}
     own = not db.conn.in_transaction
@@ -59,11 +58,11 @@ def backup_document(db: sqlite_utils.Database, now: str | None = None) -> dict[s
     finally:
         if own:
             db.execute("COMMIT")
-    return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "schema": len(MIGRATIONS),
+    return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "schema": SCHEMA_VERSION,
             "exported_at": now or now_iso(), "tables": tables}
 
 
-def write_backup(db: sqlite_utils.Database, path: Path, now: str | None = None) -> BackupResult:
+def write_backup(db: Database, path: Path, now: str | None = None) -> BackupResult:
     """Write the library to ``path`` (JSON) and its subscriptions to the same name with ``.opml``."""
     opml_path = path.with_suffix(".opml")
     if opml_path == path:
@@ -101,7 +100,7 @@ def read_backup(path: Path) -> dict[str, tuple[list[str], list[list[object]]]]:
     return checked
 
 
-def restore_backup(db: sqlite_utils.Database, path: Path) -> dict[str, int]:
+def restore_backup(db: Database, path: Path) -> dict[str, int]:
     """Fill an empty library from a backup, ids and all, in one transaction; returns the rows per table.
 
     BackupError (and nothing changed) when the library is not empty or the backup cannot be used."""

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.db.tags import source_tags_for_items, tags_for_items
 from earmark.core.models import Note
@@ -67,7 +66,7 @@ def _in_item_order(note: Note) -> tuple[object, ...]:
     return note.at is None, note.at or 0.0, note.anchor.start if note.anchor else -1, note.created, note.id
 
 
-def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
+def collect(db: Database, flt: NoteFilter) -> list[ExportItem]:
     """The items the filter's notes are on, newest first, each with those notes in the episode's order."""
     by_item: dict[int, list[Note]] = {}
     for note in list_notes(db, flt):
@@ -99,7 +98,7 @@ def collect(db: sqlite_utils.Database, flt: NoteFilter) -> list[ExportItem]:
     return items
 
 
-def _related_titles(db: sqlite_utils.Database, ids: list[int]) -> dict[int, list[str]]:
+def _related_titles(db: Database, ids: list[int]) -> dict[int, list[str]]:
     """Each item's strongest related items (at most RELATED_SHOWN, scoring at least RELATED_MIN_SCORE), as
     the topic graph last worked them out; nothing when it has not yet."""
     rows = db.execute(

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-import sqlite_utils
-
 from earmark.core.csvcells import csv_text
+from earmark.core.db.database import Database
 from earmark.core.db.history import HistoryEntry, list_history
 from earmark.core.db.notes import NoteFilter
 from earmark.core.files import write_file
@@ -74,7 +73,7 @@ def render_history(entries: list[HistoryEntry], fmt: HistoryFormat, exported_at:
     return csv_text(HISTORY_FIELDS, rows)
 
 
-def export_notes(db: sqlite_utils.Database, fmt: NoteFormat, flt: NoteFilter, out: Path,
+def export_notes(db: Database, fmt: NoteFormat, flt: NoteFilter, out: Path,
                  now: str | None = None) -> ExportResult:
     """Write the notes the filter takes: Markdown into the folder ``out`` (one file per item), JSON or CSV
     into the file ``out``."""
@@ -88,7 +87,7 @@ def export_notes(db: sqlite_utils.Database, fmt: NoteFormat, flt: NoteFilter, ou
     return ExportResult(paths, len(items), sum(len(item.notes) for item in items))
 
 
-def export_history(db: sqlite_utils.Database, fmt: HistoryFormat, flt: NoteFilter, out: Path,
+def export_history(db: Database, fmt: HistoryFormat, flt: NoteFilter, out: Path,
                    now: str | None = None) -> int:
     """Write the listening history of the filter's items to ``out``; returns the number of sessions."""
     entries = list_history(db, flt)
@@ -107,7 +106,7 @@ EXPORT_KINDS = {
 PREVIEW_LINES = 60
 
 
-def run_export(db: sqlite_utils.Database, kind: str, flt: NoteFilter, out: Path, now: str | None = None) -> str:
+def run_export(db: Database, kind: str, flt: NoteFilter, out: Path, now: str | None = None) -> str:
     """Export one of EXPORT_KINDS; returns the sentence saying what was written."""
     if kind.startswith("history-"):
         count = export_history(db, kind.removeprefix("history-"), flt, out, now)  # type: ignore[arg-type]
@@ -116,7 +115,7 @@ def run_export(db: sqlite_utils.Database, kind: str, flt: NoteFilter, out: Path,
     return result.message if result.notes else "There are no notes to export for that choice; nothing was written."
 
 
-def preview_export(db: sqlite_utils.Database, kind: str, flt: NoteFilter, now: str | None = None) -> str:
+def preview_export(db: Database, kind: str, flt: NoteFilter, now: str | None = None) -> str:
     """The start of what ``run_export`` would write (for Markdown, the first item's file)."""
     exported_at = now or now_iso()
     if kind.startswith("history-"):

@@ -7,8 +7,7 @@ import re
 from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.notes import add_note
 from earmark.core.db.transcripts import StoredTranscript, stored_transcript, transcript_links
 from earmark.core.errors import UnreachableError
@@ -86,7 +85,7 @@ def _time_at(spans: list[tuple[int, int, Cue]], offset: int) -> float:
     return cue.start + share * (cue.end - cue.start)
 
 
-def take_note(db: sqlite_utils.Database, item_id: int, text: str, at: float | None = None,
+def take_note(db: Database, item_id: int, text: str, at: float | None = None,
               now: str | None = None) -> Note:
     """Keep a note; with a time on an episode whose transcript is cached, the sentences there go with it."""
     stored = stored_transcript(db, item_id) if at is not None else None
@@ -94,7 +93,7 @@ def take_note(db: sqlite_utils.Database, item_id: int, text: str, at: float | No
     return add_note(db, item_id, text, at, quote, now)
 
 
-def transcript_to_show(db: sqlite_utils.Database, item_id: int) -> tuple[StoredTranscript | None, str | None]:
+def transcript_to_show(db: Database, item_id: int) -> tuple[StoredTranscript | None, str | None]:
     """The item's transcript URL (None when its feed names none and none was made here) and what the cache
     holds for that URL. A transcript made here is shown whatever the feed names (it replaced the feed's only
     when the user asked)."""

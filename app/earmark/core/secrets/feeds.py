@@ -3,9 +3,8 @@ origin, so that it is only ever sent to the server it was given for."""
 
 from __future__ import annotations
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.errors import NotFoundError
 from earmark.core.secrets.store import SecretKey, Secrets
 from earmark.core.urls import origin
@@ -16,7 +15,7 @@ def feed_key(url: str, user: str) -> SecretKey:
     return SecretKey("feed", origin(url), user)
 
 
-def set_feed_credentials(db: sqlite_utils.Database, source_id: int, user: str | None, password: str | None,
+def set_feed_credentials(db: Database, source_id: int, user: str | None, password: str | None,
                          secrets: Secrets | None = None) -> None:
     """Store (or with ``user`` None, forget) the basic-auth credentials of a feed and make it due again. The
     password goes to the keyring first: NoKeyringError (nothing changed) when it cannot be kept."""
@@ -34,7 +33,7 @@ def set_feed_credentials(db: sqlite_utils.Database, source_id: int, user: str | 
         _forget_unless_shared(db, secrets, url, str(old_user))
 
 
-def forget_on_move(db: sqlite_utils.Database, source_id: int, old_url: str, new_url: str,
+def forget_on_move(db: Database, source_id: int, old_url: str, new_url: str,
                    secrets: Secrets | None = None) -> str | None:
     """After a feed moved for good: when it moved to another origin (another host or port, or from https to
     http), its stored credentials are dropped, never sent there; returns the sentence that asks for them."""
@@ -51,7 +50,7 @@ def forget_on_move(db: sqlite_utils.Database, source_id: int, old_url: str, new_
             "you trust the new address.")
 
 
-def _forget_unless_shared(db: sqlite_utils.Database, secrets: Secrets, url: str, user: str) -> None:
+def _forget_unless_shared(db: Database, secrets: Secrets, url: str, user: str) -> None:
     """Forget the password of ``user`` at ``url``'s origin unless another feed there still uses it."""
     key = feed_key(url, user)
     others = db.execute("SELECT url FROM sources WHERE auth_user = ? AND url IS NOT NULL", [user]).fetchall()

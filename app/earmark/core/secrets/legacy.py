@@ -8,9 +8,8 @@ import logging
 import sqlite3
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.backups import backups_folder
+from earmark.core.db.database import Database
 from earmark.core.db.scrub import scrub_secrets
 from earmark.core.errors import NoKeyringError
 from earmark.core.plurals import counted, verb
@@ -19,7 +18,7 @@ from earmark.core.secrets.store import Secrets
 log = logging.getLogger(__name__)
 
 
-def settle_secrets(db: sqlite_utils.Database, library: Path, secrets: Secrets | None = None) -> str | None:
+def settle_secrets(db: Database, library: Path, secrets: Secrets | None = None) -> str | None:
     """Move the passwords waiting in the library file into the keyring (unless the user chose to keep them in
     the file) and wipe them from the backups beside it. Returns the sentence to show when they must wait (no
     keyring runs); None when there was nothing to move or all moved."""

@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.errors import NoKeyringError
 from earmark.core.plurals import counted, verb
 from earmark.core.secrets.vault import NO_KEYRING, KeyringVault, Vault
@@ -37,7 +36,7 @@ class Secrets:
     """The passwords of one library. Keyring calls go over D-Bus and may wait for an unlock prompt: use this
     off the UI thread."""
 
-    def __init__(self, db: sqlite_utils.Database, vault: Vault | None = None) -> None:
+    def __init__(self, db: Database, vault: Vault | None = None) -> None:
         self.db = db
         self.vault = vault if vault is not None else default_vault()
 
@@ -118,7 +117,7 @@ class Secrets:
 
 
 @contextmanager
-def secure_delete(db: sqlite_utils.Database) -> Iterator[None]:
+def secure_delete(db: Database) -> Iterator[None]:
     """Deleted and overwritten values are zeroed in the file, not left in free space for anyone to read."""
     before = db.execute("PRAGMA secure_delete").fetchone()[0]
     db.execute("PRAGMA secure_delete = ON")
@@ -128,7 +127,7 @@ def secure_delete(db: sqlite_utils.Database) -> Iterator[None]:
         db.execute(f"PRAGMA secure_delete = {int(before)}")
 
 
-def wipe_wal(db: sqlite_utils.Database) -> None:
+def wipe_wal(db: Database) -> None:
     """Copy the write-ahead log into the file and empty it: older frames in it still hold what was wiped.
     Readers in other connections can keep it from finishing; the next checkpoint then does."""
     try:

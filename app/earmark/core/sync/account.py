@@ -6,9 +6,8 @@ import re
 import socket
 from dataclasses import dataclass, fields
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.secrets.store import SecretKey
 from earmark.core.settings import get_setting
 from earmark.core.timefmt import now_iso
@@ -43,20 +42,20 @@ class SyncAccount:
 _COLUMNS = [f.name for f in fields(SyncAccount)]
 
 
-def get_account(db: sqlite_utils.Database) -> SyncAccount | None:
+def get_account(db: Database) -> SyncAccount | None:
     """The sync account, or None when this library does not sync."""
     row = db.execute(f"SELECT {', '.join(_COLUMNS)} FROM sync_account WHERE id = 1").fetchone()
     return None if row is None else SyncAccount(*row)
 
 
-def save_account(db: sqlite_utils.Database, account: SyncAccount) -> None:
+def save_account(db: Database, account: SyncAccount) -> None:
     """Store the account's state (one row)."""
     with write_transaction(db):
         db.execute(f"UPDATE sync_account SET {', '.join(f'{c} = ?' for c in _COLUMNS)} WHERE id = 1",
                    [getattr(account, c) for c in _COLUMNS])
 
 
-def set_up_account(db: sqlite_utils.Database, kind: str, server: str, user: str, device: str) -> SyncAccount:
+def set_up_account(db: Database, kind: str, server: str, user: str, device: str) -> SyncAccount:
     """Make this the library's account. Another server, user or device starts over: the journal is filled
     with this library's whole state (every subscription, every episode started or played), to be sent at the
     first sync; logging in again to the same account keeps the journal and where the last sync left off."""
@@ -75,7 +74,7 @@ def set_up_account(db: sqlite_utils.Database, kind: str, server: str, user: str,
     return account
 
 
-def _seed_journal(db: sqlite_utils.Database) -> None:
+def _seed_journal(db: Database) -> None:
     web = "({0} LIKE 'http://%' OR {0} LIKE 'https://%')"
     db.execute(f"""INSERT INTO sync_journal (action, podcast, at)
                    SELECT 'subscribe', url, ? FROM sources WHERE {web.format('url')} ORDER BY id""", [now_iso()])
@@ -91,12 +90,12 @@ def _seed_journal(db: sqlite_utils.Database) -> None:
                   SELECT id, coalesce(last_played, added), 1 FROM items WHERE position > 0 OR played = 1""")
 
 
-def pending_changes(db: sqlite_utils.Database) -> int:
+def pending_changes(db: Database) -> int:
     """How many local changes wait to be sent."""
     return int(db.execute("SELECT count(*) FROM sync_journal").fetchone()[0])
 
 
-def device_caption(db: sqlite_utils.Database) -> str:
+def device_caption(db: Database) -> str:
     """The name this device shows on the server: the setting, else "Earmark on" the computer's name."""
     return str(get_setting(db, "sync.device_caption")).strip() or f"Earmark on {socket.gethostname()}"
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.items import played_margin
 from earmark.core.feeds.subscriptions import record_subscription_of
 from earmark.core.feeds.unsubscribe import unsubscribe
@@ -32,7 +31,7 @@ class Applied:
     credentials: list[tuple[int, Userinfo]] = field(default_factory=list)  # from subscribed addresses: to keep
 
 
-def apply_subscriptions(db: sqlite_utils.Database, changes: SubscriptionChanges, local: set[str],
+def apply_subscriptions(db: Database, changes: SubscriptionChanges, local: set[str],
                         applied: Applied) -> None:
     """Subscribe and unsubscribe as the server says, except for feeds this device changed since its last sync
     (``local``, comparable addresses): its own change is sent instead. Call inside a transaction."""
@@ -55,7 +54,7 @@ def apply_subscriptions(db: sqlite_utils.Database, changes: SubscriptionChanges,
         applied.unsubscribed.append(unsubscribe(db, sources.pop(key)).title)
 
 
-def apply_actions(db: sqlite_utils.Database, actions: list[EpisodeAction], device: str, clock_offset: float,
+def apply_actions(db: Database, actions: list[EpisodeAction], device: str, clock_offset: float,
                   applied: Applied) -> list[str]:
     """Apply other devices' episode actions, oldest first, skipping this device's own and any already applied;
     actions about episodes not in the library wait for them. Returns the digests handled (to remember)."""
@@ -77,7 +76,7 @@ def apply_actions(db: sqlite_utils.Database, actions: list[EpisodeAction], devic
     return digests
 
 
-def _apply_one(db: sqlite_utils.Database, finder: EpisodeFinder, action: EpisodeAction, clock_offset: float,
+def _apply_one(db: Database, finder: EpisodeFinder, action: EpisodeAction, clock_offset: float,
                within: float, applied: Applied) -> None:
     if action.action not in ("play", "new") or (action.action == "play" and action.position is None):
         return  # downloads and deletes elsewhere change nothing here
@@ -97,7 +96,7 @@ def _apply_one(db: sqlite_utils.Database, finder: EpisodeFinder, action: Episode
         applied.items.add(item_id)
 
 
-def _apply_waiting(db: sqlite_utils.Database, finder: EpisodeFinder, clock_offset: float, within: float,
+def _apply_waiting(db: Database, finder: EpisodeFinder, clock_offset: float, within: float,
                    applied: Applied) -> None:
     """Remote actions that waited for their episode (its feed was not fetched yet) and can now be applied."""
     rows = db.execute("SELECT podcast, episode, guid, action, position, total, at FROM sync_waiting").fetchall()
@@ -113,7 +112,7 @@ def _apply_waiting(db: sqlite_utils.Database, finder: EpisodeFinder, clock_offse
             applied.items.add(item_id)
 
 
-def _newer_here(db: sqlite_utils.Database, item_id: int, remote: float) -> bool:
+def _newer_here(db: Database, item_id: int, remote: float) -> bool:
     """Whether this episode changed here after ``remote`` (this computer's clock): the local change wins. At
     the same second (times go by whole seconds), it wins while it is not sent yet; once sent, the other device
     may have seen it before its own change."""
@@ -127,7 +126,7 @@ def _newer_here(db: sqlite_utils.Database, item_id: int, remote: float) -> bool:
                                        [item_id]).fetchone() is not None
 
 
-def _set_state(db: sqlite_utils.Database, item_id: int, action: EpisodeAction, within: float, when: str) -> bool:
+def _set_state(db: Database, item_id: int, action: EpisodeAction, within: float, when: str) -> bool:
     """Give the episode the action's position or played mark; False when it had them already."""
     row = db.execute("SELECT position, played, coalesce(media_duration, duration) FROM items WHERE id = ?",
                      [item_id]).fetchone()

@@ -10,9 +10,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError
 from earmark.core.feeds.subscriptions import keep_credentials
 from earmark.core.plurals import counted, verb
@@ -28,7 +27,7 @@ SKEW_MARGIN = 24 * 3600  # actions are asked for from this long before the last 
 CLOCK_TOLERANCE = 60  # seconds of clock difference with the server that are left alone
 ACTIONS_PER_REQUEST = 500
 
-FetchFeeds = Callable[[sqlite_utils.Database, list[int]], list[str]]
+FetchFeeds = Callable[[Database, list[int]], list[str]]
 
 
 @dataclass(slots=True)
@@ -53,7 +52,7 @@ class SyncReport:
                 "errors": list(self.errors), "warnings": list(self.warnings)}
 
 
-def run_sync(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount, caption: str,
+def run_sync(db: Database, server: SyncServer, account: SyncAccount, caption: str,
              fetch_feeds: FetchFeeds | None = None) -> SyncReport:
     """Sync once; failures end up as sentences in the report (and on the account), never as exceptions."""
     report = SyncReport()
@@ -70,7 +69,7 @@ def run_sync(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount
     return report
 
 
-def _sync(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount, caption: str,
+def _sync(db: Database, server: SyncServer, account: SyncAccount, caption: str,
           fetch_feeds: FetchFeeds, report: SyncReport) -> None:
     server.login()
     account.clock_offset = _clock_offset(server, report)
@@ -86,7 +85,7 @@ def _sync(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount, c
     _episode_actions(db, server, account, applied, report)
 
 
-def _subscriptions(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount, applied: Applied,
+def _subscriptions(db: Database, server: SyncServer, account: SyncAccount, applied: Applied,
                    report: SyncReport) -> None:
     # One second back: servers compare whole seconds, so a change in the very second of the last answer would be
     # missed; one seen twice changes nothing (a feed already subscribed, or already gone).
@@ -109,7 +108,7 @@ def _subscriptions(db: sqlite_utils.Database, server: SyncServer, account: SyncA
         report.subscriptions_sent = len(add) + len(remove)
 
 
-def _episode_actions(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount, applied: Applied,
+def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, applied: Applied,
                      report: SyncReport) -> None:
     offset = account.clock_offset
     _settle_in_flight(db, server, account)
@@ -136,7 +135,7 @@ def _episode_actions(db: sqlite_utils.Database, server: SyncServer, account: Syn
     journal.forget_old(db)
 
 
-def _settle_in_flight(db: sqlite_utils.Database, server: SyncServer, account: SyncAccount) -> None:
+def _settle_in_flight(db: Database, server: SyncServer, account: SyncAccount) -> None:
     """Actions an earlier sync sent without hearing back (it was killed, or the answer was lost): those the
     server has are done; the others stay to be sent."""
     rows = journal.in_flight(db, journal.EPISODES)
@@ -161,7 +160,7 @@ def _clock_offset(server: SyncServer, report: SyncReport) -> float:
     return offset
 
 
-def refresh_sources(db: sqlite_utils.Database, source_ids: list[int]) -> list[str]:
+def refresh_sources(db: Database, source_ids: list[int]) -> list[str]:
     """Fetch the feeds the server subscribed this device to; the sentences of those that failed (they are
     recorded on the feeds and tried again at the next refresh)."""
     from earmark.core.db.sources import feed_targets

@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.sync.actions import EpisodeAction
 from earmark.core.urls import comparable
 
@@ -46,14 +45,14 @@ class JournalRow:
 _COLUMNS = "id, action, podcast, episode, guid, started, position, total, at"
 
 
-def in_flight(db: sqlite_utils.Database, actions: tuple[str, ...]) -> list[JournalRow]:
+def in_flight(db: Database, actions: tuple[str, ...]) -> list[JournalRow]:
     """Rows of these kinds that an earlier sync started to send (it was killed, or the server failed)."""
     marks = ", ".join("?" * len(actions))
     return [JournalRow(*row) for row in db.execute(
         f"SELECT {_COLUMNS} FROM sync_journal WHERE batch IS NOT NULL AND action IN ({marks}) ORDER BY id", actions)]
 
 
-def start_batch(db: sqlite_utils.Database, actions: tuple[str, ...]) -> list[JournalRow]:
+def start_batch(db: Database, actions: tuple[str, ...]) -> list[JournalRow]:
     """Mark every row of these kinds that waits as being sent (together with those already in flight), and
     return them all, oldest first."""
     marks = ", ".join("?" * len(actions))
@@ -63,7 +62,7 @@ def start_batch(db: sqlite_utils.Database, actions: tuple[str, ...]) -> list[Jou
     return in_flight(db, actions)
 
 
-def finish(db: sqlite_utils.Database, rows: Iterable[JournalRow], digests: Iterable[str] = ()) -> None:
+def finish(db: Database, rows: Iterable[JournalRow], digests: Iterable[str] = ()) -> None:
     """The server has these rows: drop them, and remember the digests of the actions they were."""
     now = int(time.time())
     with write_transaction(db):
@@ -72,7 +71,7 @@ def finish(db: sqlite_utils.Database, rows: Iterable[JournalRow], digests: Itera
                             [(digest, now) for digest in digests])
 
 
-def drop(db: sqlite_utils.Database, actions: Iterable[str]) -> None:
+def drop(db: Database, actions: Iterable[str]) -> None:
     """Forget rows of kinds the server does not keep (Nextcloud keeps only plays)."""
     kinds = list(actions)
     if kinds:
@@ -80,7 +79,7 @@ def drop(db: sqlite_utils.Database, actions: Iterable[str]) -> None:
             db.execute(f"DELETE FROM sync_journal WHERE action IN ({', '.join('?' * len(kinds))})", kinds)
 
 
-def pending_subscriptions(db: sqlite_utils.Database) -> set[str]:
+def pending_subscriptions(db: Database) -> set[str]:
     """The feeds (comparable addresses) with a subscription change of this device not sent yet: a change
     from the server to them loses to it."""
     return {comparable(str(url)) for (url,) in db.execute(
@@ -96,12 +95,12 @@ def last_state(rows: list[JournalRow]) -> tuple[list[str], list[str]]:
     return add, [row.podcast for row in final.values() if row.action == "unsubscribe"]
 
 
-def seen(db: sqlite_utils.Database, digest: str) -> bool:
+def seen(db: Database, digest: str) -> bool:
     """Whether this episode action was already sent from here or applied here."""
     return db.execute("SELECT 1 FROM sync_seen WHERE digest = ?", [digest]).fetchone() is not None
 
 
-def forget_old(db: sqlite_utils.Database) -> None:
+def forget_old(db: Database) -> None:
     """Drop digests too old to come back, and remote actions that waited too long for their episode."""
     cutoff = int(time.time()) - SEEN_DAYS * 86400
     with write_transaction(db):

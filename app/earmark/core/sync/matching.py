@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.sync.actions import EpisodeAction
 from earmark.core.urls import comparable
 
@@ -21,7 +20,7 @@ class _Episodes:
 class EpisodeFinder:
     """Looks episodes up for one sync (a podcast's episodes are read once, when first asked about)."""
 
-    def __init__(self, db: sqlite_utils.Database) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
         self._sources = {comparable(str(url)): int(source_id)
                          for source_id, url in db.execute("SELECT id, url FROM sources WHERE url IS NOT NULL")}

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.errors import SyncAuthError, SyncError
 from earmark.core.secrets.store import Secrets
 from earmark.core.sync.account import (
@@ -35,7 +34,7 @@ def make_server(kind: str, server: str, user: str, password: str) -> SyncServer:
     return GpodderServer(server, user, password)
 
 
-def log_in(db: sqlite_utils.Database, kind: str, server: str, user: str, password: str, device: str | None = None,
+def log_in(db: Database, kind: str, server: str, user: str, password: str, device: str | None = None,
            secrets: Secrets | None = None) -> SyncAccount:
     """Check the user name and password with the server, register this device, keep the password (keyring)
     and make this the library's account. Nothing is stored when any of that fails (a sentence says why)."""
@@ -69,7 +68,7 @@ def log_in(db: sqlite_utils.Database, kind: str, server: str, user: str, passwor
     return account
 
 
-def sync_now(db: sqlite_utils.Database, secrets: Secrets | None = None,
+def sync_now(db: Database, secrets: Secrets | None = None,
              fetch_feeds: FetchFeeds | None = None) -> SyncReport:
     """One sync with the stored account and password; SyncError when there is no account, SyncAuthError when
     no password is kept for it (logged out), NoKeyringError when the keyring cannot be reached."""
@@ -84,7 +83,7 @@ def sync_now(db: sqlite_utils.Database, secrets: Secrets | None = None,
     return run_sync(db, server, account, device_caption(db), fetch_feeds)
 
 
-def log_out(db: sqlite_utils.Database, secrets: Secrets | None = None) -> SyncAccount:
+def log_out(db: Database, secrets: Secrets | None = None) -> SyncAccount:
     """Forget the account's password; the library, the account and the changes not sent yet stay."""
     account = get_account(db)
     if account is None:
@@ -108,7 +107,7 @@ class SyncStatus:
                 "last_error": a.last_error, "pending": self.pending, "logged_in": self.logged_in}
 
 
-def sync_status(db: sqlite_utils.Database, secrets: Secrets | None = None) -> SyncStatus:
+def sync_status(db: Database, secrets: Secrets | None = None) -> SyncStatus:
     """The account's state; SyncError when this library does not sync."""
     account = get_account(db)
     if account is None:

@@ -13,9 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
 from earmark.core.topics import citations
 from earmark.core.topics.analysis import Analysed, analyse_block
 from earmark.core.topics.corpus import read_range
@@ -43,7 +42,7 @@ class BlockFacts:
 class _Worker:
     """What a worker process keeps between blocks: its connection and the sources' boilerplate."""
 
-    db: sqlite_utils.Database | None = None
+    db: Database | None = None
     shared: dict[int, frozenset[str]] = {}  # noqa: RUF012 - set once per process by _start
 
 
@@ -80,7 +79,7 @@ def _facts(block: tuple[int, int, int]) -> BlockFacts:
     return block_facts(db, first, last, _Worker.shared, sample)
 
 
-def block_facts(db: sqlite_utils.Database, first: int, last: int, shared: dict[int, frozenset[str]],
+def block_facts(db: Database, first: int, last: int, shared: dict[int, frozenset[str]],
                 sample: int) -> BlockFacts:
     """Read and analyse the items with ids ``first``..``last``."""
     docs = read_range(db, first, last)
@@ -95,18 +94,18 @@ def block_facts(db: sqlite_utils.Database, first: int, last: int, shared: dict[i
     return facts
 
 
-def ranges(db: sqlite_utils.Database) -> list[tuple[int, int]]:
+def ranges(db: Database) -> list[tuple[int, int]]:
     """The id ranges of the blocks (BLOCK items each, in id order)."""
     ids = [row[0] for row in db.execute("SELECT id FROM items ORDER BY id")]
     return [(ids[start], ids[min(len(ids), start + BLOCK) - 1]) for start in range(0, len(ids), BLOCK)]
 
 
-def library_path(db: sqlite_utils.Database) -> str:
+def library_path(db: Database) -> str:
     """The file of an open library."""
     return str(db.execute("PRAGMA database_list").fetchone()[2])
 
 
-def _can_fork(db: sqlite_utils.Database, items: int) -> bool:
+def _can_fork(db: Database, items: int) -> bool:
     """Whether to analyse in worker processes: a large library, two cores or more, a library file, and this
     process single-threaded (``earmark update-relations``), so that forking it is safe (the workers open their own
     connections and never touch this one; they end with os._exit, leaving it alone)."""
@@ -114,7 +113,7 @@ def _can_fork(db: sqlite_utils.Database, items: int) -> bool:
             and threading.active_count() == 1 and Path(library_path(db)).is_file())
 
 
-def analyse_library(db: sqlite_utils.Database, shared: dict[int, frozenset[str]]) -> Iterator[BlockFacts]:
+def analyse_library(db: Database, shared: dict[int, frozenset[str]]) -> Iterator[BlockFacts]:
     """Every block's facts, in id order: in WORKERS processes when _can_fork, else in this process."""
     blocks = ranges(db)
     samples = [max(0, LABEL_SAMPLE - number * BLOCK) for number in range(len(blocks))]

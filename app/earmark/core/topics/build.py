@@ -10,11 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import sqlite_utils
-
 from earmark.core.db import relation_pass
 from earmark.core.db import relations as store
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.topics import citations, cleaning, concepts
 from earmark.core.topics.corpus import Doc, boilerplate_of, item_tags_of, read_docs
 from earmark.core.topics.learnt_aliases import use_library_aliases
@@ -58,7 +57,7 @@ def _quiet(_share: float, _what: str) -> None:
     return None
 
 
-def index_items(db: sqlite_utils.Database, item_ids: list[int],
+def index_items(db: Database, item_ids: list[int],
                 before_writing: Callable[[], None] = lambda: None) -> UpdateResult:
     """Work out the terms, links and relations of a few new or changed items against the stored index, leaving
     every other item's stored vector as it is (one transaction).
@@ -109,7 +108,7 @@ class _Prepared:
     total: int
 
 
-def _prepare(db: sqlite_utils.Database, item_ids: list[int]) -> _Prepared:
+def _prepare(db: Database, item_ids: list[int]) -> _Prepared:
     docs = read_docs(db, item_ids)
     shared: dict[int | None, frozenset[str]] = {}
     for doc in docs:
@@ -128,7 +127,7 @@ def _prepare(db: sqlite_utils.Database, item_ids: list[int]) -> _Prepared:
     return _Prepared(items, stats, podroll_pairs(db), total)
 
 
-def _data_version(db: sqlite_utils.Database) -> int:
+def _data_version(db: Database) -> int:
     """A number that changes whenever another connection commits to the library."""
     return int(db.execute("PRAGMA data_version").fetchone()[0])
 
@@ -141,7 +140,7 @@ def _concepts_of(doc: Doc, shared: frozenset[str]) -> tuple[list[str], Counter[s
     return title, found
 
 
-def _index_one(db: sqlite_utils.Database, item: _Item, prepared: _Prepared) -> None:
+def _index_one(db: Database, item: _Item, prepared: _Prepared) -> None:
     weighted, stats, total = item.weighted, prepared.stats, prepared.total
     store.replace_item(db, item.id, [(item.id, term, weight, rank) for rank, (term, weight) in enumerate(weighted)],
                        item.links, item.keys)
@@ -172,7 +171,7 @@ def _index_one(db: sqlite_utils.Database, item: _Item, prepared: _Prepared) -> N
                         RELATED_PER_ITEM)
 
 
-def _tagged(db: sqlite_utils.Database, names: list[str]) -> set[int]:
+def _tagged(db: Database, names: list[str]) -> set[int]:
     """The items carrying any of ``names`` (rare tags: a few items each)."""
     found: set[int] = set()
     for name in names:
@@ -183,7 +182,7 @@ def _tagged(db: sqlite_utils.Database, names: list[str]) -> set[int]:
     return found
 
 
-def needs_full_build(db: sqlite_utils.Database, pending: int) -> bool:
+def needs_full_build(db: Database, pending: int) -> bool:
     """Whether ``pending`` items are better worked out with a full pass: never done yet, or so many new items that
     the stored term counts no longer describe the library."""
     if store.state(db, "built") is None:
@@ -193,7 +192,7 @@ def needs_full_build(db: sqlite_utils.Database, pending: int) -> bool:
     return pending > min(INCREMENTAL_LIMIT, max(1, indexed // 5)) or since + pending > max(indexed // 2, 10)
 
 
-def update_relations(db: sqlite_utils.Database, progress: Progress = _quiet, full: bool = False,
+def update_relations(db: Database, progress: Progress = _quiet, full: bool = False,
                      before_writing: Callable[[], None] = lambda: None) -> UpdateResult:
     """Bring the relations up to date (in this process: the command line's way; the window runs
     ``earmark update-relations`` in a process of its own); ``full`` works every item out again. ``before_writing``

@@ -8,8 +8,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.topics.vocabulary import common_words
 
 MAX_CLUSTERS = 10  # the largest clusters get a colour and a name; the others are shown as "other"
@@ -27,7 +26,7 @@ class Cluster:
     size: int
 
 
-def find_clusters(db: sqlite_utils.Database, items: list[int], edges: list[tuple[int, int, float]]
+def find_clusters(db: Database, items: list[int], edges: list[tuple[int, int, float]]
                   ) -> tuple[list[Cluster], dict[int, int]]:
     """Group ``items`` into clusters over the weighted ``edges`` (a, b, weight) and name them: the MAX_CLUSTERS
     largest, and each item's cluster number (items in none of them are left out)."""
@@ -58,7 +57,7 @@ def find_clusters(db: sqlite_utils.Database, items: list[int], edges: list[tuple
     return clusters, by_item
 
 
-def _names(db: sqlite_utils.Database, groups: list[list[int]]) -> list[str]:
+def _names(db: Database, groups: list[list[int]]) -> list[str]:
     """Each group's name: the concept most of its items have and the other groups' few (as it is written): a
     specific one, or a broad name (PT2), never plain English words."""
     wanted = [item_id for members in groups for item_id in members]

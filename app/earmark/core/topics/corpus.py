@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.topics import cleaning
 
 BOILERPLATE_SAMPLE = 50  # a source's newest items that decide what its boilerplate is
@@ -36,7 +35,7 @@ _COLUMNS = """i.id, i.source_id, i.title,
     i.description || i.content, i.url, i.enclosure_url, i.guid, i.remote_items, i.published"""
 
 
-def read_docs(db: sqlite_utils.Database, ids: Iterable[int] | None = None) -> list[Doc]:
+def read_docs(db: Database, ids: Iterable[int] | None = None) -> list[Doc]:
     """Every item (or those of ``ids``) with its texts, in id order."""
     if ids is None:
         rows = db.execute(f"SELECT {_COLUMNS} FROM items i ORDER BY i.id").fetchall()
@@ -50,13 +49,13 @@ def read_docs(db: sqlite_utils.Database, ids: Iterable[int] | None = None) -> li
     return [Doc(*row) for row in rows]
 
 
-def read_range(db: sqlite_utils.Database, first: int, last: int) -> list[Doc]:
+def read_range(db: Database, first: int, last: int) -> list[Doc]:
     """The items with ids ``first``..``last`` with their texts, in id order."""
     rows = db.execute(f"SELECT {_COLUMNS} FROM items i WHERE i.id BETWEEN ? AND ? ORDER BY i.id", [first, last])
     return [Doc(*row) for row in rows]
 
 
-def all_boilerplate(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
+def all_boilerplate(db: Database) -> dict[int, frozenset[str]]:
     """The boilerplate lines of every source with enough items to tell."""
     sources = [row[0] for row in db.execute("SELECT source_id FROM items WHERE source_id IS NOT NULL GROUP BY "
                                             "source_id HAVING count(*) >= ?", [cleaning.BOILERPLATE_MIN_ITEMS])]
@@ -64,7 +63,7 @@ def all_boilerplate(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
     return {source_id: lines for source_id, lines in found.items() if lines}
 
 
-def boilerplate_of(db: sqlite_utils.Database, source_id: int | None) -> frozenset[str]:
+def boilerplate_of(db: Database, source_id: int | None) -> frozenset[str]:
     """One source's boilerplate lines, read from the library."""
     if source_id is None:
         return frozenset()
@@ -73,7 +72,7 @@ def boilerplate_of(db: sqlite_utils.Database, source_id: int | None) -> frozense
     return cleaning.boilerplate(row[0] for row in rows)
 
 
-def item_tags(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
+def item_tags(db: Database) -> dict[int, frozenset[str]]:
     """Every tagged item's tags, its source's included."""
     tags: dict[int, set[str]] = {}
     rows = db.execute(
@@ -85,7 +84,7 @@ def item_tags(db: sqlite_utils.Database) -> dict[int, frozenset[str]]:
     return {item_id: frozenset(names) for item_id, names in tags.items()}
 
 
-def item_tags_of(db: sqlite_utils.Database, item_ids: list[int]) -> tuple[dict[int, frozenset[str]], Counter[str]]:
+def item_tags_of(db: Database, item_ids: list[int]) -> tuple[dict[int, frozenset[str]], Counter[str]]:
     """The tags of a few items (their sources' included), and how many items carry each of those tags."""
     tags: dict[int, set[str]] = {}
     for start in range(0, len(item_ids), 500):

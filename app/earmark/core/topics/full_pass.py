@@ -10,10 +10,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
 from earmark.core.db import relation_pass
 from earmark.core.db import relations as store
+from earmark.core.db.database import Database
 from earmark.core.plurals import counted
 from earmark.core.topics.analysis import Analysed
 from earmark.core.topics.analysis_pool import analyse_library
@@ -47,7 +46,7 @@ def _quiet(_share: float, _what: str) -> None:
     return None
 
 
-def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassResult:
+def full_pass(db: Database, progress: Progress = _quiet) -> PassResult:
     """Work out and store every item's terms, links and related items."""
     clock = _Clock()
     seq = store.dirty_seq(db)
@@ -78,7 +77,7 @@ def full_pass(db: sqlite_utils.Database, progress: Progress = _quiet) -> PassRes
     return result
 
 
-def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: Progress,
+def _relate(db: Database, vectors: Vectors, ties: Ties, progress: Progress,
             clock: _Clock) -> PassResult:
     """Find, score and store the related items of every row, a block at a time."""
     import numpy as np
@@ -130,7 +129,7 @@ def _relate(db: sqlite_utils.Database, vectors: Vectors, ties: Ties, progress: P
     return result
 
 
-def _store(db: sqlite_utils.Database, item_ids: list[int], terms: list[tuple[int, str, float, int]],
+def _store(db: Database, item_ids: list[int], terms: list[tuple[int, str, float, int]],
            relations: list[tuple[int, int, float, list[str] | None]]) -> None:
     """Store a block's terms and relations (both in item order), WRITE_ITEMS items a transaction: the window's
     own writes never wait long behind the pass."""

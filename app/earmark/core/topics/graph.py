@@ -7,8 +7,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter, where_clause
 from earmark.core.models import ItemKind
 from earmark.core.topics.clusters import Cluster, find_clusters
@@ -82,7 +81,7 @@ def first_of(a: int, b: int, reasons: list[str]) -> int | None:
     return None
 
 
-def all_edges(db: sqlite_utils.Database, min_weight: float = 0.0) -> dict[tuple[int, int], Edge]:
+def all_edges(db: Database, min_weight: float = 0.0) -> dict[tuple[int, int], Edge]:
     """Every related pair once (the stronger side's score), keyed (smaller id, larger id)."""
     edges: dict[tuple[int, int], Edge] = {}
     for a, b, score, reasons in db.execute("SELECT item_id, other_id, score, reasons FROM relations WHERE score >= ?",
@@ -105,7 +104,7 @@ def strongest_edges(edges: list[Edge], per_node: int = EDGES_PER_NODE) -> list[E
     return [edge for edge in edges if id(edge) in kept or edge.first is not None]
 
 
-def _shown_ids(db: sqlite_utils.Database, flt: GraphFilter) -> tuple[list[int] | None, int]:
+def _shown_ids(db: Database, flt: GraphFilter) -> tuple[list[int] | None, int]:
     """The items the graph can show (None: every item the filter matches, few enough to read them all), and how
     many match. A large library shows its hubs (the items most others list as related), found in SQL: the window
     never reads every relation of a library of 100,000 items."""
@@ -123,7 +122,7 @@ def _shown_ids(db: sqlite_utils.Database, flt: GraphFilter) -> tuple[list[int] |
     return [row[0] for row in rows], matched
 
 
-def _near(db: sqlite_utils.Database, center: int, depth: int, min_weight: float) -> list[int]:
+def _near(db: Database, center: int, depth: int, min_weight: float) -> list[int]:
     """``center`` and the items within ``depth`` relations of it (either way), read relation by relation."""
     reached, frontier = {center}, {center}
     for _step in range(max(1, depth)):
@@ -138,7 +137,7 @@ def _near(db: sqlite_utils.Database, center: int, depth: int, min_weight: float)
     return sorted(reached)
 
 
-def _edges_among(db: sqlite_utils.Database, ids: set[int], min_weight: float) -> dict[tuple[int, int], Edge]:
+def _edges_among(db: Database, ids: set[int], min_weight: float) -> dict[tuple[int, int], Edge]:
     """The related pairs among ``ids`` once (the stronger side's score), keyed (smaller id, larger id)."""
     edges: dict[tuple[int, int], Edge] = {}
     wanted = sorted(ids)
@@ -155,7 +154,7 @@ def _edges_among(db: sqlite_utils.Database, ids: set[int], min_weight: float) ->
     return edges
 
 
-def read_graph(db: sqlite_utils.Database, flt: GraphFilter) -> GraphData:
+def read_graph(db: Database, flt: GraphFilter) -> GraphData:
     """The nodes and edges ``flt`` asks for, with their stored positions."""
     shown, matched = _shown_ids(db, flt)
     where, params = where_clause(ItemFilter(kind=flt.kind, source_id=flt.source_id, tag=flt.tag))
@@ -211,7 +210,7 @@ def neighbourhood(center: int, edges: list[Edge], depth: int) -> set[int]:
     return reached
 
 
-def _add_topics(db: sqlite_utils.Database, data: GraphData) -> None:
+def _add_topics(db: Database, data: GraphData) -> None:
     """Topic nodes for the topics two or more shown items share, each linked to its items."""
     shown = {node.id: node for node in data.nodes}
     by_topic: dict[str, list[tuple[int, float]]] = {}

@@ -7,9 +7,8 @@ import math
 import random
 from collections.abc import Iterable
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.topics.graph import Edge, GraphFilter, read_graph
 
 UNIT = 55.0  # scene units per layout unit: igraph's layout spreads n nodes over about sqrt(n) units
@@ -87,12 +86,12 @@ def _start(node_ids: list[int], pairs: list[tuple[int, int]], previous: dict[int
     return [p for p in start if p is not None]
 
 
-def stored_positions(db: sqlite_utils.Database) -> dict[int, Position]:
+def stored_positions(db: Database) -> dict[int, Position]:
     """Every stored node position."""
     return {item_id: (x, y) for item_id, x, y in db.execute("SELECT item_id, x, y FROM graph_layout")}
 
 
-def compute_layout(db: sqlite_utils.Database, flt: GraphFilter | None = None) -> dict[int, Position]:
+def compute_layout(db: Database, flt: GraphFilter | None = None) -> dict[int, Position]:
     """Positions for the items the graph shows for ``flt`` (the whole library's, by default: at most
     MAX_NODES), started from the stored ones (reads only)."""
     data = read_graph(db, flt or GraphFilter())
@@ -100,12 +99,12 @@ def compute_layout(db: sqlite_utils.Database, flt: GraphFilter | None = None) ->
     return layout([node.id for node in data.nodes], data.edges, placed)
 
 
-def needs_layout(db: sqlite_utils.Database, flt: GraphFilter | None = None) -> bool:
+def needs_layout(db: Database, flt: GraphFilter | None = None) -> bool:
     """Whether some item the graph shows for ``flt`` has no position yet."""
     return any(node.x is None or node.y is None for node in read_graph(db, flt or GraphFilter()).nodes)
 
 
-def store_layout(db: sqlite_utils.Database, positions: dict[int, Position]) -> None:
+def store_layout(db: Database, positions: dict[int, Position]) -> None:
     """Keep node positions (for items that still exist)."""
     with write_transaction(db):
         db.conn.executemany("""INSERT INTO graph_layout (item_id, x, y) SELECT ?, ?, ? WHERE EXISTS

@@ -4,13 +4,12 @@ concept."""
 
 from __future__ import annotations
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.topics import concepts
 from earmark.core.topics.vocabulary import set_learnt_aliases
 
 
-def use_library_aliases(db: sqlite_utils.Database) -> None:
+def use_library_aliases(db: Database) -> None:
     """Read texts with the acronyms ``db`` defines from now on (worker processes forked after this too). Items
     worked out before a new acronym was learnt take it at the next full pass."""
     pairs = [(str(name), str(alias)) for name, alias in db.execute("SELECT name, alias FROM search_aliases")]

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-import sqlite_utils
-
 from earmark.core.db import relations as store
+from earmark.core.db.database import Database
 from earmark.core.topics import citations
 from earmark.core.topics.corpus import item_tags
 from earmark.core.topics.scoring import Ties, citation_reasons, keep_series, rarity, series_name
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
 
-def podroll_pairs(db: sqlite_utils.Database) -> set[tuple[int, int]]:
+def podroll_pairs(db: Database) -> set[tuple[int, int]]:
     """Pairs of sources (both ways) where one recommends the other in its podcast:podroll."""
     sources = db.execute("SELECT id, podcast_guid, url, podroll FROM sources").fetchall()
     by_key = {}
@@ -35,14 +34,14 @@ def podroll_pairs(db: sqlite_utils.Database) -> set[tuple[int, int]]:
     return pairs
 
 
-def read_ties(db: sqlite_utils.Database, series: dict[int, str], sources: dict[int, int | None]) -> Ties:
+def read_ties(db: Database, series: dict[int, str], sources: dict[int, int | None]) -> Ties:
     """Every resolved citation, the series shared by enough items of one source (``series``: each titled item's
     series name), the podroll; ``sources`` maps the items concerned to their source."""
     return Ties(citations=citation_reasons(store.all_citations(db)), series=keep_series(series, sources),
                 sources=sources, podroll=podroll_pairs(db))
 
 
-def ties_of(db: sqlite_utils.Database, item_id: int, others: list[int], podroll: set[tuple[int, int]]) -> Ties:
+def ties_of(db: Database, item_id: int, others: list[int], podroll: set[tuple[int, int]]) -> Ties:
     """The ties between one item and ``others`` (for working out a new or changed item; ``podroll``: the library's
     podroll pairs)."""
     wanted = [item_id, *others]
@@ -65,7 +64,7 @@ def like_prefix(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def tag_matrix(db: sqlite_utils.Database, ids: np.ndarray) -> csr_matrix:
+def tag_matrix(db: Database, ids: np.ndarray) -> csr_matrix:
     """Items (rows in the order of ``ids``) × tags, each entry the tag's rarity in the library."""
     import numpy as np
     from scipy.sparse import csr_matrix
@@ -86,7 +85,7 @@ def tag_matrix(db: sqlite_utils.Database, ids: np.ndarray) -> csr_matrix:
     return csr_matrix((np.asarray(data, np.float32), (rows, cols)), shape=(len(ids), len(columns)))
 
 
-def rare_tag_partners(db: sqlite_utils.Database, small: int) -> dict[int, set[int]]:
+def rare_tag_partners(db: Database, small: int) -> dict[int, set[int]]:
     """Items sharing a tag that at most ``small`` items carry: scored together whatever their texts say."""
     by_tag: dict[str, set[int]] = {}
     for item_id, names in item_tags(db).items():

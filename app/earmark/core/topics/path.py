@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.items import items_by_ids
 from earmark.core.errors import NotFoundError
 from earmark.core.models import ItemKind
@@ -32,7 +31,7 @@ class Step:
                 "needed_by": self.needed_by, "reason": self.reason}
 
 
-def prerequisites(db: sqlite_utils.Database, item_id: int) -> dict[int, list[tuple[int, str]]]:
+def prerequisites(db: Database, item_id: int) -> dict[int, list[tuple[int, str]]]:
     """Every item's direct prerequisites reachable from ``item_id``: (prerequisite, how), strongest first."""
     found: dict[int, list[tuple[int, str]]] = {}
     pending = [item_id]
@@ -52,7 +51,7 @@ def prerequisites(db: sqlite_utils.Database, item_id: int) -> dict[int, list[tup
     return found
 
 
-def learning_path(db: sqlite_utils.Database, item_id: int) -> list[Step]:
+def learning_path(db: Database, item_id: int) -> list[Step]:
     """The prerequisites of ``item_id`` in the order to take them (each after its own prerequisites; a cycle
     is cut where it closes), without the item itself."""
     graph = prerequisites(db, item_id)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.relations import related_items
 from earmark.core.models import Related
 from earmark.core.topics.corpus import item_tags_of
@@ -20,7 +19,7 @@ PLAIN_REASON = 0.05  # a plain word names a relation when it weighs this much in
 Pair = tuple[int, int]
 
 
-def _terms(db: sqlite_utils.Database, item_ids: list[int]) -> tuple[dict[int, dict[str, float]], set[str]]:
+def _terms(db: Database, item_ids: list[int]) -> tuple[dict[int, dict[str, float]], set[str]]:
     """Each item's stored terms with their weights, and which of those terms are specific."""
     found: dict[int, dict[str, float]] = {}
     specific: set[str] = set()
@@ -36,7 +35,7 @@ def _terms(db: sqlite_utils.Database, item_ids: list[int]) -> tuple[dict[int, di
     return found, specific
 
 
-def _labels(db: sqlite_utils.Database, terms: Iterable[str]) -> dict[str, str]:
+def _labels(db: Database, terms: Iterable[str]) -> dict[str, str]:
     wanted = list(dict.fromkeys(terms))
     found: dict[str, str] = {}
     for start in range(0, len(wanted), 500):
@@ -69,7 +68,7 @@ def shared_concepts(mine: dict[str, float], theirs: dict[str, float], specific: 
     return [labels.get(term, term) for term in chosen]
 
 
-def _series(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, tuple[int | None, str]]:
+def _series(db: Database, item_ids: list[int]) -> dict[int, tuple[int | None, str]]:
     """The series (source, name) each item's title names."""
     found: dict[int, tuple[int | None, str]] = {}
     for start in range(0, len(item_ids), 500):
@@ -81,7 +80,7 @@ def _series(db: sqlite_utils.Database, item_ids: list[int]) -> dict[int, tuple[i
     return {item_id: key for item_id, key in found.items() if sizes[key] <= SERIES_MAX}  # else: a show's naming
 
 
-def explain(db: sqlite_utils.Database, pairs: dict[Pair, list[str]]) -> dict[Pair, list[str]]:
+def explain(db: Database, pairs: dict[Pair, list[str]]) -> dict[Pair, list[str]]:
     """The reasons of each (item, other) pair, from its stored reasons (citations, series, podroll) on."""
     item_ids = sorted({i for pair in pairs for i in pair})
     terms, specific = _terms(db, item_ids)
@@ -108,7 +107,7 @@ def explain(db: sqlite_utils.Database, pairs: dict[Pair, list[str]]) -> dict[Pai
     return result
 
 
-def related(db: sqlite_utils.Database, item_id: int, limit: int = 10) -> list[Related]:
+def related(db: Database, item_id: int, limit: int = 10) -> list[Related]:
     """The items most related to ``item_id``, best first, each with its reasons."""
     rows = related_items(db, item_id, limit)
     reasons = explain(db, {(item_id, row.id): row.reasons for row in rows})

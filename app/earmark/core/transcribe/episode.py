@@ -7,8 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import get_download
 from earmark.core.db.transcripts import store_transcript, stored_transcript, transcript_links
 from earmark.core.errors import NoSpeechError, NotFoundError, TranscribeError
@@ -28,7 +27,7 @@ def is_generated(url: str) -> bool:
     return url.startswith(GENERATED)
 
 
-def audio_file(db: sqlite_utils.Database, item_id: int) -> Path:
+def audio_file(db: Database, item_id: int) -> Path:
     """The episode's downloaded file; TranscribeError when it is not downloaded (or the file is gone)."""
     row = db.execute("SELECT title, kind FROM items WHERE id = ?", [item_id]).fetchone()
     if row is None:
@@ -45,7 +44,7 @@ def audio_file(db: sqlite_utils.Database, item_id: int) -> Path:
     return path
 
 
-def check_feed_kept(db: sqlite_utils.Database, item_id: int) -> None:
+def check_feed_kept(db: Database, item_id: int) -> None:
     """TranscribeError when the episode's feed gives it a transcript (kept unless the user asks to replace it)."""
     stored = stored_transcript(db, item_id)
     from_feed = stored is not None and stored.transcript is not None and not is_generated(stored.url)
@@ -54,7 +53,7 @@ def check_feed_kept(db: sqlite_utils.Database, item_id: int) -> None:
                               "--replace to make one here instead.")
 
 
-def transcribe_item(db: sqlite_utils.Database, engine: Engine, item_id: int, replace: bool = False,
+def transcribe_item(db: Database, engine: Engine, item_id: int, replace: bool = False,
                     progress: Callable[[float], None] | None = None) -> Transcription:
     """Transcribe an episode and store the transcript (only once it is complete: a stopped run stores nothing)."""
     path = audio_file(db, item_id)

@@ -9,9 +9,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
 from earmark.core.chapters import cached_chapters
+from earmark.core.db.database import Database
 from earmark.core.text.identifiers import looks_technical
 from earmark.core.transcribe.respell import sounds, spellings
 
@@ -36,7 +35,7 @@ def names_in(text: str) -> list[str]:
     return [name for name, _ in counts.most_common()]
 
 
-def podcast_terms(db: sqlite_utils.Database, source_id: int | None, item_id: int) -> list[str]:
+def podcast_terms(db: Database, source_id: int | None, item_id: int) -> list[str]:
     """The podcast's most specific terms: names used in several of its episodes, by how many use them, a tie
     broken by the newest episode naming them first (never by Python's per-process string hashing: the prompt,
     and so what the engine hears, would change from one run to the next)."""
@@ -60,7 +59,7 @@ class Vocabulary:
     sounds: dict[str, str] = field(default_factory=dict)
 
 
-def episode_vocabulary(db: sqlite_utils.Database, item_id: int) -> Vocabulary:
+def episode_vocabulary(db: Database, item_id: int) -> Vocabulary:
     """The initial prompt for transcribing an episode: its title and chapter titles, the start of its show
     notes, then the podcast's terms and the names in the notes (empty when it has no words of its own); and the
     spellings of every name in them."""

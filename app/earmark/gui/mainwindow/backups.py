@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import sqlite_utils
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMainWindow
 
 from earmark.core.db.backups import Backup, backup_counts, check_backup, daily_backup, list_backups
+from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError, LibraryDamagedError
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.feedback import remark
@@ -32,7 +32,7 @@ class BackupsController(QObject):
     backed_up = Signal(object)
     restore_requested = Signal(object)
 
-    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database, dialogs: RecoveryDialogs,
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database, dialogs: RecoveryDialogs,
                  on_error: Callable[[str, str], None], read_only: bool) -> None:
         super().__init__(window)
         self._window = window

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QLabel, QMainWindow
 
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import newest_item_id
 from earmark.core.db.podcast_prefs import get_prefs
 from earmark.core.db.sources import get_source
@@ -28,7 +28,7 @@ class EpisodeController(QObject):
     """Runs the Episode menu on the items ``selected()`` returns (ids) and the podcast ``selected_source()``
     names; owns the DownloadManager."""
 
-    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database, session: PlaybackSession,
                  actions: Actions, selected: Callable[[], list[int]], selected_source: Callable[[], int | None],
                  on_changes: Callable[[Changes], None]) -> None:
         super().__init__(window)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import sqlite_utils
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStatusBar
 
+from earmark.core.db.database import Database
 from earmark.core.db.sources import get_source, set_credentials
 from earmark.core.feeds.subscriptions import save_opml
 from earmark.core.models import Changes
@@ -43,7 +43,7 @@ class FeedsController(QObject):
     refresh_started = Signal()
     refreshed = Signal(object)
 
-    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database,
                  on_library_changed: Callable[[Changes], None], on_error: Callable[[str, str], None],
                  on_note: Callable[[str, str], None], selected_sources: Callable[[], list[int]],
                  automatic: bool = True) -> None:

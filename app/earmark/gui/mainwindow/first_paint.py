@@ -18,6 +18,8 @@ class _FirstRows(QObject):
 
     def __init__(self, lists: ListController, then: Callable[[], None]) -> None:
         super().__init__(lists)
+        self._lists = lists
+        lists.model.hold_rest()  # the whole list after the first frame
         self._table = lists.table
         self._then: Callable[[], None] | None = then
         self._table.viewport().installEventFilter(self)
@@ -38,6 +40,7 @@ class _FirstRows(QObject):
         then, self._then = self._then, None
         if then is not None:
             self._table.viewport().removeEventFilter(self)
+            self._lists.model.release_rest()
             then()
 
 

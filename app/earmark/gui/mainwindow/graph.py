@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import sqlite_utils
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
+from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError
 from earmark.core.models import Changes, Item, Source
 from earmark.core.plurals import counted
@@ -42,7 +42,7 @@ class GraphController(QObject):
     graph_shown = Signal()
     path_shown = Signal()
 
-    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database,
                  selected_item: Callable[[], Item | None], select: Callable[[int], None],
                  activate: Callable[[int], None], queue: Callable[[list[int]], int],
                  status: Callable[[str], None]) -> None:

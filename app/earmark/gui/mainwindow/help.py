@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite_utils
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
+from earmark.core.db.database import Database
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
@@ -18,7 +18,7 @@ from earmark.gui.views.shortcut_editor import ShortcutEditor
 class HelpController(QObject):
     """Opens the palette, the cheat sheet and the shortcut editor over ``window``."""
 
-    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database, actions: Actions) -> None:
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database, actions: Actions) -> None:
         super().__init__(window)
         self._window = window
         self._runner = runner

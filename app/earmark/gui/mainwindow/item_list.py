@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-import sqlite_utils
 from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import NotFoundError
@@ -35,7 +35,7 @@ class ListController(QObject):
 
     shown_widget_changed = Signal()
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, actions: Actions,
+    def __init__(self, runner: TaskRunner, db: Database, actions: Actions,
                  library_total: Callable[[], int], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._db = db
@@ -58,7 +58,6 @@ class ListController(QObject):
         self.search.setObjectName("search")
         self.search.setAccessibleName("Search")
         self.search.setPlaceholderText("Search titles, notes and articles  (Ctrl+F)")
-        self.search.setClearButtonEnabled(True)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(SEARCH_DELAY_MS)
@@ -195,6 +194,8 @@ class ListController(QObject):
 
     def _on_loaded(self) -> None:
         self._reading = False
+        self.filter_bar.add_icons()  # once the whole list is read: after a start's first frame (see add_icons)
+        self.search.setClearButtonEnabled(True)  # ~3 ms the first time (its icon): also after the first frame
         self.library_counted()
         target, self._select_after_load = self._select_after_load, None
         row = self.model.row_of(target) if target is not None else None

@@ -6,10 +6,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Slot
 
 from earmark.core.chapters import cached_chapters
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import get_download
 from earmark.core.db.items import get_item
 from earmark.core.errors import NotFoundError
@@ -29,7 +29,7 @@ class ItemPanes(QObject):
     """Shows the item ``selection`` holds in ``detail``, the notes panes and the Related pane; ``show_error``
     says (with a title) what could not be read."""
 
-    def __init__(self, db: sqlite_utils.Database, session: PlaybackSession, selection: Selection,
+    def __init__(self, db: Database, session: PlaybackSession, selection: Selection,
                  detail: DetailPane, notes: NotesController, graph: GraphController, playback: PlaybackController,
                  show_error: Callable[[str, str], None], parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -8,11 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.notes import (
     NoteFilter,
@@ -106,7 +106,7 @@ class NotesController(QObject):
     after notes were added, edited or deleted; ``on_error(sentence, title)`` shows a failure.
     """
 
-    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database, session: PlaybackSession,
                  actions: Actions, current_item: Callable[[], Item | None], selected_ids: Callable[[], list[int]],
                  on_notes_changed: Callable[[], None], on_error: Callable[[str, str], None]) -> None:
         super().__init__(window)

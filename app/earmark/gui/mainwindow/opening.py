@@ -3,9 +3,9 @@ the graph, a row of the Related pane; and showing an item in the list."""
 
 from __future__ import annotations
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Slot
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import NotFoundError
@@ -21,7 +21,7 @@ class ItemOpener(QObject):
     """Plays episodes with ``playback`` and opens articles in the reader of ``reading``; shows items in the list
     of ``lists`` (``navigator`` says whether the list is what shows)."""
 
-    def __init__(self, db: sqlite_utils.Database, playback: PlaybackController, reading: ReadingController,
+    def __init__(self, db: Database, playback: PlaybackController, reading: ReadingController,
                  lists: ListController, navigator: Navigator, feedback: Feedback,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QDialog, QInputDialog, QWidget
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import items_by_ids
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import tag_names, tags_for_sources
@@ -43,7 +43,7 @@ class OrganizeController(QObject):
     list; ``shown_filter()`` is what the item list shows (saved as a smart list), ``on_changes`` shows what
     changed; dialogs open over ``parent``."""
 
-    def __init__(self, parent: QWidget, runner: TaskRunner, db: sqlite_utils.Database, selection: Selection,
+    def __init__(self, parent: QWidget, runner: TaskRunner, db: Database, selection: Selection,
                  sidebar: SidebarController, shown_filter: Callable[[], ItemFilter],
                  on_changes: Callable[[Changes], None], feedback: Feedback) -> None:
         super().__init__(parent)

@@ -37,6 +37,7 @@ from earmark.gui.models.queue import QueueModel
 from earmark.gui.mpris import Mpris
 from earmark.gui.views.detail import DetailPane
 from earmark.gui.views.queue import QueueView
+from earmark.gui.views.recovery import RecoveryDialogs
 from earmark.gui.views.subscriptions import SubscriptionsView
 
 __all__ = [
@@ -44,7 +45,7 @@ __all__ = [
     "EpisodeController", "FeedsController", "Followers", "GraphController", "HelpController", "ItemOpener",
     "ItemPanes", "LibraryWatch", "Mpris", "NotesController", "OrganizeController", "Pane", "PaneDocks",
     "PlainView", "PlaybackController", "PlayerBar", "QueueController", "QueueModel", "QueueView",
-    "ReadingController", "SearchKeys", "Selection", "SilenceController", "StatisticsController",
+    "ReadingController", "RecoveryDialogs", "SearchKeys", "Selection", "SilenceController", "StatisticsController",
     "SubscribeController", "SubscriptionsView", "SyncController", "TranscriptionController", "artwork_url",
     "dialog_when_needed", "make_readable", "pane_keys", "player_tool_bar",
 ]

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtWidgets import QInputDialog
 
 from earmark.core.chapters import chapters_url, fetch_chapters
+from earmark.core.db.database import Database
 from earmark.core.models import Changes, Chapter, Item
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import Actions
@@ -29,7 +29,7 @@ class PlaybackController(QObject):
     """Connects the playback actions to the session and remembers the user's speed, volume and voice boost
     (in the settings, or the playing podcast's own settings when it has its own speed)."""
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession, actions: Actions,
+    def __init__(self, runner: TaskRunner, db: Database, session: PlaybackSession, actions: Actions,
                  bar: PlayerBar, on_changes: Callable[[Changes], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._runner = runner

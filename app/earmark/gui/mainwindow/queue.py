@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Slot
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import items_by_ids
 from earmark.core.db.queue import next_in_queue
 from earmark.core.settings import get_setting
@@ -33,7 +33,7 @@ class QueueController(QObject):
     ``selected_episodes()`` gives the ids the user selected in the item list; ``play(item_id)`` plays one.
     """
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession, actions: Actions,
+    def __init__(self, runner: TaskRunner, db: Database, session: PlaybackSession, actions: Actions,
                  view: QueueView, sleep: SleepTimer, selected_episodes: Callable[[], list[int]],
                  play: Callable[[int], None], parent: QObject | None = None) -> None:
         super().__init__(parent)

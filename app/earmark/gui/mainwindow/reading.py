@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-import sqlite_utils
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QInputDialog, QWidget
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import items_by_ids
 from earmark.core.db.notes import highlights_for_item
 from earmark.core.models import Changes, Item, Note
@@ -43,7 +43,7 @@ class ReadingController(QObject):
     ``selection`` holds. ``go(place)`` asks the navigator to show a place; ``dead_end()`` tells it the article
     asked for cannot be shown; ``on_changes`` shows what an operation changed."""
 
-    def __init__(self, parent: QWidget, runner: TaskRunner, db: sqlite_utils.Database, actions: Actions,
+    def __init__(self, parent: QWidget, runner: TaskRunner, db: Database, actions: Actions,
                  notes: NotesController, selection: Selection, feedback: Feedback,
                  navigation: tuple[Callable[[Place], None], Callable[[], None]],
                  on_changes: Callable[[Changes], None]) -> None:

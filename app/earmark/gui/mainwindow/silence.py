@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-import sqlite_utils
 from PySide6.QtCore import QObject
 
 from earmark.core.audio.silence import Span
+from earmark.core.db.database import Database
 from earmark.core.db.silences import store_silences
 from earmark.core.models import Changes
 from earmark.gui.mainwindow.actions import Actions
@@ -21,13 +21,13 @@ from earmark.playback.progress import PlaybackSession
 SWITCHED_ON = "mild"
 
 
-def _analyse_item(db: sqlite_utils.Database, item_id: int) -> tuple[list[Span], float]:
+def _analyse_item(db: Database, item_id: int) -> tuple[list[Span], float]:
     from earmark.core.audio.analyse import analyse_source, episode_source  # numpy and PyAV: not at start-up
 
     return analyse_source(episode_source(db, item_id))
 
 
-def _store(db: sqlite_utils.Database, item_id: int, spans: list[Span], duration: float | None,
+def _store(db: Database, item_id: int, spans: list[Span], duration: float | None,
            error: str | None) -> Changes:
     store_silences(db, item_id, spans, duration, error)
     return Changes()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError
 from earmark.core.settings import get_setting
@@ -24,7 +23,7 @@ def view_key(flt: ItemFilter, smart_list: int | None = None) -> str:
 class SortMemory:
     """The order last chosen for each view (setting ``list.sorts``)."""
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database) -> None:
+    def __init__(self, runner: TaskRunner, db: Database) -> None:
         self._runner = runner
         self._sorts: dict[str, list[object]] = dict(get_setting(db, "list.sorts"))  # type: ignore[call-overload]
 

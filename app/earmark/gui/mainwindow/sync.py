@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import sqlite_utils
 from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow
 
+from earmark.core.db.database import Database
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.core.sync.account import SyncAccount, get_account
@@ -35,7 +35,7 @@ class SyncController(QObject):
 
     synced = Signal(object)
 
-    def __init__(self, window: QMainWindow, runner: TaskRunner, db: sqlite_utils.Database,
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database,
                  on_library_changed: Callable[[Changes], None], say: Callable[[str], None],
                  keyring: KeyringChoice, preferences: Preferences, automatic: bool = True) -> None:
         super().__init__(window)

@@ -23,12 +23,11 @@ from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.mainwindow.window_events import WindowEvents
 from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
 from earmark.gui.preferences import DesktopSettings, Preferences
-from earmark.gui.views.recovery import RecoveryDialogs
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
+    from earmark.core.db.database import Database
     from earmark.gui.tasks import TaskRunner
+    from earmark.gui.views.recovery import RecoveryDialogs
     from earmark.playback.progress import PlaybackSession
 
 
@@ -39,7 +38,7 @@ class MainWindow(QMainWindow):
     why nothing can be saved, and makes no automatic refreshes, downloads or backups. ``list_first`` (a start
     not minimised): the frame, menus, sidebar and list are shown now, the rest once the list painted its rows."""
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, session: PlaybackSession,
+    def __init__(self, runner: TaskRunner, db: Database, session: PlaybackSession,
                  preferences: Preferences | None = None, parent: QWidget | None = None, *,
                  read_only_reason: str | None = None, dialogs: RecoveryDialogs | None = None,
                  list_first: bool = False) -> None:
@@ -108,7 +107,7 @@ class MainWindow(QMainWindow):
         self.feeds = p.FeedsController(self, runner, db, self.apply_changes, self.feedback.show_error,
                                        self.feedback.show_note, lambda: self.selection.selected_source_ids(),
                                        automatic=automatic)
-        self.backups = p.BackupsController(self, runner, db, dialogs or RecoveryDialogs(), self.feedback.show_error,
+        self.backups = p.BackupsController(self, runner, db, dialogs or p.RecoveryDialogs(), self.feedback.show_error,
                                            read_only=not automatic)
         self.sync = p.SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
             sentence, 15000), self.feeds.keyring, self.preferences, automatic=automatic)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
-import sqlite_utils
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import item_ids, items_by_ids
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search import RankedHead, Snippet, ranked_head, remaining_matches, snippets
@@ -27,6 +29,11 @@ SORT_COLUMNS: dict[int, tuple[str, bool]] = {
 }
 SnippetRole = Qt.ItemDataRole.UserRole + 2
 ItemIdRole = Qt.ItemDataRole.UserRole + 1
+# What data() answers; every other role (decoration, colours, check state, ...) is None at once: a table asks
+# each visible cell for a dozen roles as it paints, and a start's first frame made ~900 such calls.
+_ANSWERED = frozenset(int(role) for role in (
+    ItemIdRole, SnippetRole, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.TextAlignmentRole))
 PAGE_SIZE = 200
 MAX_CACHED_PAGES = 40
 Index = QModelIndex | QPersistentModelIndex
@@ -43,7 +50,7 @@ class ItemListModel(QAbstractTableModel):
     loaded = Signal()
     sort_changed = Signal(object)
 
-    def __init__(self, runner: TaskRunner, db: sqlite_utils.Database, parent: Any = None) -> None:
+    def __init__(self, runner: TaskRunner, db: Database, parent: Any = None) -> None:
         super().__init__(parent)
         self._runner = runner
         self._db = db
@@ -55,6 +62,8 @@ class ItemListModel(QAbstractTableModel):
         self._playing: int | None = None
         self._snippets: dict[int, Snippet | None] = {}
         self._first_page: int | None = None  # the reload whose first page alone is shown (the rest on its way)
+        self._holding = False  # a start: the whole list is read once its first frame is painted (see hold_rest)
+        self._held: Callable[[], object] | None = None
 
     @property
     def item_filter(self) -> ItemFilter:
@@ -75,18 +84,41 @@ class ItemListModel(QAbstractTableModel):
         if flt.ranked:
             self._runner.read(ranked_head, flt, on_done=lambda head: self._apply_head(generation, head))
             return
-        if not self._ids:
-            self._runner.read(item_ids, flt, PAGE_SIZE, on_done=lambda ids: self._show_first_page(generation, ids))
-        self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
+        if self._ids:
+            self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
+        else:
+            self._runner.read(item_ids, flt, PAGE_SIZE,
+                              on_done=lambda ids: self._show_first_page(generation, flt, ids))
 
-    def _show_first_page(self, generation: int, ids: list[int]) -> None:
-        """The first page while the whole list is read (``loaded`` waits for the whole list)."""
-        if generation != self._generation or self._ids or not ids:
-            return  # a newer reload, or the whole list came first
+    def _show_first_page(self, generation: int, flt: ItemFilter, ids: list[int]) -> None:
+        """The first page, then the whole list is read (``loaded`` waits for it). One after the other, not both
+        at once: on two cores the whole list's read took CPU from the window's first frame."""
+        if generation != self._generation:
+            return  # a newer reload is on its way
+        if len(ids) < PAGE_SIZE:  # the whole list already
+            self._apply(generation, ids)
+            return
         self.beginResetModel()
         self._ids, self._first_page = ids, generation
         self._rows = None
         self.endResetModel()
+        read_rest = partial(self._runner.read, item_ids, flt, on_done=lambda whole: self._apply(generation, whole))
+        if self._holding:
+            self._held = read_rest
+        else:
+            read_rest()
+
+    def hold_rest(self) -> None:
+        """A start: after the first page, the whole list is read once ``release_rest`` is called (its read and
+        the 100,000 rows it adds were done before the window's first frame, which waits for the display)."""
+        self._holding = True
+
+    def release_rest(self) -> None:
+        """Read the whole list now if a first page is waiting for it, and from now on at once."""
+        self._holding = False
+        held, self._held = self._held, None
+        if held is not None:
+            held()
 
     def _apply(self, generation: int, ids: list[int]) -> None:
         if generation != self._generation:
@@ -207,7 +239,7 @@ class ItemListModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        if role not in _ANSWERED or not index.isValid():
             return None
         item = self.item_at(index.row())
         if item is None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
 from PySide6.QtCore import QAbstractListModel, QByteArray, QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import items_by_ids
 from earmark.core.models import Item
 from earmark.core.timefmt import format_clock
@@ -23,7 +23,7 @@ class QueueModel(QAbstractListModel):
 
     reorder_requested = Signal(list)
 
-    def __init__(self, db: sqlite_utils.Database, parent: Any = None) -> None:
+    def __init__(self, db: Database, parent: Any = None) -> None:
         super().__init__(parent)
         self._db = db
         self._items: list[Item] = []

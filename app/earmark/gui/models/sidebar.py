@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import sqlite_utils
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import count_items
 from earmark.core.db.notes import count_notes
 from earmark.core.db.queries import ItemFilter
@@ -55,7 +55,7 @@ class SidebarData:
     archived: int = 0
 
 
-def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
+def read_sidebar(db: Database) -> SidebarData:
     """Counts, sources and tags for the sidebar (runs in a worker)."""
     counts = dict(db.execute("SELECT kind, count(*) FROM items GROUP BY kind").fetchall())
     return SidebarData(
@@ -74,7 +74,7 @@ def read_sidebar(db: sqlite_utils.Database) -> SidebarData:
     )
 
 
-def _download_counts(db: sqlite_utils.Database) -> dict[str, int]:
+def _download_counts(db: Database) -> dict[str, int]:
     counts = dict(db.execute("SELECT status, count(*) FROM downloads GROUP BY status").fetchall())
     return {"downloaded": counts.get("done", 0), "download_failed": counts.get("failed", 0),
             "downloading": sum(counts.get(status, 0) for status in ("queued", "downloading", "paused"))}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from earmark.core.db.database import Database
 from earmark.core.db.sources import list_sources
 from earmark.core.models import Source
 from earmark.core.timefmt import format_ago
@@ -18,7 +18,7 @@ SourceIdRole = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 
 
-def read_subscriptions(db: sqlite_utils.Database) -> list[Source]:
+def read_subscriptions(db: Database) -> list[Source]:
     """Every source that has a feed (runs in a worker)."""
     return [source for source in list_sources(db) if source.url]
 

@@ -3,18 +3,17 @@ Each runs on the writer and returns what changed."""
 
 from __future__ import annotations
 
-import sqlite_utils
-
 from earmark.core.articles.capture import link_only
 from earmark.core.articles.imports import ReadingList, import_entries
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.articles.store import ArticleData, store_article
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, items_by_ids
 from earmark.core.models import Changes
 from earmark.core.plurals import counted
 
 
-def store_captured(db: sqlite_utils.Database, article: ArticleData) -> Changes:
+def store_captured(db: Database, article: ArticleData) -> Changes:
     """Store a fetched (or unfetchable) article; the message says which."""
     stored = store_article(db, article)
     item = get_item(db, stored.item_id)
@@ -28,7 +27,7 @@ def store_captured(db: sqlite_utils.Database, article: ArticleData) -> Changes:
     return Changes(items={stored.item_id}, structure=stored.new, message=message)
 
 
-def store_links(db: sqlite_utils.Database, links: list[tuple[str, str]], origin: str) -> Changes:
+def store_links(db: Database, links: list[tuple[str, str]], origin: str) -> Changes:
     """Save links (address, text) as articles titled by their text, their pages to be fetched."""
     new = []
     for url, text in links:
@@ -39,7 +38,7 @@ def store_links(db: sqlite_utils.Database, links: list[tuple[str, str]], origin:
     return Changes(items=set(new), structure=True, message=f"Saved {counted(len(new), 'link')} from “{origin}”.")
 
 
-def store_reading_list(db: sqlite_utils.Database, reading_list: ReadingList) -> tuple[Changes, list[str]]:
+def store_reading_list(db: Database, reading_list: ReadingList) -> tuple[Changes, list[str]]:
     """Import a reading list read beforehand; returns the addresses of the new articles saved as links only,
     whose pages are to be fetched."""
     result = import_entries(db, reading_list)

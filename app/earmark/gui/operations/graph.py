@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.relations import is_indexed
 from earmark.core.errors import NotFoundError
@@ -17,7 +16,7 @@ from earmark.core.topics.reasons import related
 RELATED_SHOWN = 12
 
 
-def keep_layout(db: sqlite_utils.Database, positions: dict[int, Position]) -> Changes:
+def keep_layout(db: Database, positions: dict[int, Position]) -> Changes:
     """Keep where the graph's nodes sit."""
     store_layout(db, positions)
     return Changes()
@@ -32,7 +31,7 @@ class RelatedRead:
     pending: bool
 
 
-def read_related(db: sqlite_utils.Database, item_id: int) -> RelatedRead:
+def read_related(db: Database, item_id: int) -> RelatedRead:
     """The stored related items of one item (a read)."""
     try:
         return RelatedRead(item_id, related(db, item_id, RELATED_SHOWN), not is_indexed(db, item_id))
@@ -48,6 +47,6 @@ class PathRead:
     steps: list[Step]
 
 
-def read_path(db: sqlite_utils.Database, item_id: int) -> PathRead:
+def read_path(db: Database, item_id: int) -> PathRead:
     """An item's learning path (a read)."""
     return PathRead(get_item(db, item_id), learning_path(db, item_id))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.sources import record_failure
 from earmark.core.feeds.subscribe import ReadFeed, store_read_feed
 from earmark.core.models import Changes
@@ -11,7 +10,7 @@ from earmark.core.plurals import counted
 from earmark.core.sample import SampleData, store_sample
 
 
-def store_subscription(db: sqlite_utils.Database, url: str, read: ReadFeed) -> Changes:
+def store_subscription(db: Database, url: str, read: ReadFeed) -> Changes:
     """Store a fetched feed (runs on the writer)."""
     result = store_read_feed(db, url, read)
     noun = "new episode" if read.feed.kind == "podcast" else "new article"
@@ -22,13 +21,13 @@ def store_subscription(db: sqlite_utils.Database, url: str, read: ReadFeed) -> C
     )
 
 
-def note_feed_failure(db: sqlite_utils.Database, url: str, message: str) -> Changes:
+def note_feed_failure(db: Database, url: str, message: str) -> Changes:
     """Record that reading an existing subscription failed."""
     record_failure(db, url, message)
     return Changes()
 
 
-def store_sample_library(db: sqlite_utils.Database, sample: SampleData) -> Changes:
+def store_sample_library(db: Database, sample: SampleData) -> Changes:
     """Add the sample podcast and articles (read beforehand in the pool)."""
     result = store_sample(db, sample)
     return Changes(structure=True, message=f"Sample library loaded: {counted(result.episodes, 'episode')}, "

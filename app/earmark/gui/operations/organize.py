@@ -3,9 +3,8 @@ smart lists. Each runs on the writer and returns what changed."""
 
 from __future__ import annotations
 
-import sqlite_utils
-
 from earmark.core.db.connection import write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.items import set_favourite
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.smart_lists import delete_smart_list, save_smart_list
@@ -22,7 +21,7 @@ from earmark.core.models import Changes
 from earmark.core.plurals import counted
 
 
-def retag_items(db: sqlite_utils.Database, item_ids: list[int], add: list[str], remove: list[str]) -> Changes:
+def retag_items(db: Database, item_ids: list[int], add: list[str], remove: list[str]) -> Changes:
     """Put ``add`` on every item and take ``remove`` off, in one transaction."""
     with write_transaction(db):
         for item_id in item_ids:
@@ -31,7 +30,7 @@ def retag_items(db: sqlite_utils.Database, item_ids: list[int], add: list[str], 
     return Changes(items=set(item_ids), structure=True, message=f"Tags updated on {counted(len(item_ids), 'item')}.")
 
 
-def retag_source(db: sqlite_utils.Database, source_id: int, add: list[str], remove: list[str]) -> Changes:
+def retag_source(db: Database, source_id: int, add: list[str], remove: list[str]) -> Changes:
     """Put ``add`` on a source and take ``remove`` off (its items carry them in filters)."""
     with write_transaction(db):
         tag_source(db, source_id, add)
@@ -39,38 +38,38 @@ def retag_source(db: sqlite_utils.Database, source_id: int, add: list[str], remo
     return Changes(structure=True, message="Tags of the feed updated.")
 
 
-def rename_tag_everywhere(db: sqlite_utils.Database, old: str, new: str) -> Changes:
+def rename_tag_everywhere(db: Database, old: str, new: str) -> Changes:
     """Rename (or merge) a tag across the library."""
     rename_tag(db, old, new)
     return Changes(structure=True, message=f"Renamed the tag “{old}” to “{new}”.")
 
 
-def delete_tag_everywhere(db: sqlite_utils.Database, name: str) -> Changes:
+def delete_tag_everywhere(db: Database, name: str) -> Changes:
     """Remove a tag from everything."""
     delete_tag(db, name)
     return Changes(structure=True, message=f"Deleted the tag “{name}”.")
 
 
-def colour_tag(db: sqlite_utils.Database, name: str, colour: str | None) -> Changes:
+def colour_tag(db: Database, name: str, colour: str | None) -> Changes:
     """Give a tag a colour."""
     set_tag_colour(db, name, colour)
     return Changes(structure=True)
 
 
-def mark_favourite(db: sqlite_utils.Database, item_ids: list[int], favourite: bool) -> Changes:
+def mark_favourite(db: Database, item_ids: list[int], favourite: bool) -> Changes:
     """Mark or unmark items as favourites."""
     set_favourite(db, item_ids, favourite)
     word = "Marked" if favourite else "Unmarked"
     return Changes(items=set(item_ids), message=f"{word} {counted(len(item_ids), 'item')} as favourite.")
 
 
-def save_view(db: sqlite_utils.Database, name: str, flt: ItemFilter) -> Changes:
+def save_view(db: Database, name: str, flt: ItemFilter) -> Changes:
     """Save a view as a smart list."""
     save_smart_list(db, name, flt)
     return Changes(structure=True, message=f"Saved the smart list “{name}”.")
 
 
-def forget_smart_list(db: sqlite_utils.Database, list_id: int) -> Changes:
+def forget_smart_list(db: Database, list_id: int) -> Changes:
     """Delete a smart list."""
     delete_smart_list(db, list_id)
     return Changes(structure=True, message="Smart list deleted.")

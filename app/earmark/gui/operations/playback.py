@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite_utils
-
 from earmark.core.chapters import cached_chapters, store_chapters
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import local_file
 from earmark.core.db.items import mark_played
 from earmark.core.db.podcast_prefs import get_prefs, set_prefs
@@ -16,7 +15,7 @@ from earmark.core.plurals import counted
 from earmark.playback.progress import PlayContext
 
 
-def read_play_context(db: sqlite_utils.Database, item: Item, default_rate: float) -> PlayContext:
+def read_play_context(db: Database, item: Item, default_rate: float) -> PlayContext:
     """How to play ``item``: its downloaded file if complete, its podcast's settings and speed, its cached
     podcast:chapters and its silences when analysed (a few indexed reads: done on the GUI thread, right when
     Enter is pressed)."""
@@ -32,26 +31,26 @@ def read_play_context(db: sqlite_utils.Database, item: Item, default_rate: float
     )
 
 
-def store_fetched_chapters(db: sqlite_utils.Database, item_id: int, url: str, chapters: list[Chapter]) -> Changes:
+def store_fetched_chapters(db: Database, item_id: int, url: str, chapters: list[Chapter]) -> Changes:
     """Cache chapters fetched for an item."""
     store_chapters(db, item_id, url, chapters)
     return Changes(items={item_id})
 
 
-def store_played(db: sqlite_utils.Database, item_ids: list[int], played: bool) -> Changes:
+def store_played(db: Database, item_ids: list[int], played: bool) -> Changes:
     """Mark items played or unplayed."""
     mark_played(db, item_ids, played)
     return Changes(items=set(item_ids),
                    message=f"Marked {counted(len(item_ids), 'item')} {'played' if played else 'unplayed'}.")
 
 
-def store_prefs(db: sqlite_utils.Database, source_id: int, prefs: PodcastPrefs) -> Changes:
+def store_prefs(db: Database, source_id: int, prefs: PodcastPrefs) -> Changes:
     """Keep a podcast's playback settings."""
     set_prefs(db, source_id, prefs)
     return Changes()
 
 
-def queue_add(db: sqlite_utils.Database, item_ids: list[int], after: int | None, next_up: bool) -> list[int]:
+def queue_add(db: Database, item_ids: list[int], after: int | None, next_up: bool) -> list[int]:
     """Queue episodes last, or (``next_up``) right after the one playing; returns the new queue."""
     if next_up:
         play_next(db, item_ids, after)
@@ -60,30 +59,30 @@ def queue_add(db: sqlite_utils.Database, item_ids: list[int], after: int | None,
     return queue_ids(db)
 
 
-def queue_remove(db: sqlite_utils.Database, item_ids: list[int]) -> list[int]:
+def queue_remove(db: Database, item_ids: list[int]) -> list[int]:
     """Take episodes off the queue; returns the new queue."""
     dequeue(db, item_ids)
     return queue_ids(db)
 
 
-def queue_move(db: sqlite_utils.Database, item_id: int, steps: int) -> list[int]:
+def queue_move(db: Database, item_id: int, steps: int) -> list[int]:
     """Move a queued episode; returns the new queue."""
     move_in_queue(db, item_id, steps)
     return queue_ids(db)
 
 
-def queue_reorder(db: sqlite_utils.Database, item_ids: list[int]) -> list[int]:
+def queue_reorder(db: Database, item_ids: list[int]) -> list[int]:
     """Store the order given by drag and drop; returns the new queue."""
     reorder_queue(db, item_ids)
     return queue_ids(db)
 
 
-def queue_clear(db: sqlite_utils.Database) -> list[int]:
+def queue_clear(db: Database) -> list[int]:
     """Empty the queue."""
     clear_all(db)
     return []
 
 
-def read_queue(db: sqlite_utils.Database) -> list[int]:
+def read_queue(db: Database) -> list[int]:
     """The queue's item ids."""
     return queue_ids(db)

@@ -3,35 +3,34 @@ the writer and returns what changed."""
 
 from __future__ import annotations
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.db.items import mark_played
 from earmark.core.db.reading import save_reading_progress, set_archived, set_images_allowed
 from earmark.core.models import Changes
 from earmark.core.plurals import counted
 
 
-def keep_reading_progress(db: sqlite_utils.Database, item_id: int, share: float) -> Changes:
+def keep_reading_progress(db: Database, item_id: int, share: float) -> Changes:
     """Keep how far an article was read."""
     save_reading_progress(db, item_id, share)
     return Changes(items={item_id})
 
 
-def mark_read(db: sqlite_utils.Database, item_ids: list[int], read: bool) -> Changes:
+def mark_read(db: Database, item_ids: list[int], read: bool) -> Changes:
     """Mark items read or unread."""
     mark_played(db, item_ids, read)
     return Changes(items=set(item_ids), structure=True,
                    message=f"Marked {counted(len(item_ids), 'item')} {'read' if read else 'unread'}.")
 
 
-def archive(db: sqlite_utils.Database, item_ids: list[int], archived: bool) -> Changes:
+def archive(db: Database, item_ids: list[int], archived: bool) -> Changes:
     """Move articles to the archive or back."""
     set_archived(db, item_ids, archived)
     where = "to the archive" if archived else "back to the reading list"
     return Changes(items=set(item_ids), structure=True, message=f"Moved {counted(len(item_ids), 'article')} {where}.")
 
 
-def allow_images(db: sqlite_utils.Database, item_id: int, allowed: bool) -> Changes:
+def allow_images(db: Database, item_id: int, allowed: bool) -> Changes:
     """Let an article's images load from the web, or stop them."""
     set_images_allowed(db, item_id, allowed)
     return Changes(items={item_id}, message="Images of this article load from the web now." if allowed

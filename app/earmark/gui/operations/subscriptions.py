@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite_utils
-
+from earmark.core.db.database import Database
 from earmark.core.feeds.unsubscribe import unsubscribe
 from earmark.core.models import Changes
 from earmark.core.plurals import counted
 
 
-def unsubscribe_sources(db: sqlite_utils.Database, source_ids: list[int]) -> Changes:
+def unsubscribe_sources(db: Database, source_ids: list[int]) -> Changes:
     """Unsubscribe from each feed (runs on the writer); one sentence for them all."""
     done = [unsubscribe(db, source_id) for source_id in source_ids]
     message = done[0].message if len(done) == 1 else (

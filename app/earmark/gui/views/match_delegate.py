@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import html
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF
 from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
-from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
 from earmark.core.db.search import CLOSE, OPEN, Snippet
 from earmark.gui.models.items import SnippetRole
@@ -19,7 +20,8 @@ def snippet_html(snippet: Snippet) -> str:
 
 
 class MatchDelegate(QStyledItemDelegate):
-    """For the Match column; other data is painted as usual."""
+    """For the Match column; other data is painted as usual. (QStyle is named when a match is first painted: its
+    Python type, with its many enums, costs ~7 ms to make, which a start showing the list need not pay.)"""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
@@ -30,16 +32,16 @@ class MatchDelegate(QStyledItemDelegate):
         self.initStyleOption(option, index)
         option.text = ""
         style = option.widget.style() if option.widget else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+        style.drawControl(QtWidgets.QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
         document = QTextDocument()
         document.setDefaultFont(option.font)
         document.setDocumentMargin(0)
         document.setHtml(snippet_html(snippet))
         context = QAbstractTextDocumentLayout.PaintContext()
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        selected = bool(option.state & QtWidgets.QStyle.StateFlag.State_Selected)
         role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
         context.palette.setColor(QPalette.ColorRole.Text, option.palette.color(role))
-        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, option.widget)
+        rect = style.subElementRect(QtWidgets.QStyle.SubElement.SE_ItemViewItemText, option, option.widget)
         painter.save()
         painter.translate(rect.left(), rect.top() + (rect.height() - document.size().height()) / 2)
         painter.setClipRect(QRectF(0, 0, rect.width(), rect.height()))

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import sqlite_utils
-
 from earmark.core.db.connection import open_library, write_transaction
+from earmark.core.db.database import Database
 from earmark.core.db.downloads import add_download, remove_download, update_download
 from earmark.core.db.items import mark_played, save_progress
 from earmark.core.db.merge import store_feed
@@ -29,12 +28,12 @@ def _feed() -> FeedData:
     return FeedData(title="Cast", entries=entries)
 
 
-def _journal(db: sqlite_utils.Database) -> list[tuple[object, ...]]:
+def _journal(db: Database) -> list[tuple[object, ...]]:
     return db.execute("SELECT action, podcast, episode, started, position, total FROM sync_journal ORDER BY id"
                       ).fetchall()
 
 
-def _library(tmp_path: Path) -> tuple[sqlite_utils.Database, dict[str, int]]:
+def _library(tmp_path: Path) -> tuple[Database, dict[str, int]]:
     db = open_library(tmp_path / "library.db")
     stored = store_feed(db, FEED, _feed())
     return db, {key.removeprefix("guid:"): item for key, item in stored.item_ids.items()}

@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import save_progress
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import ProgressUpdate
@@ -35,7 +35,7 @@ def proxy(mygpo: MygpoServer) -> Iterator[SyncProxy]:
 
 @pytest.fixture
 def setup(tmp_path: Path, mygpo: MygpoServer, proxy: SyncProxy,
-          feed_server: FeedServer) -> Iterator[tuple[sqlite_utils.Database, tuple[str, str], str]]:
+          feed_server: FeedServer) -> Iterator[tuple[Database, tuple[str, str], str]]:
     """A device logged in through the proxy, subscribed to a podcast and synced once."""
     user = mygpo.new_user()
     db = device(tmp_path, "a")
@@ -47,7 +47,7 @@ def setup(tmp_path: Path, mygpo: MygpoServer, proxy: SyncProxy,
     db.close()
 
 
-def _play(db: sqlite_utils.Database, feed: str, number: int, at: float) -> None:
+def _play(db: Database, feed: str, number: int, at: float) -> None:
     save_progress(db, ProgressUpdate(episode(db, feed, number), at, float(DURATION)))
 
 

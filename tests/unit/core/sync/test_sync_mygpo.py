@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import mark_played, save_progress
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.feeds.unsubscribe import unsubscribe
@@ -27,7 +27,7 @@ def user(mygpo: MygpoServer) -> tuple[str, str]:
 
 @pytest.fixture
 def devices(tmp_path: Path, mygpo: MygpoServer,
-            user: tuple[str, str]) -> Iterator[tuple[sqlite_utils.Database, sqlite_utils.Database]]:
+            user: tuple[str, str]) -> Iterator[tuple[Database, Database]]:
     a, b = device(tmp_path, "a"), device(tmp_path, "b")
     log_in(a, "gpodder", mygpo.url, *user, device="laptop")
     log_in(b, "gpodder", mygpo.url, *user, device="desktop")
@@ -36,7 +36,7 @@ def devices(tmp_path: Path, mygpo: MygpoServer,
     b.close()
 
 
-def on_both(a: sqlite_utils.Database, b: sqlite_utils.Database, feed_server: FeedServer) -> str:
+def on_both(a: Database, b: Database, feed_server: FeedServer) -> str:
     """Subscribe A to a podcast and sync both: each has it. Its feed's address."""
     feed = serve_podcast(feed_server)
     subscribe(a, feed)

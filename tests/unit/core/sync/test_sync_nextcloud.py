@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
+from earmark.core.db.database import Database
 from earmark.core.db.items import save_progress
 from earmark.core.errors import SyncAuthError
 from earmark.core.feeds.subscribe import subscribe
@@ -32,7 +32,7 @@ def nextcloud() -> Iterator[NextcloudServer]:
 
 
 @pytest.fixture
-def devices(tmp_path: Path, nextcloud: NextcloudServer) -> Iterator[tuple[sqlite_utils.Database, ...]]:
+def devices(tmp_path: Path, nextcloud: NextcloudServer) -> Iterator[tuple[Database, ...]]:
     a, b = device(tmp_path, "a"), device(tmp_path, "b")
     for db, name in ((a, "laptop"), (b, "desktop")):
         log_in(db, "nextcloud", nextcloud.url + "/index.php/", "alice", "app-password-1", device=name)

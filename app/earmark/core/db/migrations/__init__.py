@@ -21,6 +21,7 @@ from earmark.core.db.migrations.m011_enclosure_length import m011_enclosure_leng
 from earmark.core.db.migrations.m012_listening import m012_listening
 from earmark.core.db.migrations.m013_transcription import m013_transcription
 from earmark.core.db.migrations.m014_fresh_terms import m014_fresh_terms
+from earmark.core.db.schema import schema_version
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -40,11 +41,6 @@ MIGRATIONS: list[Migration] = [
     m013_transcription,
     m014_fresh_terms,
 ]
-
-
-def schema_version(conn: sqlite3.Connection) -> int:
-    """The library's schema version (0 for a new, empty file)."""
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
 def apply_migrations(conn: sqlite3.Connection) -> None:
