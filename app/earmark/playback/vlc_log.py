@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, replace
-from http import HTTPStatus
 from typing import Any
 
 from earmark.playback.problems import Trouble
@@ -134,6 +133,8 @@ def stopped_early(facts: StreamFacts, position: float, duration: float) -> Troub
 
 
 def _status_words(status: int) -> str:
+    from http import HTTPStatus  # when a stream fails, not with every start
+
     try:
         return f"{status} {HTTPStatus(status).phrase}"
     except ValueError:

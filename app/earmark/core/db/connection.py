@@ -18,7 +18,6 @@ from urllib.parse import quote
 from earmark.core.db.backup_files import backups_folder, finish_interrupted_restore
 from earmark.core.db.database import Database
 from earmark.core.db.schema import SCHEMA_VERSION, schema_version
-from earmark.core.db.scrub import scrub_secrets
 from earmark.core.errors import (
     LibraryBusyError,
     LibraryDamagedError,
@@ -240,6 +239,8 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
     source that SQLite cannot read at all raises sqlite3.DatabaseError."""
     # Named for this process and thread: two programs backing up at once (the window and a cron job) each
     # write their own copy, and the last rename wins with a complete file.
+    from earmark.core.db.scrub import scrub_secrets  # with its addresses' parser: a copy's needs, not a start's
+
     partial = target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.partial")
     _remove_stale_partials(target)
     source = sqlite3.connect(f"file:{quote(str(source_path.absolute()))}?mode=ro", uri=True,

@@ -13,7 +13,6 @@ from earmark.core.db.search import search_ids
 from earmark.core.db.tags import tags_for_items
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item, ProgressUpdate
-from earmark.core.sample_clips import clips_prefix
 from earmark.core.timefmt import now_iso
 
 _LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url, i.enclosure_url, i.published,
@@ -115,6 +114,8 @@ def played_margin(duration: float, played_within: float) -> float:
 def save_progress(db: Database, update: ProgressUpdate, played_within: float = 0.0) -> None:
     """Store a playback position; an episode that reached its end (or within ``played_within`` seconds of
     it, see played_margin) is marked played and rewound."""
+    from earmark.core.sample_clips import clips_prefix  # importlib.resources: with the first progress saved
+
     duration = update.duration if update.duration and update.duration > 0 else None
     with write_transaction(db):
         if duration is None:
