@@ -321,9 +321,9 @@ def test_a_read_only_library_window_without_a_real_read_only_disk(qtbot: QtBot, 
     _library_with_note(library_path, "readable")
     runner = TaskRunner(library_path, read_only=True)
     session = PlaybackSession(VlcPlayer(("--aout=dummy",)), lambda update: runner.write(store_progress, update))
-    window = MainWindow(runner, open_library(library_path, read_only=True), session,
+    window = MainWindow(runner, open_library(library_path, read_only=True), lambda: session,
                         read_only_reason="The library is read-only (as this test asks).", dialogs=StandIn([]))
-    parts = Parts(window, runner, session)
+    parts = Parts(window, runner)
     opened.append(parts)
     qtbot.addWidget(window)
     window.show()

@@ -27,11 +27,10 @@ from earmark.gui.operations.records import store_progress
 from earmark.gui.preferences import DesktopSettings, Preferences
 from earmark.gui.single_instance import claim_or_hand_over, hand_over, server_name
 from earmark.gui.tasks import TaskRunner
-from earmark.playback.progress import PlaybackSession
-from earmark.playback.vlc_player import VlcPlayer
 
 if TYPE_CHECKING:
     from earmark.gui.views.recovery import RecoveryDialogs
+    from earmark.playback.progress import PlaybackSession
 
 
 @dataclass(slots=True)
@@ -40,7 +39,11 @@ class Parts:
 
     window: MainWindow
     runner: TaskRunner
-    session: PlaybackSession
+
+    @property
+    def session(self) -> PlaybackSession:
+        """The player's session (the window makes it when it is whole)."""
+        return self.window.session
 
 
 def application(argv: list[str] | None = None) -> QApplication:
@@ -66,18 +69,24 @@ def build(library_path: Path, vlc_args: tuple[str, ...] = (), desktop: DesktopSe
     if read_only_reason is None:
         tighten_data(db)  # what an older version left readable by others
     runner = TaskRunner(library_path, read_only=read_only_reason is not None)
-    player = VlcPlayer(vlc_args)
 
     def save(update: object) -> None:
         runner.write(store_progress, update, on_done=lambda changes: window.apply_changes(changes))
 
-    session = PlaybackSession(player, save)
+    def make_session() -> PlaybackSession:
+        """The player and its session, made when the window is whole: a start's first frame plays nothing, and
+        their modules (~8 ms of imports) load after it."""
+        from earmark.playback.progress import PlaybackSession
+        from earmark.playback.vlc_player import VlcPlayer
+
+        return PlaybackSession(VlcPlayer(vlc_args), save)
+
     preferences = Preferences(db, runner, desktop or DesktopSettings())
     # An empty library shows its welcome screen, keyboard ready, with the whole window: no list to show first.
-    window = MainWindow(runner, db, session, preferences, read_only_reason=read_only_reason, dialogs=dialogs,
+    window = MainWindow(runner, db, make_session, preferences, read_only_reason=read_only_reason, dialogs=dialogs,
                         list_first=list_first and has_items(db))
     preferences.setParent(window)
-    return Parts(window, runner, session)
+    return Parts(window, runner)
 
 
 class Launcher(QObject):

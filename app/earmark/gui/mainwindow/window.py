@@ -32,13 +32,12 @@ if TYPE_CHECKING:
 
 
 class MainWindow(QMainWindow):
-    """The library window: shows the library, plays from it, and saves everything on close.
+    """The library window: shows the library, plays from it (``make_session`` makes the player once the window is
+    whole), and saves everything on close. ``read_only_reason`` (a sentence) opens it on a library that can only be
+    read: it shows the library, says why nothing can be saved, and makes no automatic refreshes, downloads or
+    backups. ``list_first`` (a start not minimised): the frame, menus, sidebar and list now, the rest after."""
 
-    ``read_only_reason`` (a sentence) opens it on a library that can only be read: it shows the library, says
-    why nothing can be saved, and makes no automatic refreshes, downloads or backups. ``list_first`` (a start
-    not minimised): the frame, menus, sidebar and list are shown now, the rest once the list painted its rows."""
-
-    def __init__(self, runner: TaskRunner, db: Database, session: PlaybackSession,
+    def __init__(self, runner: TaskRunner, db: Database, make_session: Callable[[], PlaybackSession],
                  preferences: Preferences | None = None, parent: QWidget | None = None, *,
                  read_only_reason: str | None = None, dialogs: RecoveryDialogs | None = None,
                  list_first: bool = False) -> None:
@@ -49,7 +48,7 @@ class MainWindow(QMainWindow):
         self._waiting: list[Callable[[], object]] | None = []  # for the whole window; None once it is built
         self.setWindowTitle(f"Earmark — {runner.library_path.name}" + (" (read-only)" if read_only_reason else ""))
         self.resize(1280, 800)
-        self._runner, self._db, self.session = runner, db, session
+        self._runner, self._db, self._make_session = runner, db, make_session
         self.preferences = preferences or Preferences(db, runner, DesktopSettings(), self)
         self.commands = a = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
         self.feedback = Feedback(self)
@@ -101,6 +100,7 @@ class MainWindow(QMainWindow):
         """Everything beyond the list (views, panes, player bar, menus, wiring); then the first place shown."""
         from earmark.gui.mainwindow import parts as p
 
+        self.session = self._make_session()  # the player: not needed before the first frame
         runner, db, session, a = self._runner, self._db, self.session, self.commands
         self.window_events = WindowEvents(self, self.navigator.back, self.navigator.forward)  # see app_filter.py
         automatic = self.read_only_reason is None  # a library that can only be read is not changed by itself
