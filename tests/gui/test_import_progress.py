@@ -55,6 +55,6 @@ def test_dropping_an_opml_file_shows_the_import_feed_by_feed(qtbot: QtBot, launc
     assert len({value for _text, value in steps}) >= 3, shown
     assert all(text.startswith(f"Refreshing {value} of {FEEDS}: Show ") for text, value in steps), shown
     # The last feeds and the end can arrive between two looks; the end itself is always said in the status bar.
-    assert window.statusBar().currentMessage().startswith(f"Refreshed: {FEEDS} of {FEEDS} feeds checked, "
-                                                          f"{FEEDS * 20} new items"), window.statusBar().currentMessage()
+    said = window.statusBar().currentMessage()
+    assert said.startswith(f"Refreshed: {FEEDS} of {FEEDS} feeds checked, {FEEDS * 20} new items"), said
     qtbot.waitUntil(lambda: window.items_model.rowCount() == FEEDS * 20, timeout=10_000)
