@@ -26,7 +26,7 @@ from earmark.gui.views.credentials import CredentialsDialog
 from helpers.accessibility import unnamed_widgets
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
-from helpers.journeys import click_sidebar, press, sidebar_row, wait_showing
+from helpers.journeys import click_sidebar, press, sidebar_row, visible_dialog, wait_showing
 
 REFRESH_MS = 30_000
 
@@ -45,11 +45,6 @@ def server(tmp_path: Path) -> Iterator[FeedServer]:
 @pytest.fixture
 def quiet(library_path: Path) -> None:
     set_setting(open_library(library_path), "feeds.refresh_on_start", False)
-
-
-def visible_dialog(kind: type) -> object | None:
-    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
-    return found[0] if found else None
 
 
 def reject_when_shown(kind: type, seen: list[str], tries: int = 100) -> None:

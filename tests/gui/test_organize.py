@@ -19,6 +19,7 @@ from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.models.items import COL_MATCH, COL_TITLE, SnippetRole
 from earmark.gui.views.tag_editor import TagEditor
 from helpers.gui import Launch
+from helpers.journeys import visible_dialog
 
 SAMPLE_ITEMS = 54
 
@@ -27,11 +28,6 @@ def open_window(qtbot: QtBot, launch: Launch) -> MainWindow:
     window = launch().window
     qtbot.waitUntil(lambda: window.items_model.rowCount() == SAMPLE_ITEMS)
     return window
-
-
-def visible_dialog(kind: type) -> object:
-    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
-    return found[0] if found else None
 
 
 def titles(window: MainWindow) -> list[str]:

@@ -50,6 +50,12 @@ def type_text(qtbot: QtBot, text: str) -> None:
     qtbot.keyClicks(focused(), text)
 
 
+def visible_dialog(kind: type) -> object | None:
+    """The shown top-level window of class ``kind`` (a dialog), or None."""
+    found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
+    return found[0] if found else None
+
+
 def sidebar(window: QMainWindow) -> QTreeView:
     """The sidebar."""
     tree = window.findChild(QTreeView, "sidebar")

@@ -48,9 +48,9 @@ def exposed(accessible_app: AccessibleApp) -> tuple[list[str], list[str]]:
 
 
 def test_tables_and_lists_expose_their_rows(accessible_app: AccessibleApp) -> None:
-    # Read again until both are there, as a screen reader reads on: the sidebar's entries are made anew whenever
-    # its counts change (the rest of the window, built after the first frame, reloads them), and a read in that
-    # moment missed them once in CI under load.
+    # Read again until both are there, as a screen reader reads on: the window fills the list and the sidebar after
+    # its first frame, and a single read early on missed the sidebar's entries once in CI under load (they were
+    # then made anew whenever a count changed; now only new rows make them anew: test_sidebar_counts.py).
     found: list[tuple[list[str], list[str]]] = []
 
     def both_shown() -> bool:

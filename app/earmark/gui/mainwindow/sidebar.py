@@ -46,6 +46,9 @@ class SidebarController(QObject):
             current, CLICK if QApplication.mouseButtons() != Qt.MouseButton.NoButton else BROWSE))
         self.view.clicked.connect(lambda index: self._choose(index, CLICK))  # the highlighted row switches too
         self.view.activated.connect(lambda index: self._choose(index, ACTIVATE))
+        self._collapsed: list[object] = []  # the headings the user closed, kept closed when the rows are made anew
+        self.view.collapsed.connect(lambda index: self._remember(index, collapsed=True))
+        self.view.expanded.connect(lambda index: self._remember(index, collapsed=False))
 
     @property
     def total(self) -> int:
@@ -59,12 +62,24 @@ class SidebarController(QObject):
     def _on_read(self, data: SidebarData) -> None:
         self._quiet = True
         try:
-            self.model.populate(data)
-            self.view.expandAll()
+            if self.model.populate(data):  # rows made anew: open, but for the headings the user closed
+                self.view.expandAll()
+                for item in self._rows():
+                    if _heading_key(item.index()) in self._collapsed:
+                        self.view.collapse(item.index())
         finally:
             self._quiet = False
         self.populated, self.data = True, data
         self.loaded.emit(data)
+
+    def _remember(self, index: QModelIndex, collapsed: bool) -> None:
+        key = _heading_key(index)
+        if self._quiet or collapsed == (key in self._collapsed):
+            return
+        if collapsed:
+            self._collapsed.append(key)
+        else:
+            self._collapsed.remove(key)
 
     def _choose(self, index: QModelIndex, how: str) -> None:
         place = place_at(index)
@@ -122,3 +137,9 @@ def place_at(index: QModelIndex) -> Place | None:
     if isinstance(flt, str):
         return Place(flt)
     return None
+
+
+def _heading_key(index: QModelIndex) -> object:
+    """What tells a heading from the others whatever its count: its filter, or its name when it has none."""
+    flt = index.data(FilterRole)
+    return flt if flt is not None else str(index.data()).split(" (")[0]

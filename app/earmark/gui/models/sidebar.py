@@ -5,10 +5,11 @@ Subscriptions; each row is a filter or a view."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QStandardItemModel
 
 from earmark.core.db.database import Database
 from earmark.core.db.items import count_items
@@ -19,6 +20,7 @@ from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tag_counts
 from earmark.core.models import ItemKind, Source
 from earmark.gui.icons import colour_dot, warning_icon
+from earmark.gui.models.standard_tree import Row, rebuild, same_rows, update
 
 FilterRole = Qt.ItemDataRole.UserRole + 1
 TagRole = Qt.ItemDataRole.UserRole + 2  # the tag a Tags row shows
@@ -81,64 +83,26 @@ def _download_counts(db: Database) -> dict[str, int]:
 
 
 class SidebarModel(QStandardItemModel):
-    """A small tree (a few hundred rows at most), rebuilt from SidebarData; each row's FilterRole is an
-    ItemFilter for the item list, headings have none."""
+    """A small tree (a few hundred rows at most) made from SidebarData; each row's FilterRole is an ItemFilter for
+    the item list, headings have none. A reload whose rows are the same ones changes their texts in place."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.total = 0
+        self._shown: list[Row] = []
 
-    def populate(self, data: SidebarData) -> None:
-        """Replace the rows with ``data``."""
-        self.clear()
+    def populate(self, data: SidebarData) -> bool:
+        """Show ``data``; True when that made the rows anew (other rows than before), False when only their
+        texts, icons or tooltips changed."""
         self.total = data.total
-        root = self.invisibleRootItem()
-        root.appendRow(_row(f"All ({data.total})", ItemFilter()))
-        podcasts = _row(f"Podcasts ({data.episodes})", ItemFilter(kind="episode"))
-        articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
-        articles.appendRow(_row(f"Archive ({data.archived})", ARCHIVE))
-        failing = 0
-        for source in data.sources:
-            parent = podcasts if source.kind == "podcast" else articles
-            kind: ItemKind = "episode" if source.kind == "podcast" else "article"
-            row = _row(f"{source.title} ({source.item_count})", ItemFilter(kind=kind, source_id=source.id))
-            if source.status != "ok":
-                failing += 1
-                row.setIcon(warning_icon())
-                row.setToolTip(source.last_error or "")
-            parent.appendRow(row)
-        smart = _row("Smart Lists", None)
-        for smart_list, count in data.smart_lists:
-            row = _row(f"{smart_list.name} ({count})", smart_list.filter)
-            row.setData(smart_list.id, SmartListRole)
-            smart.appendRow(row)
-        tags = _row("Tags", None)
-        for name, count in data.tags:
-            row = _row(f"{name} ({count})", ItemFilter(tag=name))
-            row.setData(name, TagRole)
-            if name in data.colours:
-                row.setIcon(colour_dot(data.colours[name]))
-            tags.appendRow(row)
-        for heading in (podcasts, articles, smart, tags):
-            if heading is not smart or smart.rowCount():
-                root.appendRow(heading)
-        root.appendRow(_row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING))
-        root.appendRow(_row(f"Continue reading ({data.reading})", CONTINUE_READING))
-        downloaded = _row(f"Downloaded ({data.downloaded})", DOWNLOADED)
-        if data.downloading:
-            downloaded.appendRow(_row(f"Downloading ({data.downloading})", DOWNLOADING))
-        if data.download_failed:  # failures apart: "Downloaded" is what is on disk
-            failed = _row(f"Failed downloads ({data.download_failed})", DOWNLOAD_FAILED)
-            failed.setIcon(warning_icon())
-            downloaded.appendRow(failed)
-        root.appendRow(downloaded)
-        root.appendRow(_row(f"Notes ({data.notes})", NOTES))
-        root.appendRow(_row("Topic Graph", GRAPH))
-        root.appendRow(_row("Statistics", STATISTICS))
-        feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
-        if failing:
-            feeds.setIcon(warning_icon())
-        root.appendRow(feeds)
+        rows = sidebar_rows(data)
+        rebuilt = not self._shown or not same_rows(rows, self._shown)
+        if rebuilt:
+            rebuild(self, rows)
+        else:
+            update(self.invisibleRootItem(), rows, self._shown)
+        self._shown = rows
+        return rebuilt
 
     def index_for(self, flt: ItemFilter | str) -> Any:
         """The index of the row whose filter is ``flt`` (the All row when there is none)."""
@@ -153,10 +117,50 @@ class SidebarModel(QStandardItemModel):
         return self.index(0, 0)
 
 
-def _row(text: str, flt: ItemFilter | str | None) -> QStandardItem:
-    item = QStandardItem(text)
-    item.setEditable(False)
-    item.setData(flt, FilterRole)
-    if flt is None:
-        item.setSelectable(False)
-    return item
+def sidebar_rows(data: SidebarData) -> list[Row]:
+    """The sidebar's rows for ``data``, top to bottom."""
+    podcasts = _row(f"Podcasts ({data.episodes})", ItemFilter(kind="episode"))
+    articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
+    articles.add(_row(f"Archive ({data.archived})", ARCHIVE))
+    failing = 0
+    for source in data.sources:
+        kind: ItemKind = "episode" if source.kind == "podcast" else "article"
+        row = _row(f"{source.title} ({source.item_count})", ItemFilter(kind=kind, source_id=source.id))
+        if source.status != "ok":
+            failing += 1
+            row.with_icon("warning", warning_icon)
+            row.tooltip = source.last_error or ""
+        (podcasts if source.kind == "podcast" else articles).add(row)
+    smart = _row("Smart Lists", None).add(*(
+        _row(f"{smart_list.name} ({count})", smart_list.filter, {SmartListRole: smart_list.id})
+        for smart_list, count in data.smart_lists))
+    tags = _row("Tags", None)
+    for name, count in data.tags:
+        row = _row(f"{name} ({count})", ItemFilter(tag=name), {TagRole: name})
+        if name in data.colours:
+            row.with_icon(data.colours[name], partial(colour_dot, data.colours[name]))
+        tags.add(row)
+    downloaded = _row(f"Downloaded ({data.downloaded})", DOWNLOADED)
+    if data.downloading:
+        downloaded.add(_row(f"Downloading ({data.downloading})", DOWNLOADING))
+    if data.download_failed:  # failures apart: "Downloaded" is what is on disk
+        downloaded.add(_row(f"Failed downloads ({data.download_failed})", DOWNLOAD_FAILED).with_icon(
+            "warning", warning_icon))
+    feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
+    if failing:
+        feeds.with_icon("warning", warning_icon)
+    return [
+        _row(f"All ({data.total})", ItemFilter()),
+        *(heading for heading in (podcasts, articles, smart, tags) if heading is not smart or smart.children),
+        _row(f"Continue listening ({data.in_progress})", CONTINUE_LISTENING),
+        _row(f"Continue reading ({data.reading})", CONTINUE_READING),
+        downloaded,
+        _row(f"Notes ({data.notes})", NOTES),
+        _row("Topic Graph", GRAPH),
+        _row("Statistics", STATISTICS),
+        feeds,
+    ]
+
+
+def _row(text: str, flt: ItemFilter | str | None, more: dict[int, object] | None = None) -> Row:
+    return Row(text, {FilterRole: flt, **(more or {})}, selectable=flt is not None)
