@@ -282,7 +282,6 @@ def _remove_stale_partials(target: Path) -> None:
             pass  # gone already, or not ours to remove
 
 
-
 @contextmanager
 def write_transaction(db: Database) -> Iterator[None]:
     """One atomic write. ``BEGIN IMMEDIATE`` takes the write lock up front, so a transaction that reads
