@@ -7,9 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
-from earmark.core.db.history import record_play
 from earmark.core.db.queries import ItemFilter, order_parts, where_clause
-from earmark.core.db.search import search_ids
 from earmark.core.db.tags import tags_for_items
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item, ProgressUpdate
@@ -69,6 +67,8 @@ def list_items(db: Database, flt: ItemFilter, limit: int | None = None) -> list[
 def item_ids(db: Database, flt: ItemFilter, limit: int | None = None) -> list[int]:
     """Ids of the items matching the filter, in display order. Cheap enough for 100,000 items."""
     if flt.text.strip():  # text without a single word ("*", "()") matches nothing
+        from earmark.core.db.search import search_ids  # deferred: a start shows its list before any search
+
         return search_ids(db, flt, limit)
     where, params = where_clause(flt)
     tail = "" if limit is None else f" LIMIT {int(limit)}"
@@ -125,6 +125,8 @@ def save_progress(db: Database, update: ProgressUpdate, played_within: float = 0
         else:
             known = duration
         at_end = update.ended or (known is not None and update.position >= known - played_margin(known, played_within))
+        from earmark.core.db.history import record_play  # deferred: a start plays nothing before its first frame
+
         record_play(db, update.item_id, max(0.0, update.position), at_end, speed=update.speed,
                     silence_saved=update.silence_saved)
         cursor = db.execute(

@@ -6,7 +6,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
@@ -14,11 +14,12 @@ from PySide6.QtGui import QFont
 from earmark.core.db.database import Database
 from earmark.core.db.items import item_ids, items_by_ids
 from earmark.core.db.queries import ItemFilter
-from earmark.core.db.search import RankedHead, Snippet, ranked_head, remaining_matches, snippets
-from earmark.core.db.spoken_search import spoken_moment
 from earmark.core.models import Item
 from earmark.core.timefmt import format_clock
 from earmark.gui.tasks import TaskRunner
+
+if TYPE_CHECKING:  # the search's parts load with the first search: a start shows its list before any
+    from earmark.core.db.search import RankedHead, Snippet
 
 COL_TITLE, COL_SOURCE, COL_PUBLISHED, COL_DURATION, COL_PROGRESS, COL_MATCH = range(6)
 HEADERS = ("Title", "Source", "Published", "Duration", "Progress", "Match")
@@ -82,6 +83,8 @@ class ItemListModel(QAbstractTableModel):
         self._generation += 1
         generation, flt = self._generation, self._filter
         if flt.ranked:
+            from earmark.core.db.search import ranked_head
+
             self._runner.read(ranked_head, flt, on_done=lambda head: self._apply_head(generation, head))
             return
         if self._ids:
@@ -139,6 +142,8 @@ class ItemListModel(QAbstractTableModel):
     def _apply_head(self, generation: int, head: RankedHead) -> None:
         self._apply(generation, head.ids)
         if generation == self._generation and head.boundary is not None:
+            from earmark.core.db.search import remaining_matches
+
             self._runner.read(remaining_matches, self._filter, head.boundary,
                               on_done=lambda ids: self._append(generation, ids))
 
@@ -215,6 +220,9 @@ class ItemListModel(QAbstractTableModel):
         if not self._filter.text.strip():
             return None
         if item_id not in self._snippets:
+            from earmark.core.db.search import snippets
+            from earmark.core.db.spoken_search import spoken_moment
+
             found = snippets(self._db, self._filter.text, [item_id]).get(item_id)
             if found is not None and found.field == "transcript":  # where it is said: Enter plays from there
                 found = replace(found, at=spoken_moment(self._db, item_id, found))

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
-from earmark.core.db.search import CLOSE, OPEN, Snippet
 from earmark.gui.models.items import SnippetRole
+
+if TYPE_CHECKING:  # the search's module loads with the first search (a start shows its list before any)
+    from earmark.core.db.search import Snippet
 
 
 def snippet_html(snippet: Snippet) -> str:
     """The snippet as one line of HTML: field name in grey, matched words in bold."""
     import html  # with the first search result (its entity tables are ~1.5 ms of a start otherwise)
+
+    from earmark.core.db.search import CLOSE, OPEN
 
     text = html.escape(snippet.text).replace(OPEN, "<b>").replace(CLOSE, "</b>")
     return f"<span style='color:gray'>{html.escape(snippet.where)}:</span> {text}"
@@ -26,8 +32,8 @@ class MatchDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        snippet = index.data(SnippetRole)
-        if not isinstance(snippet, Snippet):
+        snippet = index.data(SnippetRole)  # a Snippet, or None (no search, or no match in this row's texts)
+        if snippet is None:
             super().paint(painter, option, index)
             return
         self.initStyleOption(option, index)
