@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
+
+from earmark.core.records import record
 
 ItemKind = Literal["episode", "article"]
 SourceKind = Literal["podcast", "site"]
@@ -12,7 +14,7 @@ SourceKind = Literal["podcast", "site"]
 Vocabulary = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
 
 
-@dataclass(slots=True)
+@record
 class Item:
     """One episode or article as the rest of the app sees it (feed data plus the user's state)."""
 
@@ -51,7 +53,7 @@ class Item:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Anchor:
     """Where a highlight's quote sits in an article's text: the words just before and after it, and the offset
     where it started when it was made (a hint: the text is found again by the quote and its context)."""
@@ -65,7 +67,7 @@ class Anchor:
         return {"prefix": self.prefix, "suffix": self.suffix, "start": self.start}
 
 
-@dataclass(slots=True)
+@record
 class Note:
     """A note on an item: at a time (seconds) in an episode, or on the item as a whole (``at`` None).
 
@@ -106,7 +108,7 @@ class Note:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Cue:
     """One timed line of a transcript (seconds from the start of the episode)."""
 
@@ -116,7 +118,7 @@ class Cue:
     speaker: str = ""
 
 
-@dataclass(slots=True)
+@record
 class Transcript:
     """An episode's transcript: its lines in time order, and how many unreadable lines were left out."""
 
@@ -136,7 +138,7 @@ class Transcript:
         return low - 1 if low else None
 
 
-@dataclass(slots=True)
+@record
 class Related:
     """An item related to another, how strongly (text similarity plus what they share) and why."""
 
@@ -153,7 +155,7 @@ class Related:
                 "score": round(self.score, 3), "reasons": list(self.reasons)}
 
 
-@dataclass(slots=True)
+@record
 class Source:
     """A feed, podcast or site that items come from."""
 
@@ -189,7 +191,7 @@ class Source:
         }
 
 
-@dataclass(slots=True)
+@record
 class SubscribeResult:
     """What a subscription or re-read of a feed changed."""
 
@@ -200,7 +202,7 @@ class SubscribeResult:
     item_ids: dict[str, int] = field(default_factory=dict)  # every entry's item id, by identity
 
 
-@dataclass(slots=True)
+@record
 class ProgressUpdate:
     """A playback position to store for an item."""
 
@@ -212,7 +214,7 @@ class ProgressUpdate:
     silence_saved: float = 0.0  # seconds of silence skipped since the last update
 
 
-@dataclass(slots=True)
+@record
 class EntryData:
     """One item as a feed or importer describes it: the feed-owned fields only."""
 
@@ -248,7 +250,7 @@ class EntryData:
     vocabulary: Vocabulary | None = None
 
 
-@dataclass(slots=True)
+@record
 class FeedData:
     """A parsed feed: the source's own fields and its entries, in feed order."""
 
@@ -273,7 +275,7 @@ class FeedData:
         return "podcast" if any(e.kind == "episode" for e in self.entries) else "site"
 
 
-@dataclass(slots=True)
+@record
 class Changes:
     """What an operation changed, for the GUI to refresh exactly that."""
 
@@ -282,7 +284,7 @@ class Changes:
     message: str = ""  # a sentence for the status bar
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Chapter:
     """A chapter of an episode: where it starts (seconds), its title, and a link when it has one."""
 
@@ -291,7 +293,7 @@ class Chapter:
     url: str | None = None
 
 
-@dataclass(slots=True)
+@record
 class PodcastPrefs:
     """A podcast's own playback settings; ``speed`` None means the global ``playback.speed``."""
 
@@ -303,7 +305,7 @@ class PodcastPrefs:
     skip_silence: str = "off"  # off, mild or strong (core/audio/silence.py)
 
 
-@dataclass(slots=True)
+@record
 class Download:
     """An episode download: where it goes, how far it got. ``status``: queued, downloading, paused, done,
     failed."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -14,12 +13,13 @@ from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData
+from earmark.core.records import record
 
 FEED_FILE = "pytorch-dev-podcast.xml"
 ARTICLES_FILE = "articles.json"
 
 
-@dataclass(slots=True)
+@record
 class SampleResult:
     """How many items the sample added (or refreshed)."""
 
@@ -32,7 +32,7 @@ def sample_folder() -> Path:
     return Path(str(resources.files("earmark.resources") / "sample"))
 
 
-@dataclass(slots=True)
+@record
 class SampleData:
     """The sample library read from the package: the feed (with its file URL) and the articles."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY
 from pathlib import Path
 from typing import Literal
 
@@ -13,6 +13,7 @@ import platformdirs
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.records import record
 
 APP_NAME = "earmark"
 LIBRARY_ENV = "EARMARK_LIBRARY"
@@ -20,7 +21,7 @@ EDITABLE_TYPES = (bool, int, float, str)
 PATH_SUFFIXES = ("folder", "dir", "directory", "path", "file")  # a str setting named so is edited as a path
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Setting:
     """One setting, its documentation, and hints for its editor in the settings dialog.
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from urllib.parse import quote, quote_plus, unquote, urlsplit, urlunsplit
+
+from earmark.core.records import record
 
 WEB_SCHEMES = ("http", "https")
 _USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")  # up to the authority's last "@"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Userinfo:
     """An address without its ``user:password@`` part, and that part (None when it had none)."""
 

@@ -8,7 +8,6 @@ import gc
 import signal
 import socket
 import sys
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from earmark.core.db.connection import open_library_or_read_only
 from earmark.core.db.items import has_items
 from earmark.core.db.private_files import tighten_data
 from earmark.core.errors import EarmarkError
+from earmark.core.records import record
 from earmark.gui.icons import APP_ICON_NAME, app_icon
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.operations.records import store_progress
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from earmark.playback.progress import PlaybackSession
 
 
-@dataclass(slots=True)
+@record
 class Parts:
     """The pieces of a running app, for the entry point, the smoke test and GUI tests."""
 

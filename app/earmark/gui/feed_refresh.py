@@ -6,18 +6,19 @@ never stalls; the child writes to the library in short transactions of its own, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from earmark.core.records import record
 from earmark.gui.child_command import ChildCommand
 
 KILL_AFTER_MS = 5000  # a cancelled refresh finishes the feeds in flight; after this it is killed
 QUIT_KILL_AFTER_MS = 500  # on quit it is killed sooner: each feed is stored in a transaction of its own
 
 
-@dataclass(slots=True)
+@record
 class RefreshSummary:
     """How a refresh ended: feeds checked, what they brought, and the sentences to show."""
 

@@ -11,7 +11,6 @@ itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cmp_to_key
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from earmark.core.records import record
 from earmark.gui.app_filter import ApplicationFilter
 
 NEXT, PREVIOUS = 1, -1
@@ -35,7 +35,7 @@ TAB_KEYS = {Qt.Key.Key_Tab: NEXT, Qt.Key.Key_Backtab: PREVIOUS}
 COMPOSITE = (QAbstractItemView, QAbstractSpinBox, QComboBox)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Pane:
     """A pane of the window: ``root()`` is its widget now (None while it has none), ``enter`` puts the
     keyboard in it as its own shortcut does (by default: its first control)."""

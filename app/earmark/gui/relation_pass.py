@@ -8,17 +8,17 @@ small and quick however large the library, and quitting never waits for the pass
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from earmark.core.records import record
 from earmark.gui.child_command import ChildCommand
 
 KILL_AFTER_MS = 200  # a pass told to stop has this long to do so before it is killed (with its workers)
 
 
-@dataclass(slots=True)
+@record
 class PassSummary:
     """How a pass ended: items worked out, whether in full, and the sentence to show when it could not run."""
 

@@ -4,18 +4,19 @@ the server, and quitting stops the child (what it committed stays; the rest is d
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, Signal, Slot
 
 from earmark.core.plurals import counted
+from earmark.core.records import record
 from earmark.gui.child_process import earmark_process, error_lines
 
 STOP_WAIT_MS = 3000
 
 
-@dataclass(slots=True)
+@record
 class SyncOutcome:
     """How a sync ended: the ``earmark sync --json`` object's counts and sentences."""
 

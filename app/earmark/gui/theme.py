@@ -6,11 +6,11 @@ runs); light and dark set Fusion with palettes whose text keeps a WCAG contrast 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
+
+from earmark.core.records import record
 
 Role = QPalette.ColorRole
 
@@ -33,7 +33,7 @@ DARK = {
 DISABLED_TEXT = {"light": "#8a8a8a", "dark": "#7b7e84"}
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Accents:
     """Colours beyond the palette, readable on the palette's Base and Window colours."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from earmark.core.records import record
 from earmark.core.timefmt import format_clock
 
 
@@ -31,7 +31,7 @@ class Trouble(StrEnum):
 _STOPPED = {Trouble.CLOSED: "the server closed the connection", Trouble.CUT_SHORT: "the server sent no more"}
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Problem:
     """A playback failure: its kind, the sentence to show, where playback stopped (where a retry resumes) and,
     when the player tries again by itself, in how many seconds."""

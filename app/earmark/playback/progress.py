@@ -5,13 +5,14 @@ podcast's playback settings and follows the episode's chapters."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from PySide6.QtCore import QElapsedTimer, QObject, Signal, Slot
 
 from earmark.core.audio.silence import Span, skipped
 from earmark.core.chapters import chapter_index
 from earmark.core.models import Chapter, Item, PodcastPrefs, ProgressUpdate
+from earmark.core.records import record
 from earmark.playback.player import Player, PlayerState
 from earmark.playback.problems import Problem, Trouble
 from earmark.playback.silence_skipper import SilenceSkipper
@@ -19,7 +20,7 @@ from earmark.playback.silence_skipper import SilenceSkipper
 SAVE_INTERVAL_SECONDS = 5.0
 
 
-@dataclass(slots=True)
+@record
 class PlayContext:
     """How to play an item: a downloaded file to play instead of the stream, the podcast's settings, the
     speed to use, the chapters already known (podcast:chapters, cached) and its silences when analysed."""

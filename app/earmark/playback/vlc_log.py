@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from earmark.core.records import record
 from earmark.playback.problems import Trouble
 
 # The format strings of the messages that tell what happened (libVLC 3's http and https access modules).
@@ -30,7 +31,7 @@ END_SLACK = 3.0  # seconds: a stream that ends this close to its length has play
 CUT_SHARE = 0.9  # a stream that ends cleanly past this share of its length just had a length slightly off
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class StreamFacts:
     """What the log said about the current media: the last HTTP status and content type, and what failed."""
 

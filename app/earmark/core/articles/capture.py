@@ -4,7 +4,6 @@ cannot be fetched or read, its link with the reason. Network and CPU work: run i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -15,13 +14,14 @@ from earmark.core.articles.store import ArticleData
 from earmark.core.errors import EarmarkError, ExtractionError, UnreachableError
 from earmark.core.feeds.fetch import canonical_source, is_web_url
 from earmark.core.files import read_file
+from earmark.core.records import record
 
 LOCAL_SITE = "Local files"
 MAX_ARTICLE_CHARS = 500_000  # of HTML: ~70,000 words, hours of reading; the rest stays on the page
 _BLOCK_END = re.compile(r"</(p|ul|ol|pre|table|blockquote|h[1-6]|div)>", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class FeedLink:
     """An address that turned out to be a feed: it is subscribed to, not saved as an article."""
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.models import Anchor
+from earmark.core.records import record
 
 
-@dataclass(slots=True)
+@record
 class KeptNote:
     """A note as Earmark's own export keeps it: a highlight (with its anchor) or a note on the article."""
 
@@ -19,7 +20,7 @@ class KeptNote:
     updated: str | None = None
 
 
-@dataclass(slots=True)
+@record
 class OwnState:
     """What only Earmark's own export carries, restored as it was: where the reader is, when they last read,
     whether remote images are allowed, the reading time, why the text is missing, and every note."""
@@ -33,7 +34,7 @@ class OwnState:
     notes: list[KeptNote] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@record
 class ListEntry:
     """One saved article as a reading-list export describes it."""
 
@@ -51,7 +52,7 @@ class ListEntry:
     own: OwnState | None = None  # from Earmark's own JSON export
 
 
-@dataclass(slots=True)
+@record
 class ReadingList:
     """A reading-list file read: its format, its entries, and a sentence for each line that was left out."""
 

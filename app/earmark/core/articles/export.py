@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Literal
 
@@ -15,6 +15,7 @@ from earmark.core.db.tags import normalize_tag
 from earmark.core.files import write_file
 from earmark.core.models import Item
 from earmark.core.plurals import counted
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 ListFormat = Literal["csv", "json"]
@@ -23,7 +24,7 @@ CSV_FIELDS = ("url", "title", "source", "tags", "published", "added", "author", 
               "progress", "reading_time", "highlights", "fetch_problem")
 
 
-@dataclass(slots=True)
+@record
 class ReadingEntry:
     """One article of the reading list with the reader's state."""
 

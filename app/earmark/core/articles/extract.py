@@ -7,10 +7,10 @@ import concurrent.futures.process
 import html as html_lib
 import multiprocessing
 import re
-from dataclasses import dataclass
 
 from earmark.core.errors import ExtractionError
 from earmark.core.html import to_text
+from earmark.core.records import record
 
 # lxml holds the GIL while it parses a page (0.3 s for 2 MB): bigger pages are extracted in a process of their own,
 # so that a window in this process stays responsive.
@@ -23,7 +23,7 @@ _FIRST_HEADING = re.compile(r"^\s*<h1[^>]*>(.*?)</h1>", re.DOTALL | re.IGNORECAS
 _PIXEL = re.compile(r"""<img\b[^>]*\b(?:width|height)\s*=\s*["']?[0-2](?:px)?\b[^>]*>""", re.IGNORECASE)
 
 
-@dataclass(slots=True)
+@record
 class Extracted:
     """What the extraction found: metadata (None when the page does not say) and the article's HTML."""
 

@@ -8,7 +8,7 @@ import io
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
@@ -29,6 +29,7 @@ from earmark.core.files import read_file
 from earmark.core.html import to_text
 from earmark.core.models import Anchor
 from earmark.core.plurals import counted, verb
+from earmark.core.records import record
 
 MAX_LIST_BYTES = 50 * 1024 * 1024
 FORMATS = {
@@ -41,7 +42,7 @@ FORMATS = {
 }
 
 
-@dataclass(slots=True)
+@record
 class ImportResult:
     """What an import stored: the new articles' ids (``unfetched``: those saved as links only) and how many
     were in the library already."""

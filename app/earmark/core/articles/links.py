@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
@@ -12,11 +11,12 @@ from earmark.core.db.items import get_item
 from earmark.core.errors import EarmarkError
 from earmark.core.html import looks_like_html
 from earmark.core.plurals import counted
+from earmark.core.records import record
 
 _URL = re.compile(r"https?://[^\s<>\"']+[^\s<>\"'.,;:!?)\]]")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Link:
     """A link: its text (the address itself when it has none) and where it goes; ``saved`` when an article at
     that address is already in the library."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass
 from typing import Literal
 
 from earmark.core.feeds.fetch import Fetched, fetch
+from earmark.core.records import record
 
 MAX_PAGE_BYTES = 10 * 1024 * 1024
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
@@ -20,7 +20,7 @@ _HTML_START = re.compile(rb"^\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<(!doctype\s+h
 _FEED_TYPES = ("application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json")
 
 
-@dataclass(slots=True)
+@record
 class Page:
     """A fetched page: where it finally came from, what kind of document it is, and its text."""
 

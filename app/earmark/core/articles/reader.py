@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
@@ -13,12 +13,13 @@ from earmark.core.db.notes import highlights_for_item
 from earmark.core.db.reading import ArticleState, article_state
 from earmark.core.html import sanitize
 from earmark.core.models import Item, Note
+from earmark.core.records import record
 
 _IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r'\b(src|alt)="([^"]*)"')
 
 
-@dataclass(slots=True)
+@record
 class ReaderDocument:
     """An article ready for the reader: ``body`` is safe HTML; ``images`` the web images it shows (loaded only
     when the article's images are allowed, placeholders otherwise)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.connection import write_transaction
@@ -12,9 +12,10 @@ from earmark.core.db.sources import site_source
 from earmark.core.db.tags import tag_item
 from earmark.core.html import to_text
 from earmark.core.models import EntryData, SubscribeResult
+from earmark.core.records import record
 
 
-@dataclass(slots=True)
+@record
 class ArticleData:
     """An article to save: its page URL, metadata and body HTML. ``problem`` says why there is no body (the
     page could not be fetched or read): such an article is saved as its link."""
@@ -29,7 +30,7 @@ class ArticleData:
     problem: str | None = None
 
 
-@dataclass(slots=True)
+@record
 class StoredArticle:
     """Where an article went: its item id, whether it is new, and whether it came from a subscribed feed
     (then it was left as the feed has it)."""

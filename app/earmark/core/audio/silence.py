@@ -7,12 +7,12 @@ from silence, so it makes no click and speech keeps its natural pauses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from earmark.core.records import record
 
 MIN_SPAN = 0.3  # seconds: the shortest quiet span stored
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class SilenceLevel:
     """How much silence a level skips."""
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import quote
@@ -18,13 +17,14 @@ from earmark.core.db.connection import copy_database, library_error
 from earmark.core.db.schema import SCHEMA_VERSION
 from earmark.core.errors import BackupError, LibraryDamagedError, LibraryError
 from earmark.core.privacy import private_folder
+from earmark.core.records import record
 
 KINDS = ("daily", "manual", "before-restore", "before-migration")
 _STAMP = "%Y-%m-%d-%H%M%S"
 _SIDE_FILES = ("-wal", "-shm")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Backup:
     """One backup file: where, when it was made (local time), why (one of KINDS) and its size in bytes."""
 

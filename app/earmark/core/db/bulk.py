@@ -15,16 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.db.database import Database
+from earmark.core.records import record
 
 Row = Sequence[object]
 ItemKey = tuple[object, str]  # (source_id, identity)
 Found = Callable[[dict[ItemKey, int]], None]  # told each new item's id by (source_id, identity)
 
 
-@dataclass(slots=True)
+@record
 class _Together:
     """The new items of a batch, staged in memory until the batch inserts them."""
 

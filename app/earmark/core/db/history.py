@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, scope_clause
+from earmark.core.records import record
 
 # Saves of the same item closer together than this belong to one session (a pause for coffee, not a new day).
 SESSION_GAP = timedelta(minutes=30)
 
 
-@dataclass(slots=True)
+@record
 class HistoryEntry:
     """One session: what was played, when, and from where to where (seconds)."""
 

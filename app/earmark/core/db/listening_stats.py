@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, date, datetime, time, timedelta
 
 from earmark.core.db.database import Database
+from earmark.core.records import record
 
 NO_PODCAST = "Without a podcast"
 PERIOD_START: dict[str, Callable[[date], date]] = {
@@ -24,7 +25,7 @@ PERIOD_START: dict[str, Callable[[date], date]] = {
 }
 
 
-@dataclass(slots=True)
+@record
 class SourceTime:
     """Time listened to one podcast (``source_id`` None: episodes added on their own)."""
 
@@ -33,7 +34,7 @@ class SourceTime:
     listened_seconds: float = 0.0
 
 
-@dataclass(slots=True)
+@record
 class ListeningStats:
     """The statistics of the sessions since a day (or all of them)."""
 

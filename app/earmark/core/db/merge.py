@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import attrgetter
 
 from earmark.core.db.bulk import ItemKey, insert_items, settle, update_items
@@ -13,6 +12,7 @@ from earmark.core.db.search_words import learnt
 from earmark.core.db.sources import follow_feed_title
 from earmark.core.html import search_text
 from earmark.core.models import EntryData, FeedData, SubscribeResult
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 # Feed-owned item columns: a re-read overwrites these and nothing else.
@@ -31,7 +31,7 @@ _PUBLISHED = FEED_FIELDS.index("published")
 _feed_values: Callable[[EntryData], tuple[object, ...]] = attrgetter(*FEED_FIELDS)
 
 
-@dataclass(slots=True)
+@record
 class CacheState:
     """What the next conditional fetch of a feed needs: the server's validators and the body's hash."""
 

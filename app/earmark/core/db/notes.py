@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter, where_clause
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.models import Anchor, Note
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 _COLUMNS = "n.id, n.item_id, n.at, n.text, n.created, n.updated, n.quote, i.title, s.title, n.anchor"
@@ -21,7 +21,7 @@ HIGHLIGHT_START = "CASE WHEN json_valid(n.anchor) THEN json_extract(n.anchor, '$
 _BY_TIME = f"n.at IS NULL, n.at, {HIGHLIGHT_START}, n.created, n.id"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class NoteFilter:
     """Which notes a listing or an export takes. Empty fields do not filter."""
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from typing import Literal, get_args
 
 from earmark.core.db.search_words import query_words
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import EarmarkError
 from earmark.core.models import ItemKind
+from earmark.core.records import record
 
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -33,7 +34,7 @@ _ORDERS: dict[str, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ItemFilter:
     """What a list of items shows and in which order. Empty fields do not filter.
 

@@ -4,19 +4,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.history import record_play
 from earmark.core.errors import NotFoundError
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 # Scrolled this far (a share of the article) counts as read to the end.
 READ_TO_END = 0.995
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ArticleState:
     """What the reader shows and toggles for one article."""
 

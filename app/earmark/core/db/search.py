@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter, order_clause, where_clause
 from earmark.core.db.search_query import match_expression
+from earmark.core.records import record
 from earmark.core.timefmt import format_clock
 
 # Ranking every match of a common word costs tens of milliseconds at 100,000 items, so only the newest
@@ -19,7 +18,7 @@ _JOIN = "search_index JOIN items i INDEXED BY items_filters ON i.id = search_ind
 OPEN, CLOSE = "\x02", "\x03"  # around matched words in snippets (never in stored text)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Snippet:
     """Where an item matched (a field name) and the words around the match, matches between OPEN and CLOSE."""
 
@@ -37,7 +36,7 @@ class Snippet:
         return self.text.replace(OPEN, before).replace(CLOSE, after)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class RankedHead:
     """The best matches first; ``boundary`` is set when more matches remain (rowids at or below it)."""
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from earmark.core.audio.silence import Span
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 
-@dataclass(slots=True)
+@record
 class Silences:
     """An episode's analysis: its quiet spans, or why it could not be analysed."""
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class SmartList:
     """A named, saved filter."""
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Source
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 _SOURCE_QUERY = """SELECT s.id, s.kind, s.title, s.url, s.link, s.status, s.last_error, s.last_checked,
@@ -17,7 +17,7 @@ _SOURCE_QUERY = """SELECT s.id, s.kind, s.title, s.url, s.link, s.status, s.last
 BACKOFF_CAP = timedelta(hours=24)
 
 
-@dataclass(slots=True)
+@record
 class FeedTarget:
     """A subscribed feed as a refresh needs it: where to fetch it and what to send along."""
 

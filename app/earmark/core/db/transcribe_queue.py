@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 # Downloaded episodes with no transcript of any kind (a cached one from the feed, or one made here).
@@ -14,7 +14,7 @@ _UNTRANSCRIBED = """SELECT i.id FROM items i JOIN downloads d ON d.item_id = i.i
     WHERE i.kind = 'episode' AND NOT EXISTS (SELECT 1 FROM transcripts t WHERE t.item_id = i.id AND t.error IS NULL)"""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Waiting:
     """An episode in the queue; ``error`` is the sentence of a failed try."""
 

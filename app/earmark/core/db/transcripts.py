@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.models import Cue, Transcript
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 
-@dataclass(slots=True)
+@record
 class StoredTranscript:
     """A cached transcript, or the sentence that says why it could not be read."""
 

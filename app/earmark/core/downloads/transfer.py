@@ -7,12 +7,12 @@ import errno
 import http.client
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from earmark.core.downloads.content import check_content
 from earmark.core.downloads.failures import DownloadError, episode_name, network_reason, size_text
 from earmark.core.downloads.http import open_media
+from earmark.core.records import record
 
 CHUNK_BYTES = 64 * 1024  # the most read at once: a read returns what has arrived, never waits for a full block
 SNIFF_BYTES = 512  # read before the first write, to tell audio from a web page
@@ -27,7 +27,7 @@ class DownloadCancelled(Exception):  # noqa: N818 - a signal to stop, not an err
     """The download was paused or cancelled; what was received stays in the .part file."""
 
 
-@dataclass(slots=True)
+@record
 class Transfer:
     """What a finished download left: the file and its size."""
 
@@ -38,7 +38,7 @@ class Transfer:
 SHORT_FACTOR = 10  # a complete body this many times smaller than the feed's length is not the episode
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Expected:
     """What the feed says of the enclosure: its media type and length in bytes."""
 
@@ -94,7 +94,7 @@ def download(url: str, path: Path, *, progress: Progress | None = None, stop: th
     return Transfer(path, size)
 
 
-@dataclass(slots=True)
+@record
 class _Job:
     url: str
     part: Path

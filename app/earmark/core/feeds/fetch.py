@@ -7,7 +7,7 @@ import functools
 import hashlib
 import time
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -16,6 +16,7 @@ from urllib.parse import unquote, urlparse, urlsplit
 from earmark import __version__
 from earmark.core.errors import AuthRequiredError, GoneError, RetryLaterError, UnreachableError
 from earmark.core.files import read_file
+from earmark.core.records import record
 from earmark.core.urls import WEB_SCHEMES, origin, shown_address, split_userinfo
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ _PERMANENT = (301, 308)
 _SUBSCRIBE_SCHEMES = {"feed", "itpc", "pcast", "podcast"}
 
 
-@dataclass(slots=True)
+@record
 class Validators:
     """What a conditional GET sends back to the server, and the credentials it needs."""
 
@@ -40,7 +41,7 @@ class Validators:
     password: str | None = None
 
 
-@dataclass(slots=True)
+@record
 class Fetched:
     """A document's bytes and where they finally came from (after redirects)."""
 
@@ -138,7 +139,7 @@ def _file_uri(source: str, path: Path, home: bool) -> str:
         raise UnreachableError(f"{source!r} is not a valid address: {str(exc).rstrip('.')}.") from exc
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class _Body:
     """What is being fetched (for the sentences) and how many bytes it may have."""
 

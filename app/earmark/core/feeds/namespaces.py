@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from html.entities import name2codepoint
 from urllib.parse import urljoin, urlsplit, urlunsplit
@@ -13,8 +13,10 @@ from xml.parsers.expat import errors as expat_errors
 import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped]
 from defusedxml import DefusedXmlException
 
+from earmark.core.records import record
 
-@dataclass(slots=True)
+
+@record
 class ItemExtras:
     """What one <item>/<entry> carries beyond feedparser's view of it."""
 
@@ -31,7 +33,7 @@ class ItemExtras:
     remote_items: list[dict[str, str]] = field(default_factory=list)  # podcast:remoteItem: what it points at
 
 
-@dataclass(slots=True)
+@record
 class ChannelExtras:
     """What the channel (or Atom feed) carries beyond feedparser's view of it."""
 
@@ -44,7 +46,7 @@ class ChannelExtras:
     podroll: list[dict[str, str]] = field(default_factory=list)  # the podcasts it recommends (podcast:podroll)
 
 
-@dataclass(slots=True)
+@record
 class NamespaceData:
     """Channel extras plus one ItemExtras per item, in document order."""
 

@@ -6,7 +6,7 @@ import codecs
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from html.entities import html5
 from pathlib import PurePosixPath
 from urllib.parse import unquote, urlsplit
@@ -16,6 +16,7 @@ from defusedxml import DefusedXmlException
 
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import FeedError
+from earmark.core.records import record
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64  # outlines nested deeper than this are not a subscription list (and would make tag lists explode)
@@ -33,7 +34,7 @@ _SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030"}  # real "GB2312" documents 
 _DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml[^>]*\?>")
 
 
-@dataclass(slots=True)
+@record
 class OpmlFeed:
     """One subscription: its feed address, display title, tags (folders first, "outer/inner" for a folder in a
     folder, then categories) and website."""
@@ -44,7 +45,7 @@ class OpmlFeed:
     html_url: str | None = None
 
 
-@dataclass(slots=True)
+@record
 class OpmlDocument:
     """What an OPML file holds: its title, its feeds in document order, and one sentence per skipped outline."""
 

@@ -10,7 +10,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from urllib.parse import urlparse
 
 from earmark.core.db.bulk import inserted_together
@@ -21,6 +21,7 @@ from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, Gone
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
 from earmark.core.feeds.parse_worker import parse_packed, parsed, start_parser, unpacked
 from earmark.core.models import FeedData
+from earmark.core.records import record
 from earmark.core.secrets.feeds import forget_on_move
 
 WORKERS = 8  # connections at once
@@ -38,7 +39,7 @@ GATHER_SECONDS = 0.05
 WRITE_CACHE_KIB = 64 * 1024
 
 
-@dataclass(slots=True)
+@record
 class FeedOutcome:
     """What refreshing one feed did; ``as_json`` is the object ``refresh --json`` prints."""
 
@@ -65,7 +66,7 @@ class FeedOutcome:
         }
 
 
-@dataclass(slots=True)
+@record
 class CheckedFeed:
     """The network and parsing half of a refresh, for one feed (no library access)."""
 

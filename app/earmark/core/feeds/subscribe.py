@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from earmark.core.db.database import Database
 from earmark.core.db.merge import CacheState, store_feed
 from earmark.core.db.sources import move_source, record_failure, set_credentials
@@ -11,11 +9,12 @@ from earmark.core.errors import AuthRequiredError, EarmarkError, NoKeyringError,
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, canonical_source, fetch, plain_http_fallback
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData, SubscribeResult
+from earmark.core.records import record
 from earmark.core.secrets.feeds import forget_on_move
 from earmark.core.urls import origin, split_userinfo
 
 
-@dataclass(slots=True)
+@record
 class ReadFeed:
     """A feed fetched and parsed, with the address to store it under and what the next fetch sends."""
 
@@ -26,7 +25,7 @@ class ReadFeed:
     password: str | None = None
 
 
-@dataclass(slots=True)
+@record
 class NeedsCredentials:
     """The feed's server asked for a user name and password."""
 

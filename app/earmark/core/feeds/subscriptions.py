@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from earmark.core.db.connection import write_transaction
@@ -13,13 +13,14 @@ from earmark.core.errors import NoKeyringError
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml
 from earmark.core.feeds.opml_write import write_opml, written_title
 from earmark.core.files import read_file, write_file
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 from earmark.core.urls import Userinfo, shown_address, split_userinfo
 
 MAX_OPML_BYTES = 10 * 1024 * 1024
 
 
-@dataclass(slots=True)
+@record
 class ImportResult:
     """What an OPML import recorded: new subscriptions, ones already there, and outlines it could not use."""
 

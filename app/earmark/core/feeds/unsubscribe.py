@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.errors import NotFoundError
 from earmark.core.plurals import counted, verb
+from earmark.core.records import record
 
 # Items worth more than the feed they came from: they stay in the library, without a source.
 _KEPT = "source_id = ? AND (favourite = 1 OR EXISTS (SELECT 1 FROM notes n WHERE n.item_id = items.id))"
 
 
-@dataclass(slots=True)
+@record
 class Unsubscribed:
     """What unsubscribing removed and kept."""
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 
 from earmark.core.db.connection import write_transaction
@@ -14,6 +13,7 @@ from earmark.core.errors import BackupError
 from earmark.core.feeds.subscriptions import export_opml
 from earmark.core.files import read_file, write_file
 from earmark.core.plurals import counted
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 BACKUP_FORMAT, BACKUP_VERSION = "earmark-backup", 1
@@ -24,7 +24,7 @@ LEFT_OUT = {"sources": ("auth_user", "auth_password")}
 _MUST_BE_EMPTY = ("sources", "items", "tags", "notes", "play_history")
 
 
-@dataclass(slots=True)
+@record
 class BackupResult:
     """Where a backup went and how much it holds."""
 

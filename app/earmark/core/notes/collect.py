@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.db.tags import source_tags_for_items, tags_for_items
 from earmark.core.models import Note
+from earmark.core.records import record
 
 RELATED_SHOWN, RELATED_MIN_SCORE = 5, 0.25  # related items an export names (from the topic graph, when worked out)
 
 
-@dataclass(slots=True)
+@record
 class ExportItem:
     """An item with its notes, as exports describe it."""
 

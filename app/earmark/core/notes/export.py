@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -15,6 +14,7 @@ from earmark.core.files import write_file
 from earmark.core.notes.collect import ExportItem, collect
 from earmark.core.notes.markdown import render_markdown, write_markdown
 from earmark.core.plurals import counted
+from earmark.core.records import record
 from earmark.core.timefmt import now_iso
 
 NoteFormat = Literal["markdown", "json", "csv"]
@@ -25,7 +25,7 @@ HISTORY_FIELDS = ("item_id", "kind", "title", "source", "url", "started", "updat
 JSON_FORMAT, JSON_VERSION = "earmark-notes", 1
 
 
-@dataclass(slots=True)
+@record
 class ExportResult:
     """What an export wrote."""
 

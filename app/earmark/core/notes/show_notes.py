@@ -3,18 +3,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from html.parser import HTMLParser
 
 from earmark.core.html import sanitize
 from earmark.core.notes.mdtext import fragment, link
+from earmark.core.records import record
 
 SUMMARY_CHARS = 500  # the most visible text a summary takes; it stops once it has 60 % of this
 _BLOCKS = {"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "tr", "dt", "dd", "table"}
 _LISTS = {"ul", "ol"}
 
 
-@dataclass(slots=True)
+@record
 class _Block:
     """A paragraph or a list item: runs of text, each with the address it links to (or None)."""
 

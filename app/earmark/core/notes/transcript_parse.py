@@ -7,11 +7,12 @@ import json
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from html.parser import HTMLParser
 
 from earmark.core.errors import TranscriptError
 from earmark.core.models import Cue, Transcript
+from earmark.core.records import record
 
 MAX_TRANSCRIPT_BYTES = 10 * 1024 * 1024
 _TIME = r"(?:\d+:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?"
@@ -84,7 +85,7 @@ def clock_seconds(text: str) -> float:
     return seconds
 
 
-@dataclass(slots=True)
+@record
 class _Draft:
     start: float
     end: float

@@ -6,19 +6,19 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.errors import NoKeyringError
 from earmark.core.plurals import counted, verb
+from earmark.core.records import record
 from earmark.core.secrets.vault import NO_KEYRING, KeyringVault, Vault
 from earmark.core.settings import get_setting
 
 OPT_IN = "secrets.store_in_library"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class SecretKey:
     """What a password opens: a feed's or the sync server's ``origin`` (scheme://host:port) for ``user``."""
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 import socket
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.secrets.store import SecretKey
 from earmark.core.settings import get_setting
 from earmark.core.timefmt import now_iso
@@ -16,7 +17,7 @@ from earmark.core.urls import origin
 _DEVICE_CHARACTERS = re.compile(r"[^\w.-]+", re.ASCII)
 
 
-@dataclass(slots=True)
+@record
 class SyncAccount:
     """The ``sync_account`` row: who this library syncs as, and the server timestamps to continue from."""
 

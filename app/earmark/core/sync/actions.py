@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from earmark.core.records import record
 from earmark.core.urls import comparable
 
 ACTIONS = ("play", "download", "delete", "new")
 MAX_SECONDS = 7 * 24 * 3600 * 52  # positions past a year are junk
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class EpisodeAction:
     """One thing done to one episode, at ``at`` (seconds since 1970, the sending device's clock).
     ``started``, ``position`` and ``total`` (seconds) belong to plays."""

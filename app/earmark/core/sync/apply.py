@@ -3,7 +3,7 @@ newest change winning (a change made here after the remote one is kept)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime
 
 from earmark.core.db.connection import write_transaction
@@ -11,6 +11,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.items import played_margin
 from earmark.core.feeds.subscriptions import record_subscription_of
 from earmark.core.feeds.unsubscribe import unsubscribe
+from earmark.core.records import record
 from earmark.core.settings import get_setting
 from earmark.core.sync.actions import EpisodeAction
 from earmark.core.sync.journal import seen
@@ -19,7 +20,7 @@ from earmark.core.sync.server import SubscriptionChanges
 from earmark.core.urls import Userinfo, comparable, is_web_address
 
 
-@dataclass(slots=True)
+@record
 class Applied:
     """What applying the server's changes did here."""
 

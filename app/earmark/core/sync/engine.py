@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError
 from earmark.core.feeds.subscriptions import keep_credentials
 from earmark.core.plurals import counted, verb
+from earmark.core.records import record
 from earmark.core.sync import journal
 from earmark.core.sync.account import SyncAccount, save_account
 from earmark.core.sync.apply import Applied, apply_actions, apply_subscriptions
@@ -30,7 +31,7 @@ ACTIONS_PER_REQUEST = 500
 FetchFeeds = Callable[[Database, list[int]], list[str]]
 
 
-@dataclass(slots=True)
+@record
 class SyncReport:
     """What one sync did, and the sentences to show (``errors``: it stopped there; ``warnings``: it went on)."""
 

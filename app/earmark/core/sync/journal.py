@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.sync.actions import EpisodeAction
 from earmark.core.urls import comparable
 
@@ -21,7 +21,7 @@ EPISODES = ("play", "download", "delete", "new")
 SEEN_DAYS = 120  # digests older than this are forgotten (the server is never asked that far back)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class JournalRow:
     """One local change."""
 

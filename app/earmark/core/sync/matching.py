@@ -3,14 +3,15 @@ then page URL (addresses compared as gpodder.net normalises them)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.sync.actions import EpisodeAction
 from earmark.core.urls import comparable
 
 
-@dataclass(slots=True)
+@record
 class _Episodes:
     by_enclosure: dict[str, int] = field(default_factory=dict)
     by_guid: dict[str, int] = field(default_factory=dict)

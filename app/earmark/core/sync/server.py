@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Protocol
 
 from earmark.core.errors import SyncError
+from earmark.core.records import record
 from earmark.core.sync.actions import EpisodeAction
 
 KINDS = ("gpodder", "nextcloud")
 
 
-@dataclass(slots=True)
+@record
 class SubscriptionChanges:
     """Feeds added and removed on the server since a timestamp, and the server's timestamp to ask from next."""
 
@@ -20,7 +21,7 @@ class SubscriptionChanges:
     timestamp: int = 0
 
 
-@dataclass(slots=True)
+@record
 class ActionsPage:
     """Episode actions since a timestamp, the server's timestamp to ask from next, and how many were unusable."""
 

@@ -3,10 +3,9 @@ line and the window share."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from earmark.core.db.database import Database
 from earmark.core.errors import SyncAuthError, SyncError
+from earmark.core.records import record
 from earmark.core.secrets.store import Secrets
 from earmark.core.sync.account import (
     SyncAccount,
@@ -92,7 +91,7 @@ def log_out(db: Database, secrets: Secrets | None = None) -> SyncAccount:
     return account
 
 
-@dataclass(slots=True)
+@record
 class SyncStatus:
     """The account as ``earmark sync status`` shows it."""
 

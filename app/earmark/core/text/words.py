@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 
+from earmark.core.records import record
 from earmark.core.text.identifiers import normal_form, split_identifier
 
 # A word: letters and digits, with underscores anywhere and single dots, hyphens or pluses between its letters
@@ -24,7 +24,7 @@ _HINT = re.compile(r"[A-Z0-9](?<=[^\W_][A-Z0-9])[^\W_]*")  # the hint and the re
 _BREAK = re.compile(r"[.!?;:](?=\s|$)|[,()\[\]{}\"“”«»|]|\s[-–—]\s|\n")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Word:
     """One written word: as written, whole (lower case), and its parts when it is a compound name."""
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from earmark.core.records import record
 from earmark.core.topics import cleaning, concepts
 from earmark.core.topics.corpus import Doc
 from earmark.core.topics.vocabulary import family_names
@@ -30,7 +31,7 @@ class _Numbers(dict[str, int]):
         return number
 
 
-@dataclass(slots=True)
+@record
 class Analysed:
     """What the analysis of every item found: for item ``ids[n]``, its entries are ``terms[starts[n]:starts[n+1]]``
     (term ids) with their ``counts`` and ``flags`` (IN_TITLE); ``vocabulary`` maps ids back to terms, and

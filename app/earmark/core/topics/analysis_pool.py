@@ -10,11 +10,12 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.topics import citations
 from earmark.core.topics.analysis import Analysed, analyse_block
 from earmark.core.topics.corpus import read_range
@@ -27,7 +28,7 @@ PR_SET_PDEATHSIG = 1
 LABEL_SAMPLE = 400  # the first items whose whole texts decide how concepts are shown ("CUDA graphs")
 
 
-@dataclass(slots=True)
+@record
 class BlockFacts:
     """What one block of items gave: its analysis, links and names, and series names (with the item's source)."""
 

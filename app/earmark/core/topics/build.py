@@ -7,13 +7,14 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from earmark.core.db import relation_pass
 from earmark.core.db import relations as store
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.topics import citations, cleaning, concepts
 from earmark.core.topics.corpus import Doc, boilerplate_of, item_tags_of, read_docs
 from earmark.core.topics.learnt_aliases import use_library_aliases
@@ -44,7 +45,7 @@ FRESH_TERMS_LIMIT = 50_000
 MAPPED_BYTES = 1 << 30
 
 
-@dataclass(slots=True)
+@record
 class UpdateResult:
     """What an update of the relations did."""
 
@@ -85,7 +86,7 @@ def index_items(db: Database, item_ids: list[int],
     return UpdateResult(len(prepared.items), full=False, steps=steps)
 
 
-@dataclass(slots=True)
+@record
 class _Item:
     """One item as it is to be stored: its weighted terms (strongest first), links and names, and the items that
     share a rare tag with it."""
@@ -97,7 +98,7 @@ class _Item:
     tagged: set[int]
 
 
-@dataclass(slots=True)
+@record
 class _Prepared:
     """What a few items' relations are worked out from: the items, the stored counts of their terms, the library's
     podroll pairs, and the number of items at the last full pass (at least 1)."""

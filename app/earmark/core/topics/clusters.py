@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
 
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.topics.vocabulary import common_words
 
 MAX_CLUSTERS = 10  # the largest clusters get a colour and a name; the others are shown as "other"
@@ -17,7 +17,7 @@ NAMING_TERMS = 8  # an item's strongest concepts that can name its cluster
 SEED = 8
 
 
-@dataclass(slots=True)
+@record
 class Cluster:
     """A topic cluster: its number (0: the largest), name and how many items it holds."""
 

@@ -6,10 +6,10 @@ named (uint16: ``dtype``); no stop words, generic words of the trade, or numbers
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import chain, repeat
 from operator import attrgetter
 
+from earmark.core.records import record
 from earmark.core.text import looks_technical, word
 from earmark.core.text.words import run_surfaces
 from earmark.core.topics.cleaning import STOP_WORDS
@@ -28,7 +28,7 @@ MIN_PART = 3  # a compound with a shorter piece is one name (NumPy, FP8); its pi
 MAX_TOKENS = 262144  # written words whose Token is kept (the table starts again when full)
 
 
-@dataclass(slots=True, frozen=True)
+@record(frozen=True)
 class Token:
     """One written word: its concept (None for stop words, numbers and generic words), what it adds to a text's
     concepts (the concept and the parts of a compound name), and how it was written."""

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.topics import cleaning
 
 BOILERPLATE_SAMPLE = 50  # a source's newest items that decide what its boilerplate is
 
 
-@dataclass(slots=True)
+@record
 class Doc:
     """One item as the topic graph sees it."""
 

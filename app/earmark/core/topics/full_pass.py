@@ -8,12 +8,13 @@ from __future__ import annotations
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.db import relation_pass
 from earmark.core.db import relations as store
 from earmark.core.db.database import Database
 from earmark.core.plurals import counted
+from earmark.core.records import record
 from earmark.core.topics.analysis import Analysed
 from earmark.core.topics.analysis_pool import analyse_library
 from earmark.core.topics.corpus import all_boilerplate
@@ -32,7 +33,7 @@ ANALYSIS_SHARE = 0.6  # of the progress bar
 WRITE_SETTINGS = {"foreign_keys": 0, "cache_size": -65536}  # see relation_pass.pragmas
 
 
-@dataclass(slots=True)
+@record
 class PassResult:
     """What a full pass did, and how long each step took (for the benchmark)."""
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.db.database import Database
 from earmark.core.db.queries import ItemFilter, where_clause
 from earmark.core.models import ItemKind
+from earmark.core.records import record
 from earmark.core.topics.clusters import Cluster, find_clusters
 from earmark.core.topics.reasons import explain
 from earmark.core.topics.scoring import CITED_BY, CITES, FOLLOW_UP, PREREQUISITE
@@ -21,7 +22,7 @@ TOPIC_NODES = 40
 TOPIC = "topic"  # the kind of a topic node (items are "episode" or "article")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class GraphFilter:
     """Which part of the graph to show: filters on the items, a minimum edge weight, and optionally only the
     neighbourhood (``depth`` steps) of ``center``."""
@@ -35,7 +36,7 @@ class GraphFilter:
     topics: bool = False
 
 
-@dataclass(slots=True)
+@record
 class Node:
     """An item (or a topic: negative id, kind ``topic``) with its place in the layout, when it has one."""
 
@@ -50,7 +51,7 @@ class Node:
     cluster: int | None = None  # its topic cluster's number (see clusters.py), None: in no named cluster
 
 
-@dataclass(slots=True)
+@record
 class Edge:
     """Two related nodes, how strongly and why (from ``a``'s side); ``first`` is the one to take first when
     the pair is a prerequisite or a citation."""
@@ -62,7 +63,7 @@ class Edge:
     first: int | None = None
 
 
-@dataclass(slots=True)
+@record
 class GraphData:
     """What the view draws: nodes and edges, and how many items matched before the MAX_NODES cut."""
 

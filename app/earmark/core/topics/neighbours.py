@@ -4,8 +4,9 @@ scored exactly (cosine over the whole vectors, and over the specific concepts al
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from earmark.core.records import record
 
 if TYPE_CHECKING:
     import numpy as np
@@ -16,7 +17,7 @@ POSTINGS = 128  # each term leads to its strongest items only: a term shared by 
 CANDIDATES = 30  # the most promising items of each row, scored exactly
 
 
-@dataclass(slots=True)
+@record
 class Pairs:
     """Candidate pairs of one block of rows: ``rows[n]`` and ``others[n]`` (row numbers) with their cosine over
     the whole vectors and over the specific concepts alone."""

@@ -3,19 +3,18 @@ taken before it), followed back and put in the order to take them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from earmark.core.db.database import Database
 from earmark.core.db.items import items_by_ids
 from earmark.core.errors import NotFoundError
 from earmark.core.models import ItemKind
+from earmark.core.records import record
 from earmark.core.topics.citations import BEFORE, FIRST, LINK, REMOTE
 
 MAX_STEPS = 50
 _STRENGTH = {FIRST: 0, BEFORE: 0, LINK: 1, REMOTE: 1}  # explicit prerequisites are taken before mere citations
 
 
-@dataclass(slots=True)
+@record
 class Step:
     """One item of a learning path: take it before ``needed_by``, because of ``reason``."""
 

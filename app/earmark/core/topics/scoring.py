@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, overload
 
+from earmark.core.records import record
 from earmark.core.topics.citations import BEFORE, FIRST, LINK, REMOTE
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def rarity(count: int, total: int) -> float:
     return math.log(total / max(count, 1)) / math.log(total)
 
 
-@dataclass(slots=True)
+@record
 class Ties:
     """What relates items besides their texts, for the items of one pass (keyed by item id): citations (with the
     reasons from each side), series names, each item's source, podroll pairs of sources, and tag weights."""

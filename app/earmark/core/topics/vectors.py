@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from earmark.core.records import record
 from earmark.core.topics.analysis import IN_TITLE, NAMED, Analysed
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ SPECIFIC_BOOST = 2.0  # a phrase or a technical name says more than a plain word
 ROW_BLOCK = 5000  # items weighed at once
 
 
-@dataclass(slots=True)
+@record
 class Vectors:
     """Each item's kept terms as a sparse matrix (rows: ``ids``; columns: ``vocabulary``; rows of unit length,
     their terms strongest first), how many items have each term (``counts``), which terms are specific enough to

@@ -6,11 +6,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from earmark.core.errors import NoSpeechError, TranscribeError
+from earmark.core.records import record
 
 SAMPLE_RATE = 16000  # what Whisper hears
 SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*$")
@@ -23,7 +24,7 @@ BEAM_SIZE = 5
 DOUBT = 0.6  # a word heard with less probability than this is one the engine was unsure of
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Segment:
     """A stretch of speech: seconds from the start, and what was said; where in ``text`` the words stand that the
     engine was unsure of (start and end offsets)."""
@@ -34,7 +35,7 @@ class Segment:
     doubtful: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(slots=True)
+@record
 class Transcription:
     """What the engine heard in a file."""
 

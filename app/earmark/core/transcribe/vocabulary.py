@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.chapters import cached_chapters
 from earmark.core.db.database import Database
+from earmark.core.records import record
 from earmark.core.text.identifiers import looks_technical
 from earmark.core.transcribe.respell import sounds, spellings
 
@@ -49,7 +50,7 @@ def podcast_terms(db: Database, source_id: int | None, item_id: int) -> list[str
     return [name for name, count in episodes.most_common(PODCAST_TERMS) if count > 1]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Vocabulary:
     """An episode's words for the engine: the prompt it is primed with, and the names written as the show writes
     them (core/transcribe/respell.py) once heard, or once heard doubtfully as words that sound as they do."""

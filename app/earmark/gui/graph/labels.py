@@ -5,9 +5,10 @@ no label placed before it, so labels never overlap and more appear as you zoom i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
+
+from earmark.core.records import record
 
 LABEL_CHARS = 34
 GAP = 4.0  # pixels between a node's disc and its label, and around labels
@@ -15,7 +16,7 @@ CELL = 96.0  # pixels: the grid that finds labels near a place
 MAX_TRIES = 400  # the most important candidates tried: past these, hardly any label would find room anyway
 
 
-@dataclass(slots=True)
+@record
 class Candidate:
     """A node that would like its title shown: where its disc's centre is (scene), how big, and how much it
     matters."""
@@ -28,7 +29,7 @@ class Candidate:
     priority: float  # higher first
 
 
-@dataclass(slots=True)
+@record
 class Placed:
     """A label placed: its node, its text and its rectangle in scene units."""
 

@@ -4,16 +4,17 @@ them); the user's own shortcuts replace the defaults (setting ``keyboard.shortcu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from earmark.core.records import record
+
 Widget = Qt.ShortcutContext.WidgetShortcut
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ActionSpec:
     """An action's name (attribute on Actions), menu, menu text, default shortcuts and where they apply."""
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QWidget
 
 from earmark.core.models import Changes, Item
 from earmark.core.plurals import counted
+from earmark.core.records import record
 from earmark.gui.mainwindow.actions import Actions
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.reading import ReadingController
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 FETCHING_AT_ONCE = 2  # pages fetched together: the pool stays free for the window's own reads
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class _Job:
     """A page to fetch and store: its address, the title to give it, whether a feed is welcome instead."""
 

@@ -3,12 +3,11 @@ remembered across restarts, and the tray icon with its notifications."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QApplication
 
 from earmark.core.plurals import counted
+from earmark.core.records import record
 from earmark.gui.dialogs.settings_dialog import SettingsDialog
 from earmark.gui.feed_refresh import RefreshSummary
 from earmark.gui.mainwindow.actions import Actions
@@ -23,7 +22,7 @@ from earmark.gui.tray import NEXT_ACTION, TrayIcon
 from earmark.playback.progress import PlaybackSession
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Followers:
     """The parts of the window that follow settings as they change."""
 

@@ -4,11 +4,11 @@ the one they started with."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QVBoxLayout, QWidget
+
+from earmark.core.records import record
 
 STATE_VERSION = 1  # bumped when the panes change: an older arrangement is then not restored
 COLUMN_WIDTH = 380  # the column of panes at 1280 px: readable beside a list that still shows its five columns
@@ -32,7 +32,7 @@ class _Holder(QWidget):
         return QSize(COLUMN_WIDTH, self._height)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Pane:
     """A pane to dock: its name (object names, settings), its title and its widget."""
 

@@ -3,15 +3,14 @@ column widths (restored before the window first shows, so that it opens as it wa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtWidgets import QHeaderView, QMainWindow, QSplitter
 
+from earmark.core.records import record
 from earmark.gui.models.items import COL_TITLE
 from earmark.gui.preferences import Preferences
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class WindowLayout:
     """What of the window's arrangement is remembered: its size and place, the pane ``splitters`` (the columns,
     then the item side) and the item list's column widths (``header``)."""

@@ -4,17 +4,18 @@ to be shown again at the next start."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError
+from earmark.core.records import record
 
 LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER = "list", "subscriptions", "notes", "graph", "reader"
 STATISTICS = "statistics"
 VIEWS = (LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER, STATISTICS)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Place:
     """A place in the window: ``view``, with the list's sidebar ``entry`` (and ``smart_list`` id), the reader's
     ``item_id``, or the graph's ``mode`` ("" for the graph as last arranged, "path" for the learning path of the

@@ -4,7 +4,7 @@ Subscriptions; each row is a filter or a view."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from typing import Any
 
@@ -19,6 +19,7 @@ from earmark.core.db.smart_lists import SmartList, list_smart_lists
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tag_counts
 from earmark.core.models import ItemKind, Source
+from earmark.core.records import record
 from earmark.gui.icons import colour_dot, warning_icon
 from earmark.gui.models.standard_tree import Row, rebuild, same_rows, update
 
@@ -37,7 +38,7 @@ GRAPH = "graph"  # the FilterRole of the row that shows the topic graph
 STATISTICS = "statistics"  # the FilterRole of the row that shows the Statistics view
 
 
-@dataclass(slots=True)
+@record
 class SidebarData:
     """What the sidebar lists, read in a worker."""
 

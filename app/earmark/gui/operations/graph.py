@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.relations import is_indexed
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Changes, Item, Related
+from earmark.core.records import record
 from earmark.core.topics.layout import Position, store_layout
 from earmark.core.topics.path import Step, learning_path
 from earmark.core.topics.reasons import related
@@ -22,7 +21,7 @@ def keep_layout(db: Database, positions: dict[int, Position]) -> Changes:
     return Changes()
 
 
-@dataclass(slots=True)
+@record
 class RelatedRead:
     """An item's related items as stored, and whether they are still to be worked out."""
 
@@ -39,7 +38,7 @@ def read_related(db: Database, item_id: int) -> RelatedRead:
         return RelatedRead(item_id, [], False)
 
 
-@dataclass(slots=True)
+@record
 class PathRead:
     """An item and its learning path."""
 

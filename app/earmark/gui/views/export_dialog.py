@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -26,11 +25,12 @@ from PySide6.QtWidgets import (
 from earmark.core.db.notes import NoteFilter
 from earmark.core.models import Source
 from earmark.core.notes.export import EXPORT_KINDS
+from earmark.core.records import record
 
 SCOPES = ("item", "selection", "tag", "source", "everything")
 
 
-@dataclass(slots=True)
+@record
 class ExportChoices:
     """What the dialog can offer: the current item, the selected items, the tags and sources."""
 

@@ -4,7 +4,6 @@ listened to most. The chart is pyqtgraph's (gui/views/listening_chart.py), built
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, timedelta
 
 from PySide6.QtCore import Qt, Signal
@@ -22,10 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from earmark.core.db.listening_stats import ListeningStats
+from earmark.core.records import record
 from earmark.core.timefmt import format_span
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Period:
     """A choice of the period box: how many days back (None: all), and the chart's bars (day, week, month)."""
 

@@ -3,8 +3,6 @@ name. It stays open with the server's answer until the login works (the controll
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -16,10 +14,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from earmark.core.records import record
+
 KIND_LABELS = (("gpodder", "gpodder.net or a server that speaks its API"), ("nextcloud", "Nextcloud (gPodder Sync)"))
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class SyncLogin:
     """What the user typed."""
 
