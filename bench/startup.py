@@ -108,6 +108,7 @@ class Desktop:
 def start(command: list[str], env: dict[str, str], stages: int = 1) -> Started:
     """Spawn ``command`` and wait for ``stages`` probe reports; then end it (its teardown is not start-up)."""
     started = time.perf_counter()
+    spawned = time.time()  # the probe's reports carry the wall clock of the frame (read before it writes them)
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             start_new_session=True)
     reports: list[dict[str, Any]] = []
@@ -117,9 +118,9 @@ def start(command: list[str], env: dict[str, str], stages: int = 1) -> Started:
         deadline = started + TIMEOUT
         for line in proc.stdout:
             if line.startswith(MARKER):
-                if not reports:
-                    seconds = time.perf_counter() - started
                 reports.append(json.loads(line[len(MARKER):]))
+                if len(reports) == 1:
+                    seconds = float(reports[0]["clock"]) - spawned
                 if len(reports) == stages:
                     break
             if time.perf_counter() > deadline:
