@@ -58,6 +58,7 @@ class VlcPlayer(Player):
         self._filters = ""  # the audio filters of the player's output (the voice boost's compressor)
         self._filters_waiting = False  # chosen while paused: they come when it plays again
         self._generation = 0  # bumped on every load: events of the previous media are dropped
+        self._clock_seen = 0.0  # where VLC's clock last was, as its time events (on its threads) said
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._emit_position)
@@ -89,12 +90,18 @@ class VlcPlayer(Player):
         for event_name, name in _EVENTS.items():
             events.event_attach(getattr(vlc.EventType, event_name), self._relay, name)
         events.event_attach(vlc.EventType.MediaPlayerLengthChanged, self._relay_length)
+        events.event_attach(vlc.EventType.MediaPlayerTimeChanged, self._note_time)
 
-    # VLC threads: emit only (reading the generation is atomic under the GIL).
+    # VLC threads: emit and note only (reading the generation is atomic under the GIL). No libVLC function may be
+    # called here: the GUI thread's stop() holds the player's lock while it waits for these threads, so one that
+    # asked the player for its time at the end of an episode waited for that lock forever, and so did the window.
     def _relay(self, _event: object, name: str) -> None:
         # Where VLC ended: by the time the GUI thread hears of it, the player has stopped and forgotten.
-        value = self._player.get_time() / 1000.0 if name == "ended" else 0.0
+        value = self._clock_seen if name == "ended" else 0.0
         self._vlc_event.emit(name, value, self._generation)
+
+    def _note_time(self, event: object) -> None:
+        self._clock_seen = float(event.u.new_time) / 1000.0  # type: ignore[attr-defined]
 
     def _relay_length(self, event: object) -> None:
         self._vlc_event.emit("length", float(event.u.new_length) / 1000.0, self._generation)  # type: ignore[attr-defined]
@@ -208,6 +215,7 @@ class VlcPlayer(Player):
             return
         self._player.stop()  # synchronous: the old media's last events carry the old generation
         self._generation += 1
+        self._clock_seen = start
         self._log.reset()
         # VLC reports 0 until it has reached the start: until then, the start is the position (a save
         # meanwhile would rewind the episode).

@@ -162,3 +162,41 @@ def test_vlc_reports_a_stream_that_breaks_off_rather_than_ending_it(qtbot: QtBot
         assert not ended and player.state == PlayerState.ERROR  # not "played to the end"
     finally:
         player.shutdown()
+
+
+class _CallsByThread:
+    """A python-vlc MediaPlayer that notes, for each call into libVLC, whether the GUI thread made it."""
+
+    def __init__(self, player: object, calls: list[tuple[str, bool]]) -> None:
+        self._player, self._calls = player, calls
+
+    def __getattr__(self, name: str) -> object:
+        found = getattr(self._player, name)
+        if not callable(found):
+            return found
+
+        def call(*args: object, **kwargs: object) -> object:
+            self._calls.append((name, threading.current_thread() is threading.main_thread()))
+            return found(*args, **kwargs)
+
+        return call
+
+
+def test_vlc_threads_never_call_libvlc(qtbot: QtBot, tmp_path: Path) -> None:
+    """libVLC must not be called from its own event threads: the GUI thread's stop() holds the player's lock while it
+    waits for them. Asking the player for its time at an episode's end did, and the window hung when that end met a
+    stop (the next episode started, the window closed)."""
+    player = VlcPlayer(("--aout=dummy",))
+    calls: list[tuple[str, bool]] = []
+    try:
+        player.start_engine()
+        player._player = _CallsByThread(player._player, calls)
+        player.load(write_tone(tmp_path / "clip.wav", 2.0).as_uri(), start=1.0)
+        with qtbot.waitSignal(player.ended, timeout=8000):
+            pass
+        player.load(write_tone(tmp_path / "next.wav", 2.0).as_uri())  # stop() right after the end
+        wait_state(qtbot, player, PlayerState.PLAYING)
+        assert {name for name, gui in calls if gui} >= {"play", "stop"}
+        assert [name for name, gui in calls if not gui] == []
+    finally:
+        player.shutdown()
