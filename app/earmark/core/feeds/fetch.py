@@ -158,9 +158,11 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
     url = canonical_source(source)
     if not is_web_url(url):
         return _read_file(url, body)
-    import http.client  # deferred with urllib.request: http.client costs ~20 ms of the window's start-up
-    import urllib.error
-    import urllib.request
+    # Deferred (http.client costs ~20 ms of the window's start-up), and imported by name: refreshes fetch in several
+    # threads at once, and while one thread's `import urllib.request` ends, the package's `request` attribute
+    # is not set yet, so another thread's `urllib.request.X` raised AttributeError (a refresh failed on it in CI).
+    from http.client import HTTPException
+    from urllib.error import HTTPError, URLError
 
     url, validators = _split_credentials(url, validators or Validators())
     request = _request(url, validators)
@@ -171,7 +173,7 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
             data = _read_within(response, url, response.headers.get("Content-Encoding"), body=body)
             final_url = response.geturl()
             headers = response.headers
-    except urllib.error.HTTPError as exc:
+    except HTTPError as exc:
         exc.close()
         if exc.code == 304:
             # A feed that moved for good without changing answers 304 at its new address: the move counts too,
@@ -180,11 +182,11 @@ def fetch(source: str, validators: Validators | None = None, timeout: float = TI
                            last_modified=exc.headers.get("Last-Modified"),
                            moved_to=_moved_to(hops, exc.geturl(), url))
         raise _http_error(url, exc.code, exc.reason, exc.headers.get("Retry-After"), body.what) from exc
-    except urllib.error.URLError as exc:
+    except URLError as exc:
         raise UnreachableError(f"{url} could not be reached: {network_reason(exc.reason)}.") from exc
     except (TimeoutError, OSError) as exc:
         raise UnreachableError(f"{url} could not be reached: {network_reason(exc)}.") from exc
-    except (http.client.HTTPException, ValueError) as exc:
+    except (HTTPException, ValueError) as exc:
         raise UnreachableError(f"{url} did not answer like a web server ({type(exc).__name__}).") from exc
     return Fetched(
         data=data,
@@ -218,7 +220,7 @@ def _moved_to(hops: list[int], final_url: str, url: str) -> str | None:
 
 
 def _request(url: str, validators: Validators) -> urllib.request.Request:
-    import urllib.request
+    from urllib.request import Request  # by name, as in fetch()
 
     headers = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"}
     if validators.etag:
@@ -228,7 +230,7 @@ def _request(url: str, validators: Validators) -> urllib.request.Request:
     if validators.user is not None:
         token = f"{validators.user}:{validators.password or ''}".encode()
         headers["Authorization"] = "Basic " + base64.b64encode(token).decode("ascii")
-    return urllib.request.Request(url, headers=headers)
+    return Request(url, headers=headers)
 
 
 @functools.cache
@@ -236,9 +238,9 @@ def _opener() -> urllib.request.OpenerDirector:
     """The opener every fetch uses; building one per request cost about 0.4 ms (its handlers, and the proxy
     settings read from the environment), and a refresh makes hundreds of requests. Its redirect handler notes
     each hop's status code on the request (``hops``), to tell moved feeds from temporary detours."""
-    import urllib.request
+    from urllib.request import HTTPRedirectHandler, build_opener  # by name, as in fetch()
 
-    class Recorder(urllib.request.HTTPRedirectHandler):
+    class Recorder(HTTPRedirectHandler):
         def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]  # stdlib hook
             hops = req.hops
             hops.append(code)
@@ -254,7 +256,7 @@ def _opener() -> urllib.request.OpenerDirector:
                     new.remove_header("Authorization")  # urllib forwards it anywhere: the password is for this server
             return new
 
-    return urllib.request.build_opener(Recorder())
+    return build_opener(Recorder())
 
 
 def _http_error(url: str, code: int, reason: object, retry_after: str | None, what: str = "feed") -> UnreachableError:
