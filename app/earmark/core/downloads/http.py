@@ -8,6 +8,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
+from urllib.request import HTTPRedirectHandler
 
 from earmark.core.downloads.failures import DownloadError, network_reason, status_reason
 from earmark.core.feeds.fetch import USER_AGENT, parse_retry_after
@@ -43,7 +44,9 @@ def open_media(url: str, name: str, have: int, timeout: float) -> http.client.HT
     return response  # an HTTPResponse (or a file's answer, for the episode of a local feed)
 
 
-class _Redirects(urllib.request.HTTPRedirectHandler):
+# The base by name, not as urllib.request.HTTPRedirectHandler: loaded in a worker thread, this module may run while
+# another thread ends its first import of urllib.request, before the package has that attribute (feeds/fetch.py).
+class _Redirects(HTTPRedirectHandler):
     """Follows redirects to http and https addresses only (urllib would fetch ``ftp://`` too), stops a loop at
     its first repeat and a chain after MAX_HOPS hops."""
 

@@ -12,6 +12,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from email.utils import parsedate_to_datetime
+from urllib.request import HTTPRedirectHandler
 
 from earmark import __version__
 from earmark.core.errors import SyncAuthError, SyncError
@@ -24,7 +25,9 @@ CHUNK_BYTES = 256 * 1024
 KEPT = "your changes are kept and sent at the next sync"
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
+# The base by name, not as urllib.request.HTTPRedirectHandler: loaded in a worker thread, this module may run while
+# another thread ends its first import of urllib.request, before the package has that attribute (feeds/fetch.py).
+class _NoRedirects(HTTPRedirectHandler):
     def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]  # stdlib hook
         return None  # a redirect is reported (with where it leads), never followed with the password
 
