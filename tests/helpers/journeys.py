@@ -7,7 +7,16 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QComboBox, QMainWindow, QTableView, QTreeView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QMainWindow,
+    QMessageBox,
+    QTableView,
+    QTreeView,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 # The widget each view shows, by object name: the first one visible names the view.
@@ -152,3 +161,18 @@ def click_row(qtbot: QtBot, view: QAbstractItemView, row: int, double: bool = Fa
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
     if double:  # a double click is a click, then the second press (which Qt reports as a double click)
         qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
+
+
+def message_box(qtbot: QtBot, timeout: int = 15_000) -> QMessageBox:
+    """The message box shown over the window (waited for)."""
+    def shown() -> list[QMessageBox]:
+        return [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    qtbot.waitUntil(lambda: bool(shown()), timeout=timeout)
+    return shown()[0]
+
+
+def answer(qtbot: QtBot, box: QMessageBox, button: str) -> None:
+    """Click the box's button ``button`` (its text without the mnemonic)."""
+    [clicked] = [b for b in box.buttons() if b.text().replace("&", "") == button]
+    qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not box.isVisible())

@@ -15,7 +15,16 @@ from pytestqt.qtbot import QtBot
 
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
-from helpers.journeys import highlighted_row, listed_titles, press, sidebar_texts, type_text, wait_rows
+from helpers.journeys import (
+    answer,
+    highlighted_row,
+    listed_titles,
+    message_box,
+    press,
+    sidebar_texts,
+    type_text,
+    wait_rows,
+)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 FEED_MS = 15_000
@@ -44,14 +53,6 @@ def add_podcast(qtbot: QtBot, window: QMainWindow, address: str) -> None:
     type_text(qtbot, address)
     press(qtbot, Qt.Key.Key_Return)
     window.activateWindow()
-
-
-def message_box(qtbot: QtBot, timeout: int = FEED_MS) -> QMessageBox:
-    """The message box shown over the window (waited for)."""
-    def shown() -> list[QMessageBox]:
-        return [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
-    qtbot.waitUntil(lambda: bool(shown()), timeout=timeout)
-    return shown()[0]
 
 
 def test_a_mistyped_address_is_said_to_be_no_address(qtbot: QtBot, launch: Launch) -> None:
@@ -100,13 +101,6 @@ def test_a_failed_import_is_titled_for_the_import(qtbot: QtBot, launch: Launch, 
     box = message_box(qtbot, IMPORT_MS)
     assert box.windowTitle() == "Import failed", (box.windowTitle(), box.text())
     assert box.icon() == QMessageBox.Icon.Warning
-
-
-def answer(qtbot: QtBot, box: QMessageBox, button: str) -> None:
-    """Click the box's button ``button`` (its text without the mnemonic)."""
-    [clicked] = [b for b in box.buttons() if b.text().replace("&", "") == button]
-    qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not box.isVisible())
 
 
 def test_a_link_opened_from_outside_asks_once_then_selects_the_new_podcast(qtbot: QtBot, launch: Launch,
