@@ -85,7 +85,7 @@ def test_related_items_are_worked_out_after_the_import_for_all_it_brought(
     watch.stop()
 
     during = [running for running in seen if "import-opml" in running]
-    assert len(during) > SLOW_FEED_SECONDS * 10, len(during)  # watched all along (every 50 ms, while it waited)
+    assert len(during) > SLOW_FEED_SECONDS * 4, len(during)  # watched all along (every 50 ms, or later under load)
     assert not [running for running in during if "update-relations" in running]
     assert any("update-relations" in running for running in seen)  # after it
     assert [(summary.items, summary.error) for summary in passes] == [(5, None)]
