@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from earmark.core.db.database import Database
@@ -72,7 +72,7 @@ class GraphController(QObject):
         self._timer.setInterval(UPDATE_DELAY_MS)
         self._timer.timeout.connect(self.update_relations)
         self._again = False
-        self._held = False  # a refresh or import runs: passes wait for its end (hold_updates)
+        self._held = False  # a refresh or import runs: passes wait for its end (wait_for_refreshes)
         self._held_back = False  # a pass was due while held
         self._shown: Item | None = None  # the item whose related items the pane shows
         self.path: list[int] = []  # the highlighted learning path: prerequisites, then the item
@@ -106,15 +106,19 @@ class GraphController(QObject):
         if not self.relation_pass.start():
             self._again = True
 
-    def hold_updates(self) -> None:
-        """A refresh or import has started: no pass starts until it ends (``release_updates``). Its parsing runs at
-        a lower priority than a pass, so a pass started on its first feeds took the CPU the rest needed (the import
-        of 300 feeds in the window: 5 s instead of 2.6), and worked out some of the new items, to start again for
-        the others."""
+    def wait_for_refreshes(self, started: SignalInstance, ended: SignalInstance) -> None:
+        """No pass starts between ``started`` and ``ended`` (of a refresh or import); one that came due meanwhile
+        starts after ``ended``, once (changes arriving together, as ever). The import's parsing runs at a lower
+        priority than a pass, so a pass started on its first feeds took the CPU the rest needed (the import of 300
+        feeds in the window: 5 s instead of 2.6), and worked out some of the new items, to start again for the
+        others. A pass running already when a refresh starts goes on."""
+        started.connect(self._hold)
+        ended.connect(self._release)
+
+    def _hold(self) -> None:
         self._held = True
 
-    def release_updates(self) -> None:
-        """The refresh or import has ended: a pass held back starts now (changes arriving together, as ever)."""
+    def _release(self, _summary: object = None) -> None:
         self._held = False
         if self._held_back:
             self._held_back = False

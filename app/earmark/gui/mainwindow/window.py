@@ -273,8 +273,7 @@ class MainWindow(QMainWindow):
         self.notes.pane.table.clicked.connect(
             lambda index: self._show_highlight(self.notes.pane.model.note_at(index.row())))
         self.feeds.refresh_started.connect(self.episodes.refresh_started)
-        self.feeds.refresh_started.connect(self.graph.hold_updates)
-        self.feeds.refreshed.connect(lambda _summary: self.graph.release_updates())
+        self.graph.wait_for_refreshes(self.feeds.refresh_started, self.feeds.refreshed)
         self.feeds.refresher.feed_done.connect(self.episodes.feed_refreshed)
         session.item_changed.connect(self._on_playing_item)
         p.dialog_when_needed(session.player, self.feedback.show_error)  # other failures: the player bar says them
