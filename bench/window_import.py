@@ -6,7 +6,7 @@ library each time:
 1. the window: the real ``earmark --library NEW subs.opml`` (a person opening the file with Earmark) under Xvfb.
    The window asks "Subscribe to the 300 feeds of subs.opml?"; the probe (bench/window_import_probe, first on
    PYTHONPATH) waits 3 s as a person reads it, the window's own start work ending meanwhile, then presses
-   Subscribe. The figure: from the press to the end of the import, when the status bar says "Refreshed: 300 of
+   Subscribe. The figure: from the press to the end of the import, when the status bar says "Imported: 300 of
    300 feeds checked, 30,000 new items." (the window runs ``earmark import-opml --jsonl --background`` in a child
    process and shows its progress per feed);
 2. the command line: ``earmark --library NEW import-opml subs.opml --jsonl``, spawn to exit.
@@ -100,7 +100,7 @@ def main() -> int:
             print(f"           command line {seconds:.2f} s ({items:,} items)", flush=True)
         window, command = statistics.median(window_times), statistics.median(command_times)
         print(f"\nsummary (medians of {args.runs}; load average now {os.getloadavg()[0]:.2f})")
-        print(f"  first import in the window  {window:.2f} s (from the press of Subscribe to “Refreshed: …”)")
+        print(f"  first import in the window  {window:.2f} s (from the press of Subscribe to “Imported: …”)")
         print(f"  the same on the command line {command:.2f} s (spawn to exit): the window's import takes "
               f"{window / command:.2f} × as long")
     finally:

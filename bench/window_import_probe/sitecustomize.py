@@ -2,7 +2,7 @@
 starts on an OPML file (the bench puts this folder first on PYTHONPATH). When the window asks whether to subscribe
 to the file's feeds, the probe waits SETTLE seconds (a person reading the question, while the window's own start
 work ends), presses Subscribe, and reports on standard output (``WINDOW-IMPORT {json}``) the clock at the press and
-at the end of the import (the window's ``refreshed`` signal, which puts "Refreshed: …" in its status bar), then
+at the end of the import (the window's ``refreshed`` signal, which puts "Imported: …" in its status bar), then
 closes the window. It changes nothing else in the program.
 """
 

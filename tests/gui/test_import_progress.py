@@ -53,8 +53,8 @@ def test_dropping_an_opml_file_shows_the_import_feed_by_feed(qtbot: QtBot, launc
     steps = [(text, value) for text, value, maximum in shown if maximum == FEEDS and value > 0]
     # The feeds answer 3 at a time every 0.3 s: the count goes up in several steps, each naming a feed it stored.
     assert len({value for _text, value in steps}) >= 3, shown
-    assert all(text.startswith(f"Refreshing {value} of {FEEDS}: Show ") for text, value in steps), shown
+    assert all(text.startswith(f"Importing {value} of {FEEDS}: Show ") for text, value in steps), shown
     # The last feeds and the end can arrive between two looks; the end itself is always said in the status bar.
     said = window.statusBar().currentMessage()
-    assert said.startswith(f"Refreshed: {FEEDS} of {FEEDS} feeds checked, {FEEDS * 20} new items"), said
+    assert said.startswith(f"Imported: {FEEDS} of {FEEDS} feeds checked, {FEEDS * 20} new items"), said
     qtbot.waitUntil(lambda: window.items_model.rowCount() == FEEDS * 20, timeout=10_000)

@@ -79,7 +79,7 @@ def test_related_items_are_worked_out_after_the_import_for_all_it_brought(
     window.open_arguments([str(opml)])  # the file opened with Earmark: it asks first
     answer(qtbot, message_box(qtbot), "Subscribe")
     qtbot.waitUntil(lambda: any("import-opml" in running for running in seen), timeout=IMPORT_MS)
-    qtbot.waitUntil(lambda: "Refreshed: 2 of 2 feeds checked" in window.statusBar().currentMessage(),
+    qtbot.waitUntil(lambda: "Imported: 2 of 2 feeds checked" in window.statusBar().currentMessage(),
                     timeout=IMPORT_MS)
     qtbot.waitUntil(lambda: bool(passes), timeout=IMPORT_MS)  # the pass after the import
     watch.stop()

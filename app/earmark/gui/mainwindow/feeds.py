@@ -124,13 +124,13 @@ class FeedsController(QObject):
         if not self.refresher.is_running() and self.sources_model.rowCount():
             self.refresh_all()
 
-    def _start(self, started: bool, text: str) -> None:
+    def _start(self, started: bool, text: str, importing: bool = False) -> None:
         if not started:
             self._status().showMessage("A refresh is already running.", 4000)
             return
         self._items_changed = False
         self.refresh_started.emit()
-        self.progress.begin(text)
+        self.progress.begin(text, importing)
 
     @Slot()
     def cancel(self) -> None:
@@ -164,7 +164,8 @@ class FeedsController(QObject):
             return
         if summary.notes:  # what was left out of a successful import: worth reading, not an error
             self._on_note("\n".join(summary.notes), "Notes from the import")
-        done = "Refresh cancelled" if summary.cancelled else "Refreshed"
+        done = ("Import" if summary.importing else "Refresh") + " cancelled" if summary.cancelled else (
+            "Imported" if summary.importing else "Refreshed")
         failed = f"; {summary.failed} failed (see Subscriptions)" if summary.failed else ""
         self._status().showMessage(
             f"{done}: {summary.checked} of {counted(summary.total, 'feed')} checked, "
@@ -183,7 +184,7 @@ class FeedsController(QObject):
 
     def import_opml(self, path: Path) -> None:
         """Subscribe to every feed of ``path`` and fetch them, with progress."""
-        self._start(self.refresher.import_opml(path), f"Importing {path.name}…")
+        self._start(self.refresher.import_opml(path), f"Importing {path.name}…", importing=True)
 
     @Slot()
     def ask_export_opml(self) -> None:

@@ -14,6 +14,7 @@ class RefreshProgress(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("refreshProgress")
+        self._verb = "Refreshing"
         self.label = QLabel()
         self.label.setMinimumWidth(260)
         self.bar = QProgressBar()
@@ -30,11 +31,16 @@ class RefreshProgress(QWidget):
         layout.addWidget(self.cancel_button)
         self.hide()
 
-    def begin(self, text: str) -> None:
-        """Show an indeterminate bar until the number of feeds is known."""
+    def begin(self, text: str, importing: bool = False) -> None:
+        """Show an indeterminate bar until the number of feeds is known; ``importing``: of an OPML import, which
+        the feed-by-feed progress calls so."""
+        self._verb = "Importing" if importing else "Refreshing"
         self.bar.setRange(0, 0)
         self.label.setText(text)
         self.cancel_button.setEnabled(True)
+        self.cancel_button.setAccessibleName("Cancel the import" if importing else "Cancel the refresh")
+        self.cancel_button.setAccessibleDescription(
+            f"Stops {'the import' if importing else 'refreshing the feeds'}; what was fetched is kept.")
         self.show()
 
     def set_total(self, total: int) -> None:
@@ -46,7 +52,7 @@ class RefreshProgress(QWidget):
     def advance(self, title: str) -> None:
         """One more feed is done; ``title`` was the last one."""
         self.bar.setValue(self.bar.value() + 1)
-        self.label.setText(f"Refreshing {self.bar.value()} of {self.bar.maximum()}: {title}")
+        self.label.setText(f"{self._verb} {self.bar.value()} of {self.bar.maximum()}: {title}")
 
     def cancelling(self) -> None:
         """The user cancelled: the feeds in flight are finishing."""
