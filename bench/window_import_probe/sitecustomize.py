@@ -1,9 +1,9 @@
 """The window-import probe: Python loads this module at start in the ``earmark`` window that bench/window_import.py
 starts on an OPML file (the bench puts this folder first on PYTHONPATH). When the window asks whether to subscribe
-to the file's feeds, the probe waits SETTLE seconds (a person reading the question, while the window's own start
-work ends), presses Subscribe, and reports on standard output (``WINDOW-IMPORT {json}``) the clock at the press and
-at the end of the import (the window's ``refreshed`` signal, which puts "Imported: …" in its status bar), then
-closes the window. It changes nothing else in the program.
+to the file's feeds, the probe waits WINDOW_IMPORT_SETTLE seconds (a person reading the question; default 1),
+presses Subscribe, and reports on standard output (``WINDOW-IMPORT {json}``) the clock at the press and at the end
+of the import (the window's ``refreshed`` signal, which puts "Imported: …" in its status bar), then quits. It
+changes nothing else in the program.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import os
 import time
 
 MARKER = "WINDOW-IMPORT "
-SETTLE = float(os.environ.get("WINDOW_IMPORT_SETTLE", "3"))
+SETTLE = float(os.environ.get("WINDOW_IMPORT_SETTLE", "1"))
 
 
 def _report(**record: object) -> None:
