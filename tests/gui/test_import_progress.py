@@ -58,3 +58,22 @@ def test_dropping_an_opml_file_shows_the_import_feed_by_feed(qtbot: QtBot, launc
     said = window.statusBar().currentMessage()
     assert said.startswith(f"Imported: {FEEDS} of {FEEDS} feeds checked, {FEEDS * 20} new items"), said
     qtbot.waitUntil(lambda: window.items_model.rowCount() == FEEDS * 20, timeout=10_000)
+
+
+def test_cancelling_an_import_says_the_import_was_cancelled(qtbot: QtBot, launch: Launch, server: FeedServer,
+                                                           tmp_path: Path) -> None:
+    quick = server.serve_body("/quick.xml", rss("Quick", [{"title": "Q", "guid": "q", "enclosure": "https://e.com/q.mp3"}]))
+    slow = server.serve_slow("/slow.xml", 4.0, rss("Slow", [{"title": "S", "guid": "s",
+                                                            "enclosure": "https://e.com/s.mp3"}]))
+    opml = tmp_path / "two.opml"
+    opml.write_text(f'<?xml version="1.0"?><opml version="2.0"><head/><body><outline type="rss" text="Quick" '
+                    f'xmlUrl="{quick}"/><outline type="rss" text="Slow" xmlUrl="{slow}"/></body></opml>',
+                    encoding="utf-8")
+    window = launch().window
+    progress = window.feeds.progress
+    window.feeds.import_opml(opml)  # File ▸ Import Subscriptions, the file chosen
+    qtbot.waitUntil(lambda: progress.label.text().startswith("Importing 1 of 2: "), timeout=IMPORT_MS)
+    assert progress.cancel_button.accessibleName() == "Cancel the import"
+    qtbot.mouseClick(progress.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Import cancelled: "), timeout=IMPORT_MS)
+    assert not progress.isVisible()

@@ -164,8 +164,10 @@ class FeedsController(QObject):
             return
         if summary.notes:  # what was left out of a successful import: worth reading, not an error
             self._on_note("\n".join(summary.notes), "Notes from the import")
-        done = ("Import" if summary.importing else "Refresh") + " cancelled" if summary.cancelled else (
-            "Imported" if summary.importing else "Refreshed")
+        if summary.cancelled:
+            done = "Import cancelled" if summary.importing else "Refresh cancelled"
+        else:
+            done = "Imported" if summary.importing else "Refreshed"
         failed = f"; {summary.failed} failed (see Subscriptions)" if summary.failed else ""
         self._status().showMessage(
             f"{done}: {summary.checked} of {counted(summary.total, 'feed')} checked, "
