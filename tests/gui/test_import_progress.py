@@ -8,10 +8,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
+from helpers.journeys import focused, press, visible_dialog
 
 FEEDS = 12
 IMPORT_MS = 60_000
@@ -71,9 +74,22 @@ def test_cancelling_an_import_says_the_import_was_cancelled(qtbot: QtBot, launch
                     encoding="utf-8")
     window = launch().window
     progress = window.feeds.progress
-    window.feeds.import_opml(opml)  # File ▸ Import Subscriptions, the file chosen
+    choose_when_asked(opml)
+    press(qtbot, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)  # File ▸ Import Subscriptions (OPML)…
     qtbot.waitUntil(lambda: progress.label.text().startswith("Importing 1 of 2: "), timeout=IMPORT_MS)
     assert progress.cancel_button.accessibleName() == "Cancel the import"
     qtbot.mouseClick(progress.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Import cancelled: "), timeout=IMPORT_MS)
     assert not progress.isVisible()
+
+
+def choose_when_asked(path: Path) -> None:
+    """When the file dialog opens (it runs its own event loop), type ``path`` into it and press Enter."""
+    def choose() -> None:
+        if visible_dialog(QFileDialog) is None:
+            QTimer.singleShot(50, choose)
+            return
+        QTest.keyClicks(focused(), str(path))
+        QTest.keyClick(focused(), Qt.Key.Key_Return)
+
+    QTimer.singleShot(50, choose)

@@ -165,10 +165,10 @@ def click_row(qtbot: QtBot, view: QAbstractItemView, row: int, double: bool = Fa
 
 def message_box(qtbot: QtBot, timeout: int = 15_000) -> QMessageBox:
     """The message box shown over the window (waited for)."""
-    def shown() -> list[QMessageBox]:
-        return [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
-    qtbot.waitUntil(lambda: bool(shown()), timeout=timeout)
-    return shown()[0]
+    qtbot.waitUntil(lambda: visible_dialog(QMessageBox) is not None, timeout=timeout)
+    box = visible_dialog(QMessageBox)
+    assert isinstance(box, QMessageBox)
+    return box
 
 
 def answer(qtbot: QtBot, box: QMessageBox, button: str) -> None:
