@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu
 from pytestqt.qtbot import QtBot
 
 from helpers.feed_server import FeedServer, rss
@@ -81,6 +81,46 @@ def test_cancelling_an_import_says_the_import_was_cancelled(qtbot: QtBot, launch
     qtbot.mouseClick(progress.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Import cancelled: "), timeout=IMPORT_MS)
     assert not progress.isVisible()
+
+
+def test_the_feeds_menu_stops_an_import_by_its_name(qtbot: QtBot, launch: Launch, server: FeedServer,
+                                                    tmp_path: Path) -> None:
+    slow = server.serve_slow("/slow.xml", 4.0, rss("Slow", [{"title": "S", "guid": "s",
+                                                            "enclosure": "https://e.com/s.mp3"}]))
+    opml = tmp_path / "one.opml"
+    opml.write_text(f'<?xml version="1.0"?><opml version="2.0"><head/><body><outline type="rss" text="Slow" '
+                    f'xmlUrl="{slow}"/></body></opml>', encoding="utf-8")
+    window = launch().window
+    assert feeds_menu_entry(qtbot, window, "Stop Refreshing") is False  # nothing to stop: shown, not enabled
+    choose_when_asked(opml)
+    press(qtbot, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.feeds.progress.isVisible(), timeout=IMPORT_MS)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)  # the window takes the keyboard back
+    # Its letter, T, stops it (T alone is Edit Tags: the list behind the menu took the letter before).
+    assert feeds_menu_entry(qtbot, window, "Stop Importing", then=Qt.Key.Key_T) is True
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Import cancelled: "), timeout=IMPORT_MS)
+    assert feeds_menu_entry(qtbot, window, "Stop Refreshing", by_mouse=True) is False
+
+
+def feeds_menu_entry(qtbot: QtBot, window: QMainWindow, text: str, then: Qt.Key = Qt.Key.Key_Escape,
+                     by_mouse: bool = False) -> bool:
+    """Open the Feeds menu (Alt+D, or a click on its title), find the entry reading ``text`` and say whether it is
+    enabled; then press ``then`` in the menu (Escape: close it, and leave the menu bar)."""
+    bar = window.menuBar()
+    if by_mouse:
+        [title] = [action for action in bar.actions() if action.text().replace("&", "") == "Feeds"]
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(title).center())
+    else:
+        press(qtbot, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu), timeout=2000)
+    menu = QApplication.activePopupWidget()
+    assert isinstance(menu, QMenu) and menu.title().replace("&", "") == "Feeds"
+    [entry] = [action for action in menu.actions() if action.text().replace("&", "") == text]
+    qtbot.keyClick(menu, then)
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None, timeout=2000)
+    if QApplication.focusWidget() is bar:  # Escape closed the menu; a second one leaves the menu bar
+        press(qtbot, Qt.Key.Key_Escape)
+    return entry.isEnabled()
 
 
 def choose_when_asked(path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QTableView
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -18,11 +18,11 @@ from earmark.core.feeds.opml import read_opml
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.settings import set_setting
 from earmark.gui.feed_refresh import RefreshSummary
-from earmark.gui.models.sources import COL_ERROR, COL_STATUS, SourceTableModel
+from earmark.gui.models.sources import COL_ERROR, COL_STATUS, COL_TITLE, SourceTableModel
 from earmark.gui.views.credentials import CredentialsDialog
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
-from helpers.journeys import press, showing
+from helpers.journeys import press, showing, sidebar_texts
 
 REFRESH_MS = 30_000  # a refresh runs in a child process: its start-up is part of the wait
 
@@ -196,3 +196,21 @@ def test_a_password_typed_in_a_feed_address_is_never_shown(qtbot: QtBot, launch:
     assert url in shown and "typo-secret" not in shown
     assert "typo-secret" not in window.statusBar().currentMessage()
     dialog.reject()
+
+
+def test_feeds_are_listed_in_the_order_a_person_counts(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                       server: FeedServer) -> None:
+    db = open_library(library_path)
+    for title in ("Show 10", "show 2", "Show 1", "Ärzte Talk", "Zebra"):
+        subscribe(db, server.serve_body(f"/{len(title)}{title[-2:].strip()}.xml", rss(title, episodes(title, 1))))
+    set_setting(db, "feeds.refresh_on_start", False)
+    db.close()
+    window = launch().window
+    podcasts = [text.rsplit(" (", 1)[0] for text in sidebar_texts(window)]
+    start = podcasts.index("Show 1")
+    assert podcasts[start - 1:start + 4] == ["Ärzte Talk", "Show 1", "show 2", "Show 10", "Zebra"]
+    press(qtbot, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: showing(window) == "subscriptions")
+    table = window.findChild(QTableView, "subscriptionsTable")
+    shown = [table.model().index(row, COL_TITLE).data() for row in range(table.model().rowCount())]
+    assert shown == ["Ärzte Talk", "Show 1", "show 2", "Show 10", "Zebra"]

@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit, QMainWindow, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from earmark.core.db.backups import backup_counts, list_backups
+from earmark.gui.mainwindow.backups import START_DELAY_MS
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
 from helpers.journeys import (
@@ -76,21 +78,48 @@ def test_a_podcast_link_to_a_feed_served_over_plain_http_subscribes(qtbot: QtBot
     assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
 
 
+def import_file(qtbot: QtBot, window: QMainWindow, opml: Path) -> None:
+    """Open ``opml`` with Earmark (as xdg-open of the file hands it over) and click Subscribe."""
+    window.open_arguments([str(opml)])
+    question = message_box(qtbot)
+    assert question.text().startswith("Subscribe to the "), question.text()
+    answer(qtbot, question, "Subscribe")
+
+
+def subscription_list(path: Path, *outlines: str) -> Path:
+    path.write_text('<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>'
+                    f'{"".join(outlines)}</body></opml>', encoding="utf-8")
+    return path
+
+
 def test_an_import_says_what_it_left_out_without_a_warning_sign(qtbot: QtBot, launch: Launch, server: FeedServer,
                                                                tmp_path: Path) -> None:
     one = server.serve_body("/one.xml", rss("One", episodes(1)))
-    opml = tmp_path / "mine.opml"
-    opml.write_text(f"""<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>
-        <outline type="rss" text="One" xmlUrl="{one}"/></body></opml>""", encoding="utf-8")
+    opml = subscription_list(tmp_path / "mine.opml", f'<outline type="rss" text="One" xmlUrl="{one}"/>',
+                             '<outline type="rss" text="Homepage only" htmlUrl="https://example.com/"/>')
     window = launch().window
-    window.open_arguments([str(opml)])  # as another launch hands it over (xdg-open of the file)
-    question = message_box(qtbot)
-    assert question.text() == "Subscribe to the 1 feed of mine.opml?"
-    answer(qtbot, question, "Subscribe")
+    import_file(qtbot, window, opml)
     box = message_box(qtbot, IMPORT_MS)
     assert box.windowTitle() == "Notes from the import"
-    assert "1 new subscription, 0 already subscribed." in box.text()
+    assert "Homepage only" in box.text() and "no feed address" in box.text(), box.text()
+    assert "already subscribed" not in box.text()  # the counts are the status bar's
     assert box.icon() == QMessageBox.Icon.Information
+
+
+def test_an_import_that_left_nothing_out_asks_nothing_more(qtbot: QtBot, launch: Launch, server: FeedServer,
+                                                          tmp_path: Path) -> None:
+    one = server.serve_body("/one.xml", rss("One", episodes(2)))
+    two = server.serve_body("/two.xml", rss("Two", episodes(1)))
+    window = launch().window
+    add_podcast(qtbot, window, one)
+    qtbot.waitUntil(lambda: any(row.startswith("One (") for row in sidebar_texts(window)), timeout=FEED_MS)
+    opml = subscription_list(tmp_path / "mine.opml", f'<outline type="rss" text="One" xmlUrl="{one}"/>',
+                             f'<outline type="rss" text="Two" xmlUrl="{two}"/>')
+    import_file(qtbot, window, opml)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Imported:"), timeout=IMPORT_MS)
+    assert window.statusBar().currentMessage() == "Imported: 2 of 2 feeds checked (1 subscribed already), 1 new item."
+    qtbot.wait(300)  # a box would follow the status bar's sentence at once
+    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
 
 
 def test_a_failed_import_is_titled_for_the_import(qtbot: QtBot, launch: Launch, tmp_path: Path) -> None:
@@ -126,3 +155,18 @@ def test_a_link_opened_from_outside_and_cancelled_adds_nothing(qtbot: QtBot, lau
     answer(qtbot, message_box(qtbot), "Cancel")
     qtbot.wait(300)
     assert not any(row.startswith("Unwanted Show") for row in sidebar_texts(window))
+
+
+def test_a_new_librarys_first_import_is_backed_up_the_same_day(qtbot: QtBot, launch: Launch, server: FeedServer,
+                                                               tmp_path: Path, library_path: Path) -> None:
+    one = server.serve_body("/one.xml", rss("One", episodes(3)))
+    window = launch().window
+    qtbot.wait(START_DELAY_MS + 1000)  # when the window checks the day's backup
+    assert list_backups(library_path) == []  # an empty library is not copied: that copy would stand for the day
+    import_file(qtbot, window, subscription_list(tmp_path / "mine.opml",
+                                                 f'<outline type="rss" text="One" xmlUrl="{one}"/>'))
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Imported:"), timeout=IMPORT_MS)
+    qtbot.waitUntil(lambda: list_backups(library_path) != [], timeout=10_000)  # File ▸ Restore from Backup… lists it
+    [daily] = list_backups(library_path)
+    assert daily.kind == "daily"
+    assert backup_counts(daily.path) == {"items": 3, "notes": 0, "sources": 1}

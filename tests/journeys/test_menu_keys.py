@@ -5,13 +5,15 @@ walk through every menu of the real window), Alt plus a menu's letter opens it, 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
+from earmark.core.db.connection import open_library
 from helpers.gui import SAMPLE_ITEMS, Launch
-from helpers.journeys import press, wait_rows
+from helpers.journeys import click_row, press, wait_rows
 
 ALT = Qt.KeyboardModifier.AltModifier
 
@@ -69,3 +71,18 @@ def test_alt_letters_and_f10_open_the_menus(qtbot: QtBot, launch: Launch, sample
     press_in_menu(qtbot, Qt.Key.Key_Right)
     qtbot.waitUntil(lambda: open_menu() == "Edit", timeout=2000)
     press_in_menu(qtbot, Qt.Key.Key_Escape)
+
+
+def test_a_letter_typed_in_an_open_menu_is_the_menus(qtbot: QtBot, launch: Launch, sample: None,
+                                                     library_path: Path) -> None:
+    """F in the Playback menu is Skip Forward, not Favourite (F alone, a key of the list behind the menu)."""
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    click_row(qtbot, window.item_list, 0)
+    press(qtbot, Qt.Key.Key_P, ALT)
+    qtbot.waitUntil(lambda: open_menu() == "Playback", timeout=2000)
+    press_in_menu(qtbot, Qt.Key.Key_F)
+    qtbot.waitUntil(lambda: open_menu() == "", timeout=2000)  # the entry with that letter was chosen
+    qtbot.wait(200)  # a favourite would be written at once
+    favourites = open_library(library_path).execute("SELECT count(*) FROM items WHERE favourite").fetchone()[0]
+    assert favourites == 0

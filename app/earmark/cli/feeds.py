@@ -102,16 +102,21 @@ def _import_opml(db: Database, args: argparse.Namespace) -> int:
     result = import_opml(db, read_opml_file(args.file))
     for sentence in result.skipped:
         print(f"earmark: {sentence}", file=sys.stderr)
-    print(f"{counted(len(result.added), 'new subscription')}, {len(result.existing)} already subscribed.",
-          file=sys.stderr if args.json or args.jsonl else sys.stdout)
+    counts = {"new_subscriptions": len(result.added), "already_subscribed": len(result.existing)}
+    if not (args.jsonl and not args.no_refresh):  # --jsonl gives them in its first line
+        print(f"{counted(len(result.added), 'new subscription')}, {len(result.existing)} already subscribed.",
+              file=sys.stderr if args.json or args.jsonl else sys.stdout)
     if args.no_refresh:
         if args.json:
             print_json([])
         return 0
-    return _run_refresh(db, feed_targets(db, result.source_ids), args)
+    return _run_refresh(db, feed_targets(db, result.source_ids), args, counts)
 
 
-def _run_refresh(db: Database, targets: list[FeedTarget], args: argparse.Namespace) -> int:
+def _run_refresh(db: Database, targets: list[FeedTarget], args: argparse.Namespace,
+                 counts: dict[str, int] | None = None) -> int:
+    """Refresh ``targets``; with --jsonl, its first line is the number of feeds plus ``counts``, each feed's
+    outcome a line after it."""
     from earmark.core.feeds.refresh import Refresher
 
     def report(outcome: FeedOutcome) -> None:
@@ -124,7 +129,7 @@ def _run_refresh(db: Database, targets: list[FeedTarget], args: argparse.Namespa
         os.nice(10)  # the parsing processes started below inherit it
         os.setpgid(0, 0)  # a process group of its own, its workers included: the window can end them all at once
     if args.jsonl:
-        print(json.dumps({"total": len(targets)}), flush=True)
+        print(json.dumps({"total": len(targets), **(counts or {})}), flush=True)
     cancel = threading.Event()
     previous = signal.signal(signal.SIGTERM, lambda *_: cancel.set())  # finish the feeds in flight, start no more
     try:

@@ -29,6 +29,7 @@ class RefreshSummary:
     cancelled: bool = False
     error: str | None = None  # the refresh could not run at all
     importing: bool = False  # an OPML import rather than a refresh
+    already_subscribed: int = 0  # of an import's feeds, those subscribed before it
     notes: list[str] = field(default_factory=list)  # what the command said on the side (skipped outlines…)
 
 
@@ -82,8 +83,10 @@ class FeedRefresh(ChildCommand):
         return self._run(args)
 
     def _message(self, message: dict[str, object]) -> None:
-        if set(message) == {"total"}:
+        if "total" in message and "status" not in message:  # the first line (an import's has its counts too)
             self._summary.total = int(message["total"])  # type: ignore[call-overload]  # the command's number
+            before = message.get("already_subscribed") or 0
+            self._summary.already_subscribed = int(before)  # type: ignore[call-overload]  # the command's number
             self.started.emit(self._summary.total)
             return
         self._summary.checked += 1

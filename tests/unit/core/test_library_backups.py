@@ -76,6 +76,16 @@ def test_a_daily_backup_is_made_once_a_day_while_others_keep_writing(library_fil
         db.close()
 
 
+def test_an_empty_library_waits_for_its_first_item_before_the_days_backup(library_file: Path) -> None:
+    open_library(library_file).close()  # a new library: its settings, no source, no item
+    assert daily_backup(library_file, keep=7, now=DAY) is None
+    assert list_backups(library_file) == []
+    db = _library(library_file, ["first"])  # then something to keep, the same day
+    db.close()
+    made = daily_backup(library_file, keep=7, now=DAY + timedelta(hours=1))
+    assert made is not None and _notes_in(made.path) == ["first"]
+
+
 def test_only_the_newest_daily_backups_are_kept_and_other_kinds_never_rotate(library_file: Path) -> None:
     _library(library_file, ["kept"]).close()
     manual = make_backup(library_file, now=DAY - timedelta(days=30))

@@ -91,9 +91,10 @@ def make_backup(library: Path, kind: str = "manual", now: datetime | None = None
 
 
 def daily_backup(library: Path, keep: int, now: datetime | None = None) -> Backup | None:
-    """Make today's backup unless there is one already (none at all when ``keep`` is 0), then delete the
-    daily backups beyond the newest ``keep``. Returns the new backup, if one was made."""
-    if keep <= 0 or not library.exists():
+    """Make today's backup unless there is one already (none at all when ``keep`` is 0, nor while the library
+    holds nothing: a new library's copy would stand for the day while the user's first import went unsaved), then
+    delete the daily backups beyond the newest ``keep``. Returns the new backup, if one was made."""
+    if keep <= 0 or not library.exists() or _holds_nothing(library):
         return None
     now = now or datetime.now()
     dailies = [b for b in list_backups(library) if b.kind == "daily"]
@@ -103,6 +104,20 @@ def daily_backup(library: Path, keep: int, now: datetime | None = None) -> Backu
     for old in [made, *dailies][keep:]:
         old.path.unlink(missing_ok=True)
     return made
+
+
+def _holds_nothing(library: Path) -> bool:
+    """Whether the library has no source and no item (settings alone are not worth a copy). A library that cannot
+    be read says no: make_backup then says what is wrong with it."""
+    try:
+        db = sqlite3.connect(f"file:{quote(str(library.absolute()))}?mode=ro", uri=True)
+        try:
+            row = db.execute("SELECT NOT EXISTS (SELECT 1 FROM sources) AND NOT EXISTS (SELECT 1 FROM items)")
+            return bool(row.fetchone()[0])
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return False
 
 
 def check_backup(path: Path) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from datetime import UTC, datetime, timedelta
 
 from earmark.core.db.connection import write_transaction
@@ -15,6 +17,7 @@ _SOURCE_QUERY = """SELECT s.id, s.kind, s.title, s.url, s.link, s.status, s.last
     (SELECT count(*) FROM items i WHERE i.source_id = s.id), s.last_new, s.failures, s.retry_after,
     s.auth_user IS NOT NULL FROM sources s"""
 BACKOFF_CAP = timedelta(hours=24)
+_DIGITS = re.compile(r"([0-9]+)")  # ASCII digits only: int() of other digits (say "²") would fail or surprise
 
 
 @record
@@ -32,8 +35,20 @@ class FeedTarget:
 
 
 def list_sources(db: Database) -> list[Source]:
-    """Every source with its item count, by title."""
-    return [_source(row) for row in db.execute(f"{_SOURCE_QUERY} ORDER BY s.title COLLATE NOCASE, s.id")]
+    """Every source with its item count, by title as a person orders them ("Show 2" before "Show 10")."""
+    sources = [_source(row) for row in db.execute(f"{_SOURCE_QUERY} ORDER BY s.id")]
+    return sorted(sources, key=lambda source: natural_key(source.title))
+
+
+def natural_key(title: str) -> list[str | int]:
+    """A sort key that compares the numbers in a title by value and its letters without their case and accents
+    ("Ärzte" beside "Arzt", not after "Zebra"): text and numbers alternate in it (text first, maybe empty), so
+    that two keys compare text with text and numbers with numbers."""
+    letters = "".join(c for c in unicodedata.normalize("NFKD", title.casefold()) if not unicodedata.combining(c))
+    parts: list[str | int] = []
+    for index, part in enumerate(_DIGITS.split(letters)):
+        parts.append(int(part) if index % 2 else part)
+    return parts
 
 
 def get_source(db: Database, source_id: int) -> Source:

@@ -1,4 +1,5 @@
-"""The window's backups: the daily backup (soon after the window opens, then checked hourly) and File → Restore
+"""The window's backups: the daily backup (soon after the window opens, after each refresh or import, and hourly)
+and File → Restore
 from Backup…, which asks, checks and confirms, then hands the restore to the application (the window must
 close first: no connection may hold the library while it is moved aside)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance, Slot
 from PySide6.QtWidgets import QMainWindow
 
 from earmark.core.db.backups import Backup, backup_counts, check_backup, daily_backup, list_backups
@@ -25,7 +26,9 @@ CHECK_INTERVAL_MS = 3_600_000  # a window left open for days still makes its dai
 class BackupsController(QObject):
     """Makes the daily backup and runs File → Restore from Backup….
 
-    ``on_error(message, title)`` shows a sentence. Signals: ``backed_up(object)`` with the Backup made,
+    ``on_error(message, title)`` shows a sentence; ``refreshed``, when given, is emitted as a refresh or import
+    ends: the day's backup is checked then too, so that a new library's first import is kept the same day (an
+    empty library is not copied). Signals: ``backed_up(object)`` with the Backup made,
     ``restore_requested(object)`` with the Path of the backup the user chose and confirmed.
     """
 
@@ -33,7 +36,8 @@ class BackupsController(QObject):
     restore_requested = Signal(object)
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database, dialogs: RecoveryDialogs,
-                 on_error: Callable[[str, str], None], read_only: bool) -> None:
+                 on_error: Callable[[str, str], None], read_only: bool,
+                 refreshed: SignalInstance | None = None) -> None:
         super().__init__(window)
         self._window = window
         self._runner = runner
@@ -48,6 +52,8 @@ class BackupsController(QObject):
         if not read_only:  # a read-only library's folder takes no backups (and the library cannot change)
             self._timer.start(CHECK_INTERVAL_MS)
             self._start_timer.start(START_DELAY_MS)
+            if refreshed is not None:
+                refreshed.connect(self._after_refresh)
 
     @Slot()
     def backup_if_due(self) -> None:
@@ -56,6 +62,10 @@ class BackupsController(QObject):
         self._runner.compute(_daily, self._runner.library_path, keep, on_done=self._on_backup,
                              on_error=lambda message: self._window.statusBar().showMessage(
                                  f"The daily backup was not made: {message}", 15000))
+
+    @Slot(object)
+    def _after_refresh(self, _summary: object) -> None:
+        self.backup_if_due()
 
     def _on_backup(self, result: Backup | LibraryDamagedError | None) -> None:
         if isinstance(result, LibraryDamagedError):

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStatusBar
 
 from earmark.core.db.database import Database
@@ -61,6 +62,7 @@ class FeedsController(QObject):
         self.unsubscribe_box: QMessageBox | None = None
         self.progress = RefreshProgress()
         self.progress.cancel_requested.connect(self.cancel)
+        self._cancel_action: QAction | None = None
         self.refresher = FeedRefresh(runner.library_path, self)
         self.refresher.started.connect(self.progress.set_total)
         self.refresher.feed_done.connect(self._on_feed_done)
@@ -131,6 +133,19 @@ class FeedsController(QObject):
         self._items_changed = False
         self.refresh_started.emit()
         self.progress.begin(text, importing)
+        self._name_cancel(importing, running=True)
+
+    def use_cancel_action(self, action: QAction) -> None:
+        """``action`` (Feeds → Stop Refreshing) cancels the running refresh: enabled only while one runs, and
+        named "Stop Importing" during an import."""
+        self._cancel_action = action
+        action.triggered.connect(self.cancel)
+        self._name_cancel(importing=False, running=self.refresher.is_running())
+
+    def _name_cancel(self, importing: bool, running: bool) -> None:
+        if self._cancel_action is not None:
+            self._cancel_action.setText("S&top Importing" if importing else "S&top Refreshing")
+            self._cancel_action.setEnabled(running)
 
     @Slot()
     def cancel(self) -> None:
@@ -156,6 +171,7 @@ class FeedsController(QObject):
     @Slot(object)
     def _on_finished(self, summary: RefreshSummary) -> None:
         self.progress.hide()
+        self._name_cancel(importing=False, running=False)
         self._reload_timer.stop()
         self._reload_after_feeds()
         self.refreshed.emit(summary)
@@ -169,8 +185,9 @@ class FeedsController(QObject):
         else:
             done = "Imported" if summary.importing else "Refreshed"
         failed = f"; {summary.failed} failed (see Subscriptions)" if summary.failed else ""
+        before = f" ({summary.already_subscribed} subscribed already)" if summary.already_subscribed else ""
         self._status().showMessage(
-            f"{done}: {summary.checked} of {counted(summary.total, 'feed')} checked, "
+            f"{done}: {summary.checked} of {counted(summary.total, 'feed')} checked{before}, "
             f"{counted(summary.new, 'new item')}{failed}.", 15000
         )
 

@@ -108,7 +108,7 @@ class MainWindow(QMainWindow):
                                        self.feedback.show_note, lambda: self.selection.selected_source_ids(),
                                        automatic=automatic)
         self.backups = p.BackupsController(self, runner, db, dialogs or p.RecoveryDialogs(), self.feedback.show_error,
-                                           read_only=not automatic)
+                                           read_only=not automatic, refreshed=self.feeds.refreshed)
         self.sync = p.SyncController(self, runner, db, self.apply_changes, lambda sentence: self.feedback.status(
             sentence, 15000), self.feeds.keyring, self.preferences, automatic=automatic)
         self.feeds.refreshed.connect(lambda _summary: self.sync.after_refresh())
@@ -219,7 +219,7 @@ class MainWindow(QMainWindow):
         a.sync_now.triggered.connect(self.sync.sync_now)
         a.unsubscribe.triggered.connect(lambda: self.feeds.ask_unsubscribe(self.selection.selected_source_ids()))
         a.refresh_selected.triggered.connect(self.feeds.refresh_selected)
-        a.cancel_refresh.triggered.connect(self.feeds.cancel)
+        self.feeds.use_cancel_action(a.cancel_refresh)
         a.set_password.triggered.connect(self.feeds.ask_credentials_of_selected)
         a.restore_backup.triggered.connect(self.backups.ask_restore)
         a.quit.triggered.connect(self.quit_earmark)

@@ -1,23 +1,26 @@
 """Events that concern the window wherever they happen in the application: the mouse's Back and Forward buttons
-over any of its widgets, and one of its dialogs closing while it had the keyboard."""
+over any of its widgets, one of its dialogs closing while it had the keyboard, and a letter typed in an open menu."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
 
 from earmark.gui.app_filter import ApplicationFilter
 
 DIALOG_EVENTS = (QEvent.Type.WindowActivate, QEvent.Type.Close, QEvent.Type.WindowDeactivate, QEvent.Type.Hide)
+COMMAND_KEYS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
 
 
 class WindowEvents(ApplicationFilter):
     """Watches the application's events for ``window``: the mouse's side buttons call ``back()`` and
     ``forward()``; when a dialog of the window closes while it has the keyboard, the window takes the keyboard
-    back (a window manager does that; without one the keyboard went nowhere and keys were lost)."""
+    back (a window manager does that; without one the keyboard went nowhere and keys were lost); a letter typed in
+    an open menu is the menu's (Qt gave it to a one-key shortcut of the list behind it: T in the Feeds menu, meant
+    for Stop, opened the tag editor)."""
 
     def __init__(self, window: QWidget, back: Callable[[], None], forward: Callable[[], None]) -> None:
         super().__init__(window)
@@ -37,6 +40,10 @@ class WindowEvents(ApplicationFilter):
                 return True
         elif kind in DIALOG_EVENTS and isinstance(watched, QDialog) and self._owns(watched):
             self._follow_dialog(watched, kind)
+        elif kind == QEvent.Type.ShortcutOverride and isinstance(watched, QMenu) and isinstance(event, QKeyEvent) \
+                and event.text().isprintable() and event.text() and not event.modifiers() & COMMAND_KEYS:
+            event.accept()  # no shortcut takes it: it goes on to the menu, which picks the entry with that letter
+            return True
         return False
 
     def _owns(self, dialog: QDialog) -> bool:
