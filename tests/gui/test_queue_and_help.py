@@ -208,3 +208,26 @@ def test_shortcuts_can_be_changed_conflicts_are_refused_and_the_change_is_kept(
     again = launch().window
     assert again.commands.shortcuts("play_pause") == ("P",)
     assert again.commands.shortcuts("mute") == ("M",)
+
+
+def test_the_palettes_keys_pass_by_commands_that_cannot_run_now(qtbot: QtBot, launch: Launch,
+                                                                 with_podcast: None) -> None:
+    window = launch().window
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    palette = window.help.palette
+    assert palette is not None
+    qtbot.keyClicks(palette.search, "stop")
+    assert palette.rows()[0] == "Feeds: Stop Refreshing"  # the best match, greyed: no refresh runs
+
+    def highlighted() -> str:
+        selected = palette.list.selectionModel().selectedRows()
+        return str(selected[0].data()) if len(selected) == 1 else f"{len(selected)} rows"
+
+    runnable = [row.split("\t")[0] for row in palette.rows()[1:3]]
+    assert highlighted() == runnable[0]
+    qtbot.keyClick(palette.search, Qt.Key.Key_Down)
+    assert highlighted() == runnable[1]
+    qtbot.keyClick(palette.search, Qt.Key.Key_Up)
+    qtbot.keyClick(palette.search, Qt.Key.Key_Up)  # past the greyed one: it stays on the first that can run
+    assert highlighted() == runnable[0]
+    qtbot.keyClick(palette.search, Qt.Key.Key_Escape)

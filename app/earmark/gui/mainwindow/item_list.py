@@ -51,8 +51,14 @@ class ListController(QObject):
         self.model = ItemListModel(runner, db, self)
         self.model.loaded.connect(self._on_loaded)
         self.model.sort_changed.connect(self._on_sort_changed)
-        self.table = ItemTable(self.model, [actions.play_selected, actions.edit_tags, actions.toggle_favourite,
-                                            actions.paste_link, actions.toggle_read, actions.toggle_archive])
+        a, episode, article = actions, "episode", "article"
+        self.table = ItemTable(self.model, [a.play_selected, a.edit_tags, a.toggle_favourite, a.paste_link,
+                                            a.toggle_read, a.toggle_archive],
+                               menu=[[(a.play_selected, "any"), (a.queue_next, episode), (a.queue_last, episode)],
+                                     [(a.mark_played, episode), (a.mark_unplayed, episode), (a.download, episode)],
+                                     [(a.toggle_read, article), (a.toggle_archive, article)],
+                                     [(a.edit_tags, "any"), (a.toggle_favourite, "any")]],
+                               article_names={a.play_selected: "&Open in the Reader"})
         self.table.horizontalHeader().sortIndicatorChanged.connect(self.model.sort)
         self.search = QLineEdit()
         self.search.setObjectName("search")

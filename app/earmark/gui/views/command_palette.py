@@ -44,7 +44,7 @@ class CommandPalette(QDialog):
         self.filter("")
 
     def filter(self, query: str) -> None:
-        """Show the actions matching ``query``, best first, the first one current."""
+        """Show the actions matching ``query``, best first, the first one that can run now current."""
         self.model.clear()
         for index in fuzzy_sorted(query, [(name, menu) for menu, name, _action in self._actions]):
             menu, name, action = self._actions[index]
@@ -59,8 +59,19 @@ class CommandPalette(QDialog):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        if self.model.rowCount():
-            self.list.setCurrentIndex(self.model.index(0, 0))
+        self._go_to(0)
+
+    def _runnable_rows(self) -> list[int]:
+        """The rows of actions that can run now (the others are shown greyed, and the keys pass them by)."""
+        return [row for row in range(self.model.rowCount()) if self.model.item(row, 0).isEnabled()]
+
+    def _go_to(self, position: int) -> None:
+        """Make the ``position``-th runnable row current (kept within the list); none when no row can run."""
+        rows = self._runnable_rows()
+        if rows:
+            self.list.setCurrentIndex(self.model.index(rows[max(0, min(len(rows) - 1, position))], 0))
+        else:
+            self.list.setCurrentIndex(self.model.index(-1, -1))
 
     def rows(self) -> list[str]:
         """The rows shown, as text: "Menu: Action" and the shortcuts, tab-separated."""
@@ -88,9 +99,10 @@ class CommandPalette(QDialog):
             if key == Qt.Key.Key_Escape:
                 self.reject()
                 return True
-            if key in steps and self.model.rowCount():
-                row = max(0, min(self.model.rowCount() - 1, self.list.currentIndex().row() + steps[key]))
-                self.list.setCurrentIndex(self.model.index(row, 0))
+            if key in steps:
+                rows = self._runnable_rows()
+                current = self.list.currentIndex().row()
+                self._go_to(rows.index(current) + steps[key] if current in rows else 0)
                 return True
             if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 self.run_current()

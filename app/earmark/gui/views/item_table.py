@@ -1,9 +1,10 @@
 """The table of items: one row per episode or article, columns sized for reading, the match column while
-searching, and a clickable header that sorts."""
+searching, a clickable header that sorts, and a context menu of what applies to the selected items."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction, QPalette
@@ -20,15 +21,26 @@ from earmark.gui.models.items import (
 )
 from earmark.gui.views.match_delegate import MatchDelegate
 
+if TYPE_CHECKING:
+    from PySide6.QtGui import QContextMenuEvent, QKeyEvent
+
 ROW_HEIGHT = 26
 WIDTHS = ((COL_SOURCE, 150), (COL_PUBLISHED, 90), (COL_DURATION, 70), (COL_PROGRESS, 90))
 
 
 class ItemTable(QTableView):
-    """Shows an ItemListModel; ``actions`` apply to its selected rows (their shortcuts work here)."""
+    """Shows an ItemListModel; ``actions`` apply to its selected rows (their shortcuts work here). ``menu`` is its
+    context menu, opened by the right mouse button, the Menu key or Shift+F10: groups of (action, the kind of item
+    it applies to, or "any"), each group shown when one of its actions applies to a selected item;
+    ``article_names`` renames actions in it while only articles are selected (Play Selected opens an article)."""
 
-    def __init__(self, model: ItemListModel, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+    def __init__(self, model: ItemListModel, actions: Sequence[QAction], parent: QWidget | None = None,
+                 menu: Sequence[Sequence[tuple[QAction, str]]] = (),
+                 article_names: Mapping[QAction, str] | None = None) -> None:
         super().__init__(parent)
+        self._item_model = model
+        self._menu_groups = [list(group) for group in menu]
+        self._article_names = dict(article_names or {})
         self.setViewport(_viewport())
         self.setObjectName("itemList")
         self.setAccessibleName("Items")
@@ -55,6 +67,43 @@ class ItemTable(QTableView):
         header.setSectionsClickable(True)
         for action in actions:
             self.addAction(action)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt's name
+        """The menu of ``menu`` at the pointer, or (from the keyboard) at the current row."""
+        from PySide6.QtWidgets import QMenu  # made on first use: the first frame shows no menu
+
+        rows = self.selectionModel().selectedRows()
+        kinds = {"any"} | {item.kind for index in rows if (item := self._item_model.item_at(index.row()))}
+        groups = [[action for action, applies in group if applies in kinds] for group in self._menu_groups]
+        groups = [group for group in groups if group]
+        if not rows or not groups:
+            return
+        menu = QMenu(self)
+        for number, group in enumerate(groups):
+            if number:
+                menu.addSeparator()
+            for action in group:
+                if kinds == {"any", "article"} and action in self._article_names:
+                    menu.addAction(self._article_names[action], action.trigger)
+                else:
+                    menu.addAction(action)
+        at = event.globalPos()
+        if event.reason() != event.Reason.Mouse:
+            row = self.visualRect(self.currentIndex())
+            at = self.viewport().mapToGlobal(row.bottomLeft() if row.isValid() else self.viewport().rect().topLeft())
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(at)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        """Shift+F10 opens the context menu, as the Menu key does (the keyboards without one)."""
+        if event.key() == Qt.Key.Key_F10 and event.modifiers() == Qt.KeyboardModifier.ShiftModifier:
+            from PySide6.QtGui import QContextMenuEvent
+
+            centre = self.viewport().rect().center()
+            self.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, centre,
+                                                    self.viewport().mapToGlobal(centre)))
+            return
+        super().keyPressEvent(event)
 
     def moveCursor(self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier) -> QModelIndex:
         """Home and End go to the first and the last item (a table's own go to the row's first and last cell,
