@@ -209,6 +209,25 @@ def test_import_opml_with_a_folder_a_duplicate_a_bad_outline_and_a_dead_feed(
     assert len(cli.json("sources")) == 4
 
 
+def test_import_opml_jsonl_gives_the_counts_in_its_first_line(cli: Cli, feed_server: FeedServer,
+                                                              tmp_path: Path) -> None:
+    """The window reads the counts from the first line; stderr keeps only what was left out."""
+    one = feed_server.serve_body("/one.xml", rss("One", ENTRIES[:1]))
+    two = feed_server.serve_body("/two.xml", rss("Two", ENTRIES[:2]))
+    assert cli("import-opml", str(_write(tmp_path / "first.opml", _opml(_outline("One", one)))), "--no-refresh")[0] == 0
+    opml = _write(tmp_path / "subs.opml", _opml(f"""{_outline("One", one)}{_outline("Two", two)}
+        <outline type="rss" text="Homepage only" htmlUrl="https://example.com/"/>"""))
+
+    code, out, err = cli("import-opml", str(opml), "--jsonl")
+
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines[0] == {"total": 2, "new_subscriptions": 1, "already_subscribed": 1}
+    assert sorted(line["url"] for line in lines[1:]) == sorted([one, two])
+    assert [line for line in err.splitlines() if "already subscribed" in line] == []
+    assert all(line.startswith("earmark: ") for line in err.splitlines()) and "Homepage only" in err
+
+
 def test_import_opml_no_refresh_only_records(cli: Cli, feed_server: FeedServer, tmp_path: Path) -> None:
     url = feed_server.serve_body("/show.xml", rss("Show", ENTRIES))
     opml = _write(tmp_path / "one.opml", _opml(_outline("Show in the list", url)))
