@@ -11,6 +11,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from earmark.core.user_folders import user_folder
+
 log = logging.getLogger(__name__)
 
 PRIVATE_UMASK = 0o077
@@ -99,9 +101,7 @@ def runtime_folder() -> Path:
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     if runtime and _owned_and_closed(Path(runtime)):
         candidates.append(Path(runtime) / "earmark")
-    import platformdirs  # only here: the window's start-up asks once
-
-    candidates.append(Path(platformdirs.user_cache_dir("earmark", appauthor=False)) / "run")
+    candidates.append(user_folder("cache") / "run")
     candidates.append(Path(tempfile.gettempdir()) / f"earmark-{os.getuid()}")
     for folder in candidates:
         if len(str(folder)) <= SOCKET_PATH_ROOM and _claim(folder):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 
 from earmark.core.articles.store import ArticleData, save_articles
@@ -13,6 +12,7 @@ from earmark.core.db.merge import store_feed
 from earmark.core.db.tags import tag_item
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData
+from earmark.core.package_data import resource_folder
 from earmark.core.records import record
 
 FEED_FILE = "pytorch-dev-podcast.xml"
@@ -29,7 +29,7 @@ class SampleResult:
 
 def sample_folder() -> Path:
     """Where the installed sample library lives (a real folder: VLC plays the clips from it)."""
-    return Path(str(resources.files("earmark.resources") / "sample"))
+    return resource_folder() / "sample"
 
 
 @record

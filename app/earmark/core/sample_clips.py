@@ -4,14 +4,14 @@ player says of its length is not the episode's duration."""
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
-from pathlib import Path
+
+from earmark.core.package_data import resource_folder
 
 
 @cache
 def clips_prefix() -> str:
     """The start of every sample clip's file:// address."""
-    return Path(str(resources.files("earmark.resources") / "sample" / "audio")).as_uri() + "/"
+    return (resource_folder() / "sample" / "audio").as_uri() + "/"
 
 
 def is_sample_clip(enclosure_url: str | None) -> bool:

@@ -9,13 +9,11 @@ from dataclasses import KW_ONLY
 from pathlib import Path
 from typing import Literal
 
-import platformdirs
-
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.records import record
+from earmark.core.user_folders import user_folder
 
-APP_NAME = "earmark"
 LIBRARY_ENV = "EARMARK_LIBRARY"
 EDITABLE_TYPES = (bool, int, float, str)
 PATH_SUFFIXES = ("folder", "dir", "directory", "path", "file")  # a str setting named so is edited as a path
@@ -216,7 +214,7 @@ def default_library_path() -> Path:
 
 def default_data_folder() -> Path:
     """Earmark's own folder in the user data folder (``~/.local/share/earmark`` on Linux)."""
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return user_folder("data")
 
 
 def library_settings() -> list[Setting]:

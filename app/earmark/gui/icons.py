@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from PySide6 import QtWidgets
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
+
+from earmark.core.package_data import resource_folder
 
 
 def warning_icon() -> QIcon:
@@ -39,7 +39,7 @@ def app_icon() -> QIcon:
     shown. (The scalable SVG beside them is for the desktop's icon theme: read here, it loaded Qt's SVG icon
     engine and its PNGs were read at once, ~50 ms of every start before the window showed.)"""
     icon = QIcon()
-    hicolor = resources.files("earmark.resources") / "icons" / "hicolor"
+    hicolor = resource_folder() / "icons" / "hicolor"
     if hicolor.is_dir():
         for folder in hicolor.iterdir():
             png = folder / "apps" / f"{APP_ICON_NAME}.png"

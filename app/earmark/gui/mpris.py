@@ -5,16 +5,15 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from typing import Protocol
 
-import platformdirs
 from PySide6.QtCore import ClassInfo, Property, QObject, Signal, Slot
 from PySide6.QtDBus import QDBusAbstractAdaptor, QDBusConnection, QDBusMessage, QDBusObjectPath
 from PySide6.QtWidgets import QWidget
 
 from earmark.core.artwork import cached_artwork
 from earmark.core.errors import EarmarkError
+from earmark.core.user_folders import user_folder
 from earmark.playback.player import MAX_RATE, MIN_RATE, PlayerState
 from earmark.playback.progress import PlaybackSession
 
@@ -272,7 +271,7 @@ class Mpris(QObject):
 
     def _cache_art(self, item_id: int, url: str) -> None:
         """Fetch the cover into the cache (a thread of its own: covers are small, plays are rare)."""
-        folder = Path(platformdirs.user_cache_dir("earmark", appauthor=False)) / "artwork"
+        folder = user_folder("cache") / "artwork"
         try:
             self._art_cached.emit(item_id, cached_artwork(url, folder).as_uri())
         except EarmarkError as exc:

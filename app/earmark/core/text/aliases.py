@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from importlib import resources
 
+from earmark.core.package_data import resource_folder
 from earmark.core.text.acronyms import acronym_definitions
 from earmark.core.text.words import Word
 
@@ -84,7 +84,7 @@ def maintained() -> Aliases:
 
 @lru_cache(maxsize=1)
 def _maintained() -> Aliases:
-    text = (resources.files("earmark.resources") / "text" / TABLE).read_text(encoding="utf-8")
+    text = (resource_folder() / "text" / TABLE).read_text(encoding="utf-8")
     lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
     return Aliases(line.split("=") for line in lines if line)
 

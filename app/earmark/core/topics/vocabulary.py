@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from importlib import resources
 
+from earmark.core.package_data import resource_folder
 from earmark.core.text import looks_technical, maintained, normal_form
 
 
 def table(name: str) -> list[str]:
     """The lines of a table in resources/topics, comments left out."""
-    text = (resources.files("earmark.resources") / "topics" / name).read_text(encoding="utf-8")
+    text = (resource_folder() / "topics" / name).read_text(encoding="utf-8")
     return [kept for line in text.splitlines() if (kept := line.split("#", 1)[0].strip())]
 
 

@@ -7,10 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from earmark.core.errors import TranscribeError
-from earmark.core.settings import APP_NAME
+from earmark.core.user_folders import user_folder
 
 SIZES = ("tiny", "tiny.en", "base", "base.en", "small", "small.en")
 REPOSITORY = "Systran/faster-whisper-{size}"  # CTranslate2 conversions of OpenAI's Whisper models
@@ -29,7 +27,7 @@ def require_engine() -> None:
 
 def models_folder() -> Path:
     """Where fetched models are kept: ``~/.cache/earmark/models`` on Linux."""
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "models"
+    return user_folder("cache") / "models"
 
 
 def is_model_folder(folder: Path) -> bool:
