@@ -6,9 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QTableView
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMenu, QTableView
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -214,3 +215,38 @@ def test_feeds_are_listed_in_the_order_a_person_counts(qtbot: QtBot, launch: Lau
     table = window.findChild(QTableView, "subscriptionsTable")
     shown = [table.model().index(row, COL_TITLE).data() for row in range(table.model().rowCount())]
     assert shown == ["Ärzte Talk", "Show 1", "show 2", "Show 10", "Zebra"]
+
+
+def test_subscriptions_keep_their_feed_in_the_details_and_shift_f10_opens_their_menu(
+        qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer) -> None:
+    url = server.serve_body("/one.xml", rss("Only Show", episodes("only", 2)))
+    db = open_library(library_path)
+    subscribe(db, url)
+    set_setting(db, "feeds.refresh_on_start", False)
+    db.close()
+    window = launch().window
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 2)
+    detail = window.detail
+    press(qtbot, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: showing(window) == "subscriptions")
+    qtbot.waitUntil(lambda: "Last checked" in detail.toPlainText() and "Only Show" in detail.toPlainText())
+    server.serve_body("/one.xml", rss("Only Show", episodes("only", 3)))
+    press(qtbot, Qt.Key.Key_F5)  # the list reloads behind the view with the new episode
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 3, timeout=REFRESH_MS)
+    qtbot.wait(300)
+    assert "Last checked" in detail.toPlainText()  # still the feed's state: the list's item did not take its place
+    window.findChild(QTableView, "subscriptionsTable").setFocus()
+    seen: list[str] = []
+
+    def read_and_close(tries: int = 40) -> None:  # the table's menu runs its own event loop until it closes
+        menu = QApplication.activePopupWidget()
+        if not isinstance(menu, QMenu):
+            if tries:
+                QTimer.singleShot(50, lambda: read_and_close(tries - 1))
+            return
+        seen.extend(action.text().replace("&", "") for action in menu.actions())
+        QTest.keyClick(menu, Qt.Key.Key_Escape)
+
+    QTimer.singleShot(50, read_and_close)
+    press(qtbot, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    assert "Refresh (Retry) Selected Feeds" in seen

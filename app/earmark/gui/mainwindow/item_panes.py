@@ -50,6 +50,12 @@ class ItemPanes(QObject):
         """Show the selected item."""
         self.show(self._selection.selected_item())
 
+    def list_moved(self) -> None:
+        """The list's selection changed: show its item, unless Subscriptions shows, whose details are its feed's (a
+        start that came back to Subscriptions had them replaced by the list's item once the list was read)."""
+        if not self._selection.in_subscriptions():
+            self.show_selected()
+
     def show(self, item: Item | None) -> None:
         """Show ``item`` with its chapters (the player's when it plays, else the cached ones), its download,
         its notes and its related items."""

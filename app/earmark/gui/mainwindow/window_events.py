@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
+from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QMenu, QWidget
 
 from earmark.gui.app_filter import ApplicationFilter
 
@@ -20,7 +20,7 @@ class WindowEvents(ApplicationFilter):
     ``forward()``; when a dialog of the window closes while it has the keyboard, the window takes the keyboard
     back (a window manager does that; without one the keyboard went nowhere and keys were lost); a letter typed in
     an open menu is the menu's (Qt gave it to a one-key shortcut of the list behind it: T in the Feeds menu, meant
-    for Stop, opened the tag editor)."""
+    for Stop, opened the tag editor); Shift+F10 opens the focused widget's context menu."""
 
     def __init__(self, window: QWidget, back: Callable[[], None], forward: Callable[[], None]) -> None:
         super().__init__(window)
@@ -44,6 +44,9 @@ class WindowEvents(ApplicationFilter):
                 and event.text().isprintable() and event.text() and not event.modifiers() & COMMAND_KEYS:
             event.accept()  # no shortcut takes it: it goes on to the menu, which picks the entry with that letter
             return True
+        elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_F10 \
+                and event.modifiers() == Qt.KeyboardModifier.ShiftModifier and watched is QApplication.focusWidget():
+            return open_context_menu(watched)
         return False
 
     def _owns(self, dialog: QDialog) -> bool:
@@ -71,3 +74,16 @@ class WindowEvents(ApplicationFilter):
                   if isinstance(widget, QDialog) and widget.isVisible() and self._owns(widget)]
         if self._window.isVisible() and not others and QApplication.activeWindow() is None:
             self._window.activateWindow()
+
+
+def open_context_menu(widget: QWidget) -> bool:
+    """Shift+F10: the context menu of ``widget`` (the focused one), as the Menu key opens it (Qt maps only that
+    key), at its current row when it is a list or table. False when it has none (the key goes on)."""
+    if widget.contextMenuPolicy() in (Qt.ContextMenuPolicy.NoContextMenu, Qt.ContextMenuPolicy.PreventContextMenu):
+        return False
+    at = widget.rect().center()
+    if isinstance(widget, QAbstractItemView) and widget.currentIndex().isValid():
+        row = widget.visualRect(widget.currentIndex())
+        at = widget.viewport().mapTo(widget, row.bottomLeft())
+    QApplication.sendEvent(widget, QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, at, widget.mapToGlobal(at)))
+    return True

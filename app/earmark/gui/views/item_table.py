@@ -22,7 +22,7 @@ from earmark.gui.models.items import (
 from earmark.gui.views.match_delegate import MatchDelegate
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QContextMenuEvent, QKeyEvent
+    from PySide6.QtGui import QContextMenuEvent
 
 ROW_HEIGHT = 26
 WIDTHS = ((COL_SOURCE, 150), (COL_PUBLISHED, 90), (COL_DURATION, 70), (COL_PROGRESS, 90))
@@ -30,9 +30,9 @@ WIDTHS = ((COL_SOURCE, 150), (COL_PUBLISHED, 90), (COL_DURATION, 70), (COL_PROGR
 
 class ItemTable(QTableView):
     """Shows an ItemListModel; ``actions`` apply to its selected rows (their shortcuts work here). ``menu`` is its
-    context menu, opened by the right mouse button, the Menu key or Shift+F10: groups of (action, the kind of item
-    it applies to, or "any"), each group shown when one of its actions applies to a selected item;
-    ``article_names`` renames actions in it while only articles are selected (Play Selected opens an article)."""
+    context menu (the right mouse button, the Menu key, Shift+F10): groups of (action, the kind of item it applies
+    to, or "any"), each group shown when one of its actions applies to a selected item; ``article_names`` renames
+    actions in it while only articles are selected (Play Selected opens an article)."""
 
     def __init__(self, model: ItemListModel, actions: Sequence[QAction], parent: QWidget | None = None,
                  menu: Sequence[Sequence[tuple[QAction, str]]] = (),
@@ -93,17 +93,6 @@ class ItemTable(QTableView):
             at = self.viewport().mapToGlobal(row.bottomLeft() if row.isValid() else self.viewport().rect().topLeft())
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         menu.popup(at)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        """Shift+F10 opens the context menu, as the Menu key does (the keyboards without one)."""
-        if event.key() == Qt.Key.Key_F10 and event.modifiers() == Qt.KeyboardModifier.ShiftModifier:
-            from PySide6.QtGui import QContextMenuEvent
-
-            centre = self.viewport().rect().center()
-            self.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, centre,
-                                                    self.viewport().mapToGlobal(centre)))
-            return
-        super().keyPressEvent(event)
 
     def moveCursor(self, action: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier) -> QModelIndex:
         """Home and End go to the first and the last item (a table's own go to the row's first and last cell,
