@@ -72,7 +72,7 @@ def test_f5_refreshes_every_feed_and_the_failing_one_shows_its_error(
     assert (summary.total, summary.checked, summary.new, summary.failed) == (2, 2, 1, 1)
     assert not window.feeds.progress.isVisible()
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 4)
-    assert "1 failed" in window.statusBar().currentMessage()
+    assert "1 failed" in window.statusBar().currentMessage(), window.statusBar().currentMessage()
 
     qtbot.keyClick(window, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert showing(window) == "subscriptions"
