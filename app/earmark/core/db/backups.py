@@ -10,10 +10,9 @@ import re
 import sqlite3
 from datetime import datetime
 from pathlib import Path
-from urllib.parse import quote
 
 from earmark.core.db.backup_files import backups_folder, restoring_path
-from earmark.core.db.connection import copy_database, library_error
+from earmark.core.db.connection import copy_database, library_error, read_only_uri
 from earmark.core.db.schema import SCHEMA_VERSION
 from earmark.core.errors import BackupError, LibraryDamagedError, LibraryError
 from earmark.core.privacy import private_folder
@@ -110,7 +109,7 @@ def _holds_nothing(library: Path) -> bool:
     """Whether the library has no source and no item (settings alone are not worth a copy). A library that cannot
     be read says no: make_backup then says what is wrong with it."""
     try:
-        db = sqlite3.connect(f"file:{quote(str(library.absolute()))}?mode=ro", uri=True)
+        db = sqlite3.connect(read_only_uri(library), uri=True)
         try:
             row = db.execute("SELECT NOT EXISTS (SELECT 1 FROM sources) AND NOT EXISTS (SELECT 1 FROM items)")
             return bool(row.fetchone()[0])
@@ -126,7 +125,7 @@ def check_backup(path: Path) -> int:
     if not path.is_file():
         raise BackupError(f"There is no backup file {path}.")
     try:
-        conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
     except sqlite3.Error as exc:
         raise BackupError(f"{path} cannot be read ({exc}).") from exc
     try:
@@ -234,7 +233,7 @@ def _detail(exc: BaseException) -> str:
 
 def backup_counts(path: Path) -> dict[str, int]:
     """How many items, notes and sources a backup holds (for the window's confirmation)."""
-    conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
+    conn = sqlite3.connect(read_only_uri(path), uri=True)
     try:
         return {table: int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
                 for table in ("items", "notes", "sources")}

@@ -92,12 +92,17 @@ def open_library_or_read_only(path: str | Path) -> tuple[Database, str | None]:
             raise exc from None  # the first reason is the one to act on (a full disk, a read-only folder)
 
 
+def read_only_uri(path: Path) -> str:
+    """The SQLite URI that opens ``path`` for reading only (``sqlite3.connect(..., uri=True)``)."""
+    return f"file:{quote(str(path.absolute()))}?mode=ro"
+
+
 def _open_read_only(path: Path, any_thread: bool = False) -> Database:
     """Read the library without writing anything: no -wal or -shm is created where the folder is read-only
     (SQLite then reads the file as immutable), no migration, and every write fails as read-only."""
     if not path.exists():
         raise LibraryError(f"The library {path} does not exist, and it cannot be created there.")
-    uri = f"file:{quote(str(path.absolute()))}?mode=ro"
+    uri = read_only_uri(path)
     try:
         conn = _connect_read_only(uri, any_thread)
     except sqlite3.Error as exc:
@@ -146,7 +151,7 @@ def _probe(path: Path) -> None:
     except OSError:
         return
     try:
-        conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = sqlite3.connect(read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error:
         return
     try:
@@ -243,7 +248,7 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
 
     partial = target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.partial")
     _remove_stale_partials(target)
-    source = sqlite3.connect(f"file:{quote(str(source_path.absolute()))}?mode=ro", uri=True,
+    source = sqlite3.connect(read_only_uri(source_path), uri=True,
                              timeout=BUSY_TIMEOUT_MS / 1000)
     try:
         dest = sqlite3.connect(partial)
