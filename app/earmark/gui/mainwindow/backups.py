@@ -1,7 +1,6 @@
 """The window's backups: the daily backup (soon after the window opens, after each refresh or import, and hourly)
-and File → Restore
-from Backup…, which asks, checks and confirms, then hands the restore to the application (the window must
-close first: no connection may hold the library while it is moved aside)."""
+and File → Restore from Backup…, which asks, checks and confirms, then hands the restore to the application (the
+window must close first: no connection may hold the library while it is moved aside)."""
 
 from __future__ import annotations
 

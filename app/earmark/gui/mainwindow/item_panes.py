@@ -47,14 +47,10 @@ class ItemPanes(QObject):
         session.chapters_changed.connect(lambda _chapters: self._on_chapter(session.chapter))
 
     def show_selected(self) -> None:
-        """Show the selected item."""
-        self.show(self._selection.selected_item())
-
-    def list_moved(self) -> None:
-        """The list's selection changed: show its item, unless Subscriptions shows, whose details are its feed's (a
-        start that came back to Subscriptions had them replaced by the list's item once the list was read)."""
+        """Show the selected item, unless Subscriptions shows: its details are its feed's (a start that came back
+        to Subscriptions had them replaced by the list's item once the list was read)."""
         if not self._selection.in_subscriptions():
-            self.show_selected()
+            self.show(self._selection.selected_item())
 
     def show(self, item: Item | None) -> None:
         """Show ``item`` with its chapters (the player's when it plays, else the cached ones), its download,

@@ -260,7 +260,7 @@ class MainWindow(QMainWindow):
         self.sidebar_panel.chosen.connect(nav.sidebar_chose)
         self.sidebar_panel.loaded.connect(self._on_sidebar)
         self.lists.shown_widget_changed.connect(nav.shown_widget_changed)
-        self.lists.table.selectionModel().selectionChanged.connect(lambda _new, _old: self.panes.list_moved())
+        self.lists.table.selectionModel().selectionChanged.connect(lambda _new, _old: self.panes.show_selected())
         self.lists.table.doubleClicked.connect(lambda _index: self.opener.play_selected())
         self.lists.welcome.load_sample_requested.connect(self.subscribing.load_sample)
         self.lists.welcome.add_podcast_requested.connect(self.subscribing.add_podcast)

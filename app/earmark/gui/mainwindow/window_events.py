@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QMenu, QWidget
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
 
 from earmark.gui.app_filter import ApplicationFilter
+from earmark.gui.context_menu import open_context_menu
 
 DIALOG_EVENTS = (QEvent.Type.WindowActivate, QEvent.Type.Close, QEvent.Type.WindowDeactivate, QEvent.Type.Hide)
 COMMAND_KEYS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
@@ -75,15 +76,3 @@ class WindowEvents(ApplicationFilter):
         if self._window.isVisible() and not others and QApplication.activeWindow() is None:
             self._window.activateWindow()
 
-
-def open_context_menu(widget: QWidget) -> bool:
-    """Shift+F10: the context menu of ``widget`` (the focused one), as the Menu key opens it (Qt maps only that
-    key), at its current row when it is a list or table. False when it has none (the key goes on)."""
-    if widget.contextMenuPolicy() in (Qt.ContextMenuPolicy.NoContextMenu, Qt.ContextMenuPolicy.PreventContextMenu):
-        return False
-    at = widget.rect().center()
-    if isinstance(widget, QAbstractItemView) and widget.currentIndex().isValid():
-        row = widget.visualRect(widget.currentIndex())
-        at = widget.viewport().mapTo(widget, row.bottomLeft())
-    QApplication.sendEvent(widget, QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, at, widget.mapToGlobal(at)))
-    return True

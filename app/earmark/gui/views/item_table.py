@@ -10,6 +10,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
+from earmark.gui.context_menu import keyboard_menu_point
 from earmark.gui.models.items import (
     COL_DURATION,
     COL_MATCH,
@@ -74,8 +75,7 @@ class ItemTable(QTableView):
 
         rows = self.selectionModel().selectedRows()
         kinds = {"any"} | {item.kind for index in rows if (item := self._item_model.item_at(index.row()))}
-        groups = [[action for action, applies in group if applies in kinds] for group in self._menu_groups]
-        groups = [group for group in groups if group]
+        groups = [kept for group in self._menu_groups if (kept := [a for a, applies in group if applies in kinds])]
         if not rows or not groups:
             return
         menu = QMenu(self)
@@ -87,10 +87,7 @@ class ItemTable(QTableView):
                     menu.addAction(self._article_names[action], action.trigger)
                 else:
                     menu.addAction(action)
-        at = event.globalPos()
-        if event.reason() != event.Reason.Mouse:
-            row = self.visualRect(self.currentIndex())
-            at = self.viewport().mapToGlobal(row.bottomLeft() if row.isValid() else self.viewport().rect().topLeft())
+        at = event.globalPos() if event.reason() == event.Reason.Mouse else self.mapToGlobal(keyboard_menu_point(self))
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         menu.popup(at)
 
