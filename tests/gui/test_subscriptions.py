@@ -250,3 +250,7 @@ def test_subscriptions_keep_their_feed_in_the_details_and_shift_f10_opens_their_
     QTimer.singleShot(50, read_and_close)
     press(qtbot, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
     assert "Refresh (Retry) Selected Feeds" in seen
+    press(qtbot, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)  # All Notes
+    qtbot.waitUntil(lambda: showing(window) == "notes")
+    qtbot.waitUntil(lambda: "Last checked" not in detail.toPlainText())  # the list's episode again, not the feed
+    assert detail.toPlainText().startswith("only ")

@@ -288,9 +288,9 @@ class MainWindow(QMainWindow):
         self.detail.show_source(self.subscriptions.current_source())
 
     def _on_moved(self, place: Place) -> None:
-        """The details pane gives the reader its room; the list shows its selected item again."""
+        """The details pane gives the reader its room; elsewhere it shows the list's item again (not a feed's)."""
         self.docks.give_room("details", place.view == READER)
-        if place.view == LIST:
+        if place.view != READER:
             self.panes.show_selected()
 
     def reload(self) -> None:
