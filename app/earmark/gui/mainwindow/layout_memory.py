@@ -3,11 +3,17 @@ column widths (restored before the window first shows, so that it opens as it wa
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QHeaderView, QMainWindow, QSplitter
 
 from earmark.core.records import record
 from earmark.gui.models.items import COL_TITLE
 from earmark.gui.preferences import Preferences
+
+FIRST_SIZE = QSize(1280, 800)
+# Room left on the screen around a first window for what the window manager adds (a title bar, borders): on a
+# 1366 × 768 laptop a 1280 × 800 window put the player's controls and the status bar below the screen's edge.
+FRAME_ROOM = QSize(24, 64)
 
 
 @record(frozen=True)
@@ -18,6 +24,13 @@ class WindowLayout:
     window: QMainWindow
     splitters: tuple[QSplitter, ...]
     header: QHeaderView
+
+
+def size_first_window(window: QMainWindow) -> None:
+    """The size of a window with nothing remembered: FIRST_SIZE, or what the screen has room for when it is
+    smaller. (A remembered size too big for today's screen is made to fit by ``restoreGeometry``.)"""
+    room = window.screen().availableGeometry().size() - FRAME_ROOM
+    window.resize(FIRST_SIZE.boundedTo(room))
 
 
 def restore_layout(layout: WindowLayout, prefs: Preferences) -> None:

@@ -16,7 +16,7 @@ from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.first_paint import after_first_paint
 from earmark.gui.mainwindow.item_list import ListController
-from earmark.gui.mainwindow.layout_memory import WindowLayout, restore_layout
+from earmark.gui.mainwindow.layout_memory import WindowLayout, restore_layout, size_first_window
 from earmark.gui.mainwindow.navigator import Navigator
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.mainwindow.sidebar import SidebarController
@@ -47,7 +47,7 @@ class MainWindow(QMainWindow):
         self._restored = False  # the place of the last visit is shown once the sidebar first filled
         self._waiting: list[Callable[[], object]] | None = []  # for the whole window; None once it is built
         self.setWindowTitle(f"Earmark — {runner.library_path.name}" + (" (read-only)" if read_only_reason else ""))
-        self.resize(1280, 800)
+        size_first_window(self)
         self._runner, self._db, self._make_session = runner, db, make_session
         self.preferences = preferences or Preferences(db, runner, DesktopSettings(), self)
         self.commands = a = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
