@@ -77,3 +77,30 @@ def test_an_articles_menu_opens_it_in_the_reader(qtbot: QtBot, launch: Launch, s
     assert entries(menu) == ["Open in the Reader", "Mark Read/Unread", "Archive/Unarchive", "Edit Tags…", "Favourite"]
     qtbot.keyClick(menu, Qt.Key.Key_O)
     qtbot.waitUntil(lambda: showing(window) == "reader", timeout=5000)
+
+
+def test_each_entry_has_a_letter_of_its_own(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    """With an episode and an article selected the menu has every entry; a letter runs one at once (two entries
+    sharing P, Play Selected and Mark Played, made P only move between them)."""
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    table, model = window.item_list, window.items_model
+    episode = next(row for row in range(SAMPLE_ITEMS) if model.item_at(row).kind == "episode"
+                   and not model.item_at(row).played)
+    article = next(row for row in range(SAMPLE_ITEMS) if model.item_at(row).kind == "article")
+    click_row(qtbot, table, episode)
+    index = table.model().index(article, 0)
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier,
+                     table.visualRect(index).center())
+    assert len(table.selectionModel().selectedRows()) == 2
+    press(qtbot, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    menu = open_menu(qtbot)
+    texts = [action.text() for action in menu.actions() if not action.isSeparator()]
+    assert {"Mark Played", "Mark Read/Unread", "Archive/Unarchive"} <= set(entries(menu))
+    letters = [text[text.index("&") + 1].lower() for text in texts]
+    assert len(set(letters)) == len(letters), texts
+    title = model.item_at(episode).title
+    qtbot.keyClick(menu, Qt.Key.Key_K)  # Mar&k Played
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None, timeout=2000)
+    qtbot.waitUntil(lambda: any(model.item_at(row).title == title and model.item_at(row).played
+                                for row in range(model.rowCount())), timeout=3000)

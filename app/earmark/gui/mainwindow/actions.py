@@ -82,7 +82,7 @@ SPECS = (
     ActionSpec("queue_up", "Up Next", "Move &Up in Up Next", ("Alt+Up",)),
     ActionSpec("queue_down", "Up Next", "Move &Down in Up Next", ("Alt+Down",)),
     ActionSpec("queue_clear", "Up Next", "&Clear Up Next"),
-    ActionSpec("mark_played", "Episode", "Mark &Played", ("Ctrl+M",)),
+    ActionSpec("mark_played", "Episode", "Mar&k Played", ("Ctrl+M",)),
     ActionSpec("mark_unplayed", "Episode", "Mark &Unplayed", ("Ctrl+Shift+M",)),
     ActionSpec("download", "Episode", "&Download", ("Ctrl+D",)),
     ActionSpec("pause_download", "Episode", "Pause/Resume Do&wnload", ("Ctrl+Shift+D",)),
