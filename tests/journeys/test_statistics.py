@@ -55,6 +55,12 @@ def expected(stats: dict[str, object]) -> dict[str, str]:
             "statFinished": f"{stats['episodes_finished']} of {stats['episodes_started']} started{completion}"}
 
 
+def chart_title(window: QMainWindow) -> str:
+    label = window.findChild(QLabel, "statsChartTitle")
+    assert label is not None
+    return label.text()
+
+
 def podcast_rows(window: QMainWindow) -> list[tuple[str, str]]:
     table = window.findChild(QTableWidget, "statsPodcasts")
     assert table is not None
@@ -78,6 +84,7 @@ def test_statistics_agree_with_the_command_line(qtbot: QtBot, launch: Launch, li
     assert len(chart.heights) == 7
     assert sum(chart.heights) == pytest.approx(week["listened_seconds"] / 60)
     assert chart.heights[-1] == pytest.approx(week["listened_seconds"] / 60)  # all of it today
+    assert chart_title(window) == "Minutes listened per day"
 
     period = window.findChild(QComboBox, "statsPeriod")
     assert period is not None
@@ -96,3 +103,16 @@ def test_statistics_agree_with_the_command_line(qtbot: QtBot, launch: Launch, li
     wait_showing(qtbot, window, "list")
     press(qtbot, Qt.Key.Key_I, CTRL | SHIFT)  # Go ▸ Statistics
     wait_showing(qtbot, window, "statistics")
+
+
+def test_a_period_with_nothing_listened_says_so(qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    press(qtbot, Qt.Key.Key_I, CTRL | SHIFT)  # Go ▸ Statistics
+    wait_showing(qtbot, window, "statistics")
+    qtbot.waitUntil(lambda: chart_title(window).startswith("Nothing listened to in the last 7 days"), timeout=5000)
+    assert figures(window)["statListened"] == format_span(0)
+    period = window.findChild(QComboBox, "statsPeriod")
+    assert period is not None
+    period.setFocus()
+    press(qtbot, Qt.Key.Key_End)  # All time
+    qtbot.waitUntil(lambda: chart_title(window).startswith("Nothing listened to yet"), timeout=5000)

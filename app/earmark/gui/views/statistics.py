@@ -74,6 +74,7 @@ class StatisticsView(QWidget):
             figures.addRow(f"{text}:", value)
             self.figures[name] = value
         self.chart_title = QLabel()
+        self.chart_title.setObjectName("statsChartTitle")
         self.chart_box = QVBoxLayout()  # the chart goes here on first show
         self.podcasts = QTableWidget(0, 2)
         self.podcasts.setObjectName("statsPodcasts")
@@ -124,8 +125,14 @@ class StatisticsView(QWidget):
         assert isinstance(self.chart, ListeningChart)
         period = self.chosen()
         shown = bars(stats, period.bars, period.since(today) or _first_day(stats, today), today)
-        self.chart_title.setText(f"Minutes listened per {period.bars}")
+        self.chart_title.setText(f"Minutes listened per {period.bars}" if stats.listened_seconds else
+                                 f"Nothing listened to {_span(period)}: the minutes of what you play show here")
         self.chart.show_bars(shown)
+
+
+def _span(period: Period) -> str:
+    """``in the last 7 days``, or ``yet`` for all time."""
+    return "yet" if period.days is None else f"in the {period.label.lower()}"
 
 
 def _first_day(stats: ListeningStats, today: date) -> date:
