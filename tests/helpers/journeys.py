@@ -5,6 +5,7 @@ visible rectangle."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
@@ -18,6 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from pytestqt.qtbot import QtBot
+
+if TYPE_CHECKING:
+    from earmark.gui.mainwindow.window import MainWindow
+    from helpers.gui import Launch
 
 # The widget each view shows, by object name: the first one visible names the view.
 VIEWS = (("welcome", "welcome"), ("itemList", "list"), ("subscriptionsTable", "subscriptions"),
@@ -176,3 +181,16 @@ def answer(qtbot: QtBot, box: QMessageBox, button: str) -> None:
     [clicked] = [b for b in box.buttons() if b.text().replace("&", "") == button]
     qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not box.isVisible())
+
+
+def graph_shown(qtbot: QtBot, launch: Launch) -> MainWindow:
+    """Launch on the sample library and open the topic graph with Ctrl+G; the canvas has the keyboard."""
+    from helpers.gui import SAMPLE_ITEMS  # here: helpers.gui builds the app, which the other helpers need not
+
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    press(qtbot, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    wait_showing(qtbot, window, "graph")
+    qtbot.waitUntil(lambda: len(window.graph.panel.scene.nodes) >= SAMPLE_ITEMS, timeout=30000)
+    assert focused() is window.graph.panel.view
+    return window

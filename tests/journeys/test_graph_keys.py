@@ -9,20 +9,10 @@ from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from earmark.gui.mainwindow.window import MainWindow
-from helpers.gui import SAMPLE_ITEMS, Launch
-from helpers.journeys import focused, press, type_text, wait_rows, wait_showing
+from helpers.gui import Launch
+from helpers.journeys import focused, graph_shown, press, type_text, wait_showing
 
 CTRL = Qt.KeyboardModifier.ControlModifier
-
-
-def graph_shown(qtbot: QtBot, launch: Launch) -> MainWindow:
-    window = launch().window
-    wait_rows(qtbot, window, SAMPLE_ITEMS)
-    press(qtbot, Qt.Key.Key_G, CTRL)
-    wait_showing(qtbot, window, "graph")
-    qtbot.waitUntil(lambda: len(window.graph.panel.scene.nodes) >= SAMPLE_ITEMS, timeout=30000)
-    assert focused() is window.graph.panel.view
-    return window
 
 
 def selected_titles(window: MainWindow) -> list[str]:

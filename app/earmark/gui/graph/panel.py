@@ -68,6 +68,7 @@ class GraphPanel(QWidget):
         self.keys = GraphKeys(self.view, self.find_box)
         self.mode = QComboBox()
         self.mode.setObjectName("graphMode")
+        self.mode.setAccessibleName("What the graph shows")
         for key, text in MODES:
             self.mode.addItem(text, key)
         self.depth_box = QSpinBox()
@@ -90,11 +91,14 @@ class GraphPanel(QWidget):
 
         self.tag = QComboBox()
         self.tag.setObjectName("graphTag")
+        self.tag.setAccessibleName("Tag shown")
         self.source = QComboBox()
         self.source.setObjectName("graphSource")
+        self.source.setAccessibleName("Source shown")
         self.kind = QComboBox()
         self.kind.setObjectName("graphKind")
-        for text, value in (("Episodes and articles", None), ("Episodes", "episode"), ("Articles", "article")):
+        self.kind.setAccessibleName("Kind of item shown")
+        for text, value in (("All items", None), ("Episodes", "episode"), ("Articles", "article")):
             self.kind.addItem(text, value)
         self.min_weight = QDoubleSpinBox()
         self.min_weight.setObjectName("graphMinWeight")
@@ -107,6 +111,7 @@ class GraphPanel(QWidget):
         self.topics.setObjectName("graphTopics")
         self.colour = QComboBox()
         self.colour.setObjectName("graphColour")
+        self.colour.setAccessibleName("Colour the nodes by")
         self.colour.addItem("Colour by topic", TOPIC_COLOURS)
         self.colour.addItem("Colour by kind", KIND)
         self.colour.addItem("Colour by source", SOURCE)
