@@ -254,3 +254,29 @@ def test_subscriptions_keep_their_feed_in_the_details_and_shift_f10_opens_their_
     qtbot.waitUntil(lambda: showing(window) == "notes")
     qtbot.waitUntil(lambda: "Last checked" not in detail.toPlainText())  # the list's episode again, not the feed
     assert detail.toPlainText().startswith("only ")
+
+
+def test_subscriptions_open_on_the_failing_feed(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                 server: FeedServer) -> None:
+    """From "Subscriptions (1 failing)" a person wants that feed's error: it is current, its details shown, as soon
+    as the view opens (they said "Select a feed to see its status" until a row was picked)."""
+    db = open_library(library_path)
+    for name in ("Another Show", "Zed Show"):
+        subscribe(db, server.serve_body(f"/{name[0]}.xml", rss(name, episodes(name[0], 1))))
+    set_setting(db, "feeds.refresh_on_start", False)
+    db.close()
+    server.serve_status("/Z.xml", 500)
+    window = launch().window
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 2)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    with qtbot.waitSignal(window.feeds.refresher.finished, timeout=REFRESH_MS):
+        press(qtbot, Qt.Key.Key_F5)
+    press(qtbot, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: showing(window) == "subscriptions")
+    qtbot.waitUntil(lambda: window.detail.toPlainText().startswith("Zed Show"))
+    assert "answered with HTTP error 500" in window.detail.toPlainText()
+    table = window.subscriptions.table
+    assert [index.row() for index in table.selectionModel().selectedRows()] == [1]  # Another Show is row 0
+    press(qtbot, Qt.Key.Key_Up)
+    qtbot.waitUntil(lambda: window.detail.toPlainText().startswith("Another Show"))

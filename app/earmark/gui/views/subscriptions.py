@@ -83,6 +83,8 @@ class SubscriptionsView(QWidget):
         model.modelReset.connect(self._update_summary)
         self._selected: list[int] = []
         self._current: int | None = None
+        self._chosen = False
+        self._picked: list[int] = []
 
     def current_source(self) -> Source | None:
         """The feed of the current row."""
@@ -98,6 +100,8 @@ class SubscriptionsView(QWidget):
 
     def _remember_selection(self) -> None:
         self._selected = self.selected_source_ids()
+        # chosen by the person: not only Qt's current row of a focus-in, nor the feed picked below
+        self._chosen = bool(self.table.selectionModel().selectedRows()) and self._selected != self._picked
         current = self.table.currentIndex()
         self._current = int(current.data(SourceIdRole)) if current.isValid() else None
 
@@ -109,8 +113,14 @@ class SubscriptionsView(QWidget):
                 selection.select(self.model.index(row, 0), selection.SelectionFlag.Select
                                  | selection.SelectionFlag.Rows)
         row = self.model.row_of(self._current) if self._current is not None else None
+        flags = selection.SelectionFlag.NoUpdate
+        if not self._chosen and self.model.rowCount():  # a feed's details at once: the first failing one, else
+            failing = self.model.failing()  # the current or the first
+            row = self.model.row_of(failing[0].id) if failing else row if row is not None else 0
+            flags = selection.SelectionFlag.ClearAndSelect | selection.SelectionFlag.Rows
+            self._picked = [int(self.model.index(row, 0).data(SourceIdRole))]
         if row is not None:
-            selection.setCurrentIndex(self.model.index(row, 0), selection.SelectionFlag.NoUpdate)
+            selection.setCurrentIndex(self.model.index(row, 0), flags)
         if self.isVisible():
             self.source_selected.emit(self.current_source())  # its facts changed with the reload
 
