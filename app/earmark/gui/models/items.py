@@ -265,8 +265,8 @@ class ItemListModel(QAbstractTableModel):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_TITLE:
-            return item.title
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() in (COL_TITLE, COL_SOURCE):
+            return _display(item, index.column())  # whole, where a long one is cut short
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (COL_DURATION, COL_PROGRESS):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -127,17 +127,18 @@ def sidebar_rows(data: SidebarData) -> list[Row]:
     for source in data.sources:
         kind: ItemKind = "episode" if source.kind == "podcast" else "article"
         row = _row(f"{source.title} ({source.item_count})", ItemFilter(kind=kind, source_id=source.id))
+        row.whole_in_tooltip()
         if source.status != "ok":
             failing += 1
             row.with_icon("warning", warning_icon)
-            row.tooltip = source.last_error or ""
+            row.tooltip = f"{row.text}\n{source.last_error or 'Its last check failed.'}"
         (podcasts if source.kind == "podcast" else articles).add(row)
     smart = _row("Smart Lists", None).add(*(
-        _row(f"{smart_list.name} ({count})", smart_list.filter, {SmartListRole: smart_list.id})
+        _row(f"{smart_list.name} ({count})", smart_list.filter, {SmartListRole: smart_list.id}).whole_in_tooltip()
         for smart_list, count in data.smart_lists))
     tags = _row("Tags", None)
     for name, count in data.tags:
-        row = _row(f"{name} ({count})", ItemFilter(tag=name), {TagRole: name})
+        row = _row(f"{name} ({count})", ItemFilter(tag=name), {TagRole: name}).whole_in_tooltip()
         if name in data.colours:
             row.with_icon(data.colours[name], partial(colour_dot, data.colours[name]))
         tags.add(row)
@@ -150,6 +151,7 @@ def sidebar_rows(data: SidebarData) -> list[Row]:
     feeds = _row(f"Subscriptions ({failing} failing)" if failing else "Subscriptions", SUBSCRIPTIONS)
     if failing:
         feeds.with_icon("warning", warning_icon)
+        feeds.tooltip = f"{failing} feed{'s' if failing != 1 else ''} failing: Subscriptions shows why"
     return [
         _row(f"All ({data.total})", ItemFilter()),
         *(heading for heading in (podcasts, articles, smart, tags) if heading is not smart or smart.children),

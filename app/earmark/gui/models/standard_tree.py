@@ -29,6 +29,11 @@ class Row:
         self.icon_key, self.icon = key, icon
         return self
 
+    def whole_in_tooltip(self) -> Row:
+        """This row, with its text as its tooltip too: a name of any length is cut short in a narrow view."""
+        self.tooltip = self.text
+        return self
+
     def add(self, *children: Row) -> Row:
         """This row, with ``children`` under it."""
         self.children.extend(children)
