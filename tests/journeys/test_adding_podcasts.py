@@ -66,6 +66,37 @@ def test_a_mistyped_address_is_said_to_be_no_address(qtbot: QtBot, launch: Launc
     assert "There is no file" not in box.text()
 
 
+def test_an_address_that_could_not_be_read_comes_back_to_be_put_right(qtbot: QtBot, launch: Launch,
+                                                                      server: FeedServer) -> None:
+    """The typed address is not lost with the error: Ctrl+N brings it back, selected, to be mended or replaced."""
+    url = server.serve_body("/show.xml", rss("Mended Show", episodes(2)))
+    window = launch().window
+    add_podcast(qtbot, window, url.replace("/show.xml", "/shwo.xml"))  # a typo: the server answers 404
+    answer(qtbot, message_box(qtbot), "OK")
+    window.activateWindow()  # the window has the keyboard again once the box is gone (offscreen: given it)
+    qtbot.waitUntil(window.isActiveWindow)
+    press(qtbot, Qt.Key.Key_N, CTRL)
+    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit)
+                    and isinstance(QApplication.focusWidget().window(), QInputDialog))
+    field = QApplication.focusWidget()
+    assert isinstance(field, QLineEdit)
+    assert field.text() == url.replace("/show.xml", "/shwo.xml") and field.selectedText() == field.text()
+    assert field.width() >= field.fontMetrics().horizontalAdvance(field.text())  # the whole address shows
+    press(qtbot, Qt.Key.Key_End)
+    for _letter in "shwo.xml":
+        press(qtbot, Qt.Key.Key_Backspace)
+    type_text(qtbot, "show.xml")
+    press(qtbot, Qt.Key.Key_Return)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: any(row.startswith("Mended Show (") for row in sidebar_texts(window)), timeout=FEED_MS)
+    qtbot.waitUntil(window.isActiveWindow)
+    press(qtbot, Qt.Key.Key_N, CTRL)  # subscribed: the next podcast starts from an empty field
+    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit)
+                    and isinstance(QApplication.focusWidget().window(), QInputDialog))
+    assert QApplication.focusWidget().text() == ""
+    press(qtbot, Qt.Key.Key_Escape)
+
+
 @pytest.mark.parametrize("link", ["podcast://{host}/show.xml", "itpc://{host}/show.xml",
                                   "podcast:{quoted}", "podcast://http://{host}/show.xml"])
 def test_a_podcast_link_to_a_feed_served_over_plain_http_subscribes(qtbot: QtBot, launch: Launch,

@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from PySide6.QtCore import QMimeData, QObject, Qt, QUrl, Slot
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMainWindow, QMessageBox
 
 from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
 from earmark.core.db.queries import ItemFilter
@@ -34,6 +34,7 @@ from earmark.gui.views.subscribe_question import ask_to_subscribe
 
 ARTICLE_SUFFIXES = HTML_SUFFIXES | MARKDOWN_SUFFIXES | {".txt"}
 FEED_SCHEMES = ("http", "https", "feed", "itpc", "pcast", "podcast")
+ADDRESS_WIDTH = 520  # Add Podcast's field shows a usual feed address whole
 
 
 class SubscribeController(QObject):
@@ -52,6 +53,7 @@ class SubscribeController(QObject):
         self._articles = articles
         self._feedback = feedback
         self._on_changes = on_changes
+        self._typed = ""  # the address last typed into Add Podcast, until it is subscribed to
 
     @Slot()
     def add_podcast(self) -> None:
@@ -62,8 +64,18 @@ class SubscribeController(QObject):
         dialog.setWindowTitle("Add Podcast")
         dialog.setLabelText("Feed URL or file:")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.textValueSelected.connect(lambda url: self.subscribe(url.strip()) if url.strip() else None)
+        dialog.setTextValue(self._typed)  # an address that could not be read comes back to be put right
+        dialog.resize(max(dialog.width(), ADDRESS_WIDTH), dialog.height())
+        dialog.textValueSelected.connect(self._subscribe_typed)
         dialog.open()
+        field = dialog.findChild(QLineEdit)
+        if field is not None:
+            field.selectAll()  # typing replaces it
+
+    def _subscribe_typed(self, text: str) -> None:
+        self._typed = text.strip()
+        if self._typed:
+            self.subscribe(self._typed)
 
     def subscribe(self, source: str, ask: bool = False) -> None:
         """Subscribe to ``source``: fetched and parsed in the pool, stored by the writer; errors in a dialog.
@@ -103,6 +115,7 @@ class SubscribeController(QObject):
 
     def _store_feed(self, url: str, read: ReadFeed, select: bool = False) -> None:
         def stored(changes: Changes, note: str) -> None:
+            self._typed = ""
             self._on_changes(replace(changes, message=changes.message + note))
             if select:
                 kind: ItemKind = "episode" if read.feed.kind == "podcast" else "article"  # its sidebar entry's
