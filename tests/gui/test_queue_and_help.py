@@ -176,6 +176,33 @@ def test_cheat_sheet_opens_on_question_mark_and_f1(qtbot: QtBot, launch: Launch,
     assert not sheet.isVisible()
 
 
+def test_a_cheat_sheet_taller_than_the_window_scrolls_by_keys(qtbot: QtBot, launch: Launch,
+                                                               with_podcast: None) -> None:
+    """In a window as short as a 1366 × 768 laptop's the sheet does not fit: the arrows and Page keys scroll it
+    (they closed it, and the rest of the Playback keys could not be read without a mouse wheel)."""
+    window = launch().window
+    window.resize(1280, 700)
+    sheet = window.help.cheat_sheet
+    qtbot.keyClick(window.item_list, Qt.Key.Key_F1)
+    assert sheet.isVisible()
+    bar = sheet.area.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    qtbot.keyClick(sheet, Qt.Key.Key_Down)
+    assert sheet.isVisible() and bar.value() > 0
+    qtbot.keyClick(sheet, Qt.Key.Key_End)
+    assert bar.value() == bar.maximum()
+    last = sheet.text.mapTo(sheet, sheet.text.rect().bottomLeft()).y()
+    assert last <= sheet.height()  # the foot of the last column is in sight
+    qtbot.keyClick(sheet, Qt.Key.Key_Up)
+    assert bar.value() < bar.maximum()
+    qtbot.keyClick(sheet, Qt.Key.Key_PageDown)
+    assert bar.value() == bar.maximum()
+    qtbot.keyClick(sheet, Qt.Key.Key_Home)
+    assert bar.value() == 0
+    qtbot.keyClick(sheet, Qt.Key.Key_X)  # any other key closes it
+    assert not sheet.isVisible()
+
+
 def test_shortcuts_can_be_changed_conflicts_are_refused_and_the_change_is_kept(
         qtbot: QtBot, launch: Launch, with_podcast: None, library_path: Path) -> None:
     parts = launch()

@@ -12,6 +12,9 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 from earmark.gui.mainwindow.actions import label
 
 HEADING_LINES = 2  # a menu's heading takes about two lines of a column
+# Keys that scroll the sheet when it is taller than the window (a 1366 × 768 laptop), instead of closing it
+SCROLL_KEYS = frozenset({Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
+                         Qt.Key.Key_End})
 
 
 def balanced(blocks: list[tuple[int, str]], count: int) -> list[list[str]]:
@@ -37,7 +40,7 @@ class CheatSheet(QWidget):
         self.text.setObjectName("cheatSheetText")
         self.text.setTextFormat(Qt.TextFormat.RichText)
         self.text.setStyleSheet("QLabel { background: palette(window); border-radius: 8px; padding: 16px; }")
-        scroll = QScrollArea()
+        self.area = scroll = QScrollArea()
         scroll.setWidget(self.text)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -64,7 +67,8 @@ class CheatSheet(QWidget):
                 blocks.append((len(shown) + HEADING_LINES, f"<h3>{html.escape(menu)}</h3><table>{rows}</table>"))
         columns = "".join(f"<td valign='top' style='padding-right:28px'>{''.join(column)}</td>"
                           for column in balanced(blocks, 3))
-        self.text.setText("<h2>Keyboard shortcuts</h2><p>Press any key to close. Change them with Help ▸ "
+        self.text.setText("<h2>Keyboard shortcuts</h2><p>Press any key to close (where the window is too short for "
+                          "them all, the arrow keys and Page Up/Down scroll). Change them with Help ▸ "
                           f"Customize Shortcuts…</p><table><tr>{columns}</tr></table>")
 
     def toggle(self) -> None:
@@ -98,7 +102,14 @@ class CheatSheet(QWidget):
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        self.close_sheet()
+        bar = self.area.verticalScrollBar()
+        if event.key() in SCROLL_KEYS and bar.maximum() > 0:
+            step = {Qt.Key.Key_Up: -bar.singleStep(), Qt.Key.Key_Down: bar.singleStep(),
+                    Qt.Key.Key_PageUp: -bar.pageStep(), Qt.Key.Key_PageDown: bar.pageStep(),
+                    Qt.Key.Key_Home: -bar.maximum(), Qt.Key.Key_End: bar.maximum()}[Qt.Key(event.key())]
+            bar.setValue(bar.value() + step)
+        else:
+            self.close_sheet()
         event.accept()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
