@@ -97,8 +97,12 @@ class EpisodeController(QObject):
         if source_id is None:
             self._window.statusBar().showMessage("Select a podcast (or one of its episodes) first.", 6000)
             return
-        dialog = PodcastSettingsDialog(get_source(self._db, source_id).title, get_prefs(self._db, source_id),
-                                       self._window)
+        source = get_source(self._db, source_id)
+        if source.kind != "podcast":
+            self._window.statusBar().showMessage(
+                f"“{source.title}” is a site of articles: playback settings are a podcast's.", 6000)
+            return
+        dialog = PodcastSettingsDialog(source.title, get_prefs(self._db, source_id), self._window)
         dialog.accepted.connect(lambda: self._store_prefs(source_id, dialog.prefs))
         dialog.open()
 
