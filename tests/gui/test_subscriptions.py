@@ -280,3 +280,22 @@ def test_subscriptions_open_on_the_failing_feed(qtbot: QtBot, launch: Launch, li
     assert [index.row() for index in table.selectionModel().selectedRows()] == [1]  # Another Show is row 0
     press(qtbot, Qt.Key.Key_Up)
     qtbot.waitUntil(lambda: window.detail.toPlainText().startswith("Another Show"))
+
+
+def test_a_refresh_behind_the_list_leaves_its_item_in_the_details(
+        qtbot: QtBot, launch: Launch, two_feeds: tuple[str, str]) -> None:
+    """Subscriptions pick their failing feed when they show; while the list shows, a refresh (which reads the feeds
+    again behind it) must not put that feed in the details in place of the list's episode."""
+    window = launch().window
+    qtbot.waitUntil(lambda: window.items_model.rowCount() == 3)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.item_list.setFocus()
+    press(qtbot, Qt.Key.Key_Down)
+    title = window.items_model.item_at(window.item_list.currentIndex().row()).title
+    qtbot.waitUntil(lambda: window.detail.toPlainText().startswith(title))
+    with qtbot.waitSignal(window.feeds.refresher.finished, timeout=REFRESH_MS):
+        press(qtbot, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: any(s.status == "error" for s in window.feeds.sources_model.sources()))
+    qtbot.wait(300)
+    assert window.detail.toPlainText().startswith(title), window.detail.toPlainText()[:80]

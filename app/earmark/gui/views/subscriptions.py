@@ -76,8 +76,7 @@ class SubscriptionsView(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.table.selectionModel().currentRowChanged.connect(
-            lambda *_: self.source_selected.emit(self.current_source()))
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_moved)
         model.modelAboutToBeReset.connect(self._remember_selection)
         model.modelReset.connect(self._restore_selection)
         model.modelReset.connect(self._update_summary)
@@ -116,13 +115,18 @@ class SubscriptionsView(QWidget):
         flags = selection.SelectionFlag.NoUpdate
         if not self._chosen and self.model.rowCount():  # a feed's details at once: the first failing one, else
             failing = self.model.failing()  # the current or the first
-            row = self.model.row_of(failing[0].id) if failing else row if row is not None else 0
+            first_failing = self.model.row_of(failing[0].id) if failing else None
+            row = first_failing if first_failing is not None else row if row is not None else 0
             flags = selection.SelectionFlag.ClearAndSelect | selection.SelectionFlag.Rows
             self._picked = [int(self.model.index(row, 0).data(SourceIdRole))]
         if row is not None:
             selection.setCurrentIndex(self.model.index(row, 0), flags)
         if self.isVisible():
             self.source_selected.emit(self.current_source())  # its facts changed with the reload
+
+    def _on_current_moved(self) -> None:
+        if self.isVisible():  # hidden, a reload's new current row must not take the details from the list's item
+            self.source_selected.emit(self.current_source())
 
     def _update_summary(self) -> None:
         total, failing = self.model.rowCount(), len(self.model.failing())
