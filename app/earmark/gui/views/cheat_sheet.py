@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from itertools import combinations, pairwise
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
@@ -17,16 +16,38 @@ SCROLL_KEYS = frozenset({Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.K
                          Qt.Key.Key_End})
 
 
-def balanced(blocks: list[tuple[int, str]], count: int) -> list[list[str]]:
-    """``blocks`` (lines, HTML) in order, cut into ``count`` columns so that the tallest is as short as can be."""
-    best: tuple[int, list[list[str]]] | None = None
-    for cuts in combinations(range(1, len(blocks)), min(count, len(blocks)) - 1):
-        edges = (0, *cuts, len(blocks))
-        columns = [blocks[start:end] for start, end in pairwise(edges)]
-        tallest = max(sum(lines for lines, _html in column) for column in columns)
-        if best is None or tallest < best[0]:
-            best = (tallest, [[block for _lines, block in column] for column in columns])
-    return best[1] if best else []
+Block = tuple[str, list[str]]  # a menu's name and its rows (HTML)
+SLACK_LINES = 3  # a column may run this much over the others' height rather than cut a menu
+SHORTEST_PIECE = 3  # rows of a menu cut over two columns, at least, on either side of the cut
+
+
+def in_columns(blocks: list[Block], count: int) -> list[list[Block]]:
+    """``blocks`` in order, in ``count`` columns of about the same height. A menu too tall for the room its column
+    has left goes on at the top of the next one, under its name and "(continued)": at 1280 × 800 the Playback
+    menu alone made the first column run below the window."""
+    target = -(-sum(HEADING_LINES + len(rows) for _name, rows in blocks) // count)
+    columns: list[list[Block]] = [[]]
+    used = 0
+    for name, rows in blocks:
+        title = name
+        while rows:
+            room = target - used - HEADING_LINES
+            last = len(columns) == count
+            if last or len(rows) <= room + SLACK_LINES:
+                piece = rows
+            elif room >= SHORTEST_PIECE and len(rows) - room >= SHORTEST_PIECE:
+                piece = rows[:room]
+            else:
+                columns.append([])
+                used = 0
+                continue
+            columns[-1].append((title, piece))
+            used += HEADING_LINES + len(piece)
+            rows, title = rows[len(piece):], f"{name} (continued)"
+            if rows:
+                columns.append([])
+                used = 0
+    return columns
 
 
 class CheatSheet(QWidget):
@@ -56,17 +77,17 @@ class CheatSheet(QWidget):
     def fill(self, menus: dict[str, list[QAction]]) -> None:
         """List every action that has a shortcut, menu by menu, in three columns of about the same height (so
         that the sheet fits a 1280×800 window without scrolling)."""
-        blocks: list[tuple[int, str]] = []  # (lines, HTML)
+        blocks: list[Block] = []
         for menu, actions in menus.items():
-            shown = [a for a in actions if a.shortcuts()]
-            rows = "".join(
-                f"<tr><td style='padding-right:12px'>{html.escape(label(a.text()))}</td>"
-                f"<td><b>{html.escape(', '.join(s.toString() for s in a.shortcuts()))}</b></td></tr>"
-                for a in shown)
+            rows = [f"<tr><td style='padding-right:12px'>{html.escape(label(a.text()))}</td>"
+                    f"<td><b>{html.escape(', '.join(s.toString() for s in a.shortcuts()))}</b></td></tr>"
+                    for a in actions if a.shortcuts()]
             if rows:
-                blocks.append((len(shown) + HEADING_LINES, f"<h3>{html.escape(menu)}</h3><table>{rows}</table>"))
-        columns = "".join(f"<td valign='top' style='padding-right:28px'>{''.join(column)}</td>"
-                          for column in balanced(blocks, 3))
+                blocks.append((menu, rows))
+        columns = "".join(
+            "<td valign='top' style='padding-right:28px'>"
+            + "".join(f"<h3>{html.escape(name)}</h3><table>{''.join(rows)}</table>" for name, rows in column)
+            + "</td>" for column in in_columns(blocks, 3))
         self.text.setText("<h2>Keyboard shortcuts</h2><p>Press any key to close (where the window is too short for "
                           "them all, the arrow keys and Page Up/Down scroll). Change them with Help ▸ "
                           f"Customize Shortcuts…</p><table><tr>{columns}</tr></table>")
