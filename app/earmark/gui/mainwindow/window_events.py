@@ -75,4 +75,3 @@ class WindowEvents(ApplicationFilter):
                   if isinstance(widget, QDialog) and widget.isVisible() and self._owns(widget)]
         if self._window.isVisible() and not others and QApplication.activeWindow() is None:
             self._window.activateWindow()
-
