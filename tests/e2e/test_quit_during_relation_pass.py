@@ -10,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -73,8 +74,9 @@ class Driver:
     """The app in its own process; ``lines`` is what it printed so far."""
 
     def __init__(self, library: Path, item_id: int) -> None:
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
         self.process = subprocess.Popen([sys.executable, str(DRIVER), str(library), str(item_id)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
                                         text=True, env=app_env())
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -89,6 +91,14 @@ class Driver:
         for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
                 pipe.close()
+        self.errors.close()
+
+    def stuck_at(self) -> str:
+        """Where each of its threads is (Python's stacks, through faulthandler), while it still runs."""
+        self.process.send_signal(signal.SIGUSR1)
+        time.sleep(1)
+        self.errors.seek(0)
+        return self.errors.read().decode(errors="replace")[-4000:]
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -104,6 +114,10 @@ class Driver:
                 return True
             time.sleep(0.05)
         return False
+
+    def news(self) -> list[str]:
+        """What it printed beside the position and the pass's progress (windows shown, the keys pressed)."""
+        return [line for line in self.lines if not line.startswith(("position", "pass "))]
 
     def last(self, prefix: str) -> str | None:
         found = [line for line in self.lines if line.startswith(prefix)]
@@ -136,7 +150,11 @@ def test_quitting_mid_pass_exits_within_two_seconds_and_keeps_the_position(
             assert driver.process.stdin is not None
             driver.process.stdin.write(f"{how}\n")
             driver.process.stdin.flush()
-        driver.process.wait(timeout=EXIT_WITHIN + 5)
+        try:
+            driver.process.wait(timeout=EXIT_WITHIN + 5)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{how}: still running {EXIT_WITHIN + 5:.0f} s after; it said {driver.news()}; "
+                        f"its threads:\n{driver.stuck_at()}")
         while any(alive(pid) for pid in family) and time.monotonic() - quit_at < EXIT_WITHIN + 5:
             time.sleep(0.02)
         took = time.monotonic() - quit_at

@@ -8,12 +8,15 @@ Usage: python quit_driver.py LIBRARY ITEM_ID
 
 from __future__ import annotations
 
+import faulthandler
 import os
+import signal
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSocketNotifier, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSocketNotifier, Qt, QTimer
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QWidget
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -21,8 +24,21 @@ from earmark.core.db.items import get_item  # noqa: E402 - after the platform is
 from earmark.gui.application import _close_on_signals, application, build  # noqa: E402
 
 
+class WindowsShown(QObject):
+    """Prints each window as it shows (a dialog would take the keys: the test then says which)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show and isinstance(watched, QWidget) and watched.isWindow():
+            text = getattr(watched, "text", lambda: "")()
+            print(f"shown {type(watched).__name__} {watched.windowTitle()!r} {text!r}", flush=True)
+        return False
+
+
 def main(library: Path, item_id: int) -> int:
+    faulthandler.register(signal.SIGUSR1, all_threads=True)  # the test asks where a quit that hangs is stuck
     app = application()
+    shown = WindowsShown()
+    app.installEventFilter(shown)
     parts = build(library, vlc_args=("--aout=dummy",))
     window = parts.window
     window.commands.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)
@@ -32,6 +48,8 @@ def main(library: Path, item_id: int) -> int:
     window.playback.play(get_item(window._db, item_id))
     player = parts.session.player
     window.graph.relation_pass.progress.connect(lambda share, _what: print(f"pass {share:.3f}", flush=True))
+    window.commands.quit.triggered.connect(lambda: print("quit triggered", flush=True))
+    app.aboutToQuit.connect(lambda: print("about to quit", flush=True))
 
     def report() -> None:
         print(f"position {player.state} {player.position():.3f}", flush=True)
@@ -42,6 +60,7 @@ def main(library: Path, item_id: int) -> int:
 
     def command() -> None:
         line = sys.stdin.readline().strip()
+        print(f"command {line}, active window {type(app.activeWindow()).__name__}", flush=True)
         if line == "ctrl-q":
             QTest.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
         elif line == "close":
