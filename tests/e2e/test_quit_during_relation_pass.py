@@ -21,6 +21,7 @@ from earmark.core.db.connection import open_library
 from earmark.core.db.items import list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
+from earmark.gui.mainwindow.closing import HANG_AFTER_S
 from helpers.big_library import add_episodes
 from helpers.crash import app_env, check_intact
 from helpers.podcast import Episode, write_podcast
@@ -73,9 +74,9 @@ def alive(pid: int) -> bool:
 class Driver:
     """The app in its own process; ``lines`` is what it printed so far."""
 
-    def __init__(self, library: Path, item_id: int) -> None:
+    def __init__(self, library: Path, item_id: int, *options: str) -> None:
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
-        self.process = subprocess.Popen([sys.executable, str(DRIVER), str(library), str(item_id)],
+        self.process = subprocess.Popen([sys.executable, str(DRIVER), str(library), str(item_id), *options],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors,
                                         text=True, env=app_env())
         self.lines: list[str] = []
@@ -93,12 +94,16 @@ class Driver:
                 pipe.close()
         self.errors.close()
 
+    def standard_error(self) -> str:
+        """What it wrote to standard error so far (its log)."""
+        self.errors.seek(0)
+        return self.errors.read().decode(errors="replace")
+
     def stuck_at(self) -> str:
         """Where each of its threads is (Python's stacks, through faulthandler), while it still runs."""
         self.process.send_signal(signal.SIGUSR1)
         time.sleep(1)
-        self.errors.seek(0)
-        return self.errors.read().decode(errors="replace")[-4000:]
+        return self.standard_error()[-4000:]
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -161,6 +166,45 @@ def test_quitting_mid_pass_exits_within_two_seconds_and_keeps_the_position(
         assert not any(alive(pid) for pid in family), "the pass outlived the window"
         assert took <= EXIT_WITHIN, f"{how}: the window and the pass took {took:.2f} s to end"
         print(f"{how}: the window and the pass ended {took:.2f} s after, {len(family)} processes of the pass")
+    finally:
+        driver.close()
+    check_intact(library)
+    conn = sqlite3.connect(library)
+    stored = conn.execute("SELECT position FROM items WHERE id = ?", [big_library[1]]).fetchone()[0]
+    conn.close()
+    assert position - 0.5 <= stored <= position + 1.5, f"played to {position:.1f} s, {stored:.1f} s kept"
+
+
+@pytest.mark.vlc
+@pytest.mark.slow
+def test_a_quit_that_hangs_in_the_player_ends_anyway_with_the_position_kept(
+        big_library: tuple[Path, int], tmp_path: Path) -> None:
+    """libVLC's stop can block for good: the process still ends, soon after HANG_AFTER_S, and says where it hung."""
+    library = tmp_path / "library.db"
+    shutil.copyfile(big_library[0], library)
+    driver = Driver(library, big_library[1], "hang")
+    try:
+        assert driver.wait_for_pass(0.0, 90), "the window never started its pass"
+        started = time.monotonic()
+        while not ((playing := driver.last("position playing")) and float(playing.split()[-1]) > 1.0):
+            assert time.monotonic() - started < 30, f"it never played: {driver.news()}"
+            time.sleep(0.05)
+        position = float(playing.split()[-1])
+        family = descendants(driver.process.pid)
+        quit_at = time.monotonic()
+        assert driver.process.stdin is not None
+        driver.process.stdin.write("ctrl-q\n")
+        driver.process.stdin.flush()
+        try:
+            status = driver.process.wait(timeout=HANG_AFTER_S + 5)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"still running {HANG_AFTER_S + 5:.0f} s after Ctrl+Q; it said {driver.news()}")
+        took = time.monotonic() - quit_at
+        assert status == 0
+        assert took >= HANG_AFTER_S - 0.5, f"it ended after {took:.1f} s: the player did not hang"
+        assert "Quitting hung for 10 s; Earmark ended anyway" in driver.standard_error()
+        assert "in <lambda>" in driver.standard_error()  # where: the player's shutdown, which never returned
+        assert not any(alive(pid) for pid in family), "the pass outlived the window"
     finally:
         driver.close()
     check_intact(library)

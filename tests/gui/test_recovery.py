@@ -176,6 +176,8 @@ def test_restore_from_backup_in_the_file_menu_swaps_the_window_and_keeps_the_lib
     dialogs = StandIn([], backup=backup.path)
     launcher = Launcher(library_path, dialogs, ("--aout=dummy",))
     first = _show(qtbot, launcher, opened)
+    hung: list[float] = []
+    first.window.quit_watchdog.enable(0.5, lambda seconds, _thread: hung.append(seconds))  # as in the real app
     qtbot.waitUntil(lambda: _titles(first) == ["An article"], timeout=5000)
     assert "Restore from Backup…" in [a.text().replace("&", "") for a in first.window.menuBar().actions()[0].menu()
                                       .actions()]
@@ -191,6 +193,8 @@ def test_restore_from_backup_in_the_file_menu_swaps_the_window_and_keeps_the_lib
     aside = next(b for b in list_backups(library_path) if b.kind == "before-restore")
     assert _note_texts(aside.path) == ["written since", "in the backup"]  # newest first
     qtbot.waitUntil(lambda: _titles(second) == ["An article"], timeout=5000)
+    qtbot.wait(1000)
+    assert hung == [] and not first.window.quit_watchdog.armed  # the process goes on: closing for a restore
 
 
 def test_a_restore_while_another_program_has_the_library_open_is_refused_and_the_window_comes_back(

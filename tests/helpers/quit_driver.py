@@ -1,9 +1,10 @@
 """Drive the real app in its own process for the quitting test: the window (offscreen) on a library, as
 ``earmark`` starts it (signals close it, Ctrl+Q quits), playing one item through VLC; it prints the player's
 position and the relation pass's progress, and on a line on standard input presses Ctrl+Q ("ctrl-q") or closes
-the window ("close").
+the window ("close"). As in the real app, a closing that hangs ends the process (gui/mainwindow/closing.py);
+with "hang", the player's engine never lets go on quit (as libVLC's stop can block for good).
 
-Usage: python quit_driver.py LIBRARY ITEM_ID
+Usage: python quit_driver.py LIBRARY ITEM_ID [hang]
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import faulthandler
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QSocketNotifier, Qt, QTimer
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import QWidget
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from earmark.core.db.items import get_item  # noqa: E402 - after the platform is chosen
-from earmark.gui.application import _close_on_signals, application, build  # noqa: E402
+from earmark.gui.application import Launcher, _close_on_signals, application  # noqa: E402
 
 
 class WindowsShown(QObject):
@@ -34,12 +36,15 @@ class WindowsShown(QObject):
         return False
 
 
-def main(library: Path, item_id: int) -> int:
+def main(library: Path, item_id: int, hang: bool) -> int:
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # the test asks where a quit that hangs is stuck
     app = application()
     shown = WindowsShown()
     app.installEventFilter(shown)
-    parts = build(library, vlc_args=("--aout=dummy",))
+    launcher = Launcher(library, vlc_args=("--aout=dummy",))
+    launcher.watch_quits = True  # as `earmark` does
+    parts = launcher.open()
+    assert parts is not None
     window = parts.window
     window.commands.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)
     _close_on_signals(window)
@@ -47,6 +52,8 @@ def main(library: Path, item_id: int) -> int:
     window.activateWindow()
     window.playback.play(get_item(window._db, item_id))
     player = parts.session.player
+    if hang:
+        player.shutdown = lambda: time.sleep(3600)  # type: ignore[method-assign]
     window.graph.relation_pass.progress.connect(lambda share, _what: print(f"pass {share:.3f}", flush=True))
     window.commands.quit.triggered.connect(lambda: print("quit triggered", flush=True))
     app.aboutToQuit.connect(lambda: print("about to quit", flush=True))
@@ -72,4 +79,4 @@ def main(library: Path, item_id: int) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]), int(sys.argv[2])))
+    sys.exit(main(Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3:] == ["hang"]))

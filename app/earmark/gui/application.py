@@ -101,6 +101,7 @@ class Launcher(QObject):
         self._dialogs = dialogs
         self.vlc_args = vlc_args
         self.parts: Parts | None = None
+        self.watch_quits = False  # the real app: a closing that hangs ends the process (see closing.py)
 
     def open(self, list_first: bool = False) -> Parts | None:
         """Build the window (not shown yet; with ``list_first`` up to its list, see MainWindow), asking the user
@@ -113,6 +114,8 @@ class Launcher(QObject):
                     return None
                 continue
             parts.window.when_built(partial(self._offer_restore, parts.window))
+            if self.watch_quits:
+                parts.window.quit_watchdog.enable()
             self.parts = parts
             return parts
 
@@ -194,6 +197,7 @@ def run(library_path: Path, arguments: list[str] | None = None, minimised: bool 
     if server is None:
         return _handed_over(library_path)
     launcher = Launcher(library_path)
+    launcher.watch_quits = True
     parts = launcher.open(list_first=not minimised)
     if parts is None:
         server.close()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
+from earmark.gui.mainwindow.closing import QuitWatchdog, shut_down
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.first_paint import after_first_paint
 from earmark.gui.mainwindow.item_list import ListController
@@ -46,6 +47,7 @@ class MainWindow(QMainWindow):
         self._release_library = False  # set by release_library(): close every connection on close
         self._restored = False  # the place of the last visit is shown once the sidebar first filled
         self._waiting: list[Callable[[], object]] | None = []  # for the whole window; None once it is built
+        self.quit_watchdog = QuitWatchdog()  # enabled by the real app (gui.application.run)
         self.setWindowTitle(f"Earmark — {runner.library_path.name}" + (" (read-only)" if read_only_reason else ""))
         size_first_window(self)
         self._runner, self._db, self._make_session = runner, db, make_session
@@ -369,7 +371,7 @@ class MainWindow(QMainWindow):
         self.quit_earmark()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Remember the layout and view, save the position, stop all work, release the library (or only hide)."""
+        """Save the position, stop all work and release the library (see closing.py), or only hide into the tray."""
         if self._waiting is not None:  # closed in the moment before it was whole: it closes once it is
             self.when_built(self.close)
             event.ignore()
@@ -377,24 +379,10 @@ class MainWindow(QMainWindow):
         if self.desktop.hide_to_tray():  # close to tray is on
             event.ignore()
             return
-        self.preferences.set_value("window.docks", self.docks.state())
-        self.desktop.shutdown()
-        self.preferences.set_value("window.view", self.navigator.key())
-        self.window_events.shutdown()
-        self.focus_chain.shutdown()
-        self.lists.shutdown()  # a search typed just before closing must not start a read afterwards
-        self.notes.shutdown()
-        self.reading.shutdown()
-        self.articles.shutdown()
-        self.graph.shutdown()
-        self.feeds.shutdown()
-        self.sync.shutdown()
-        self.backups.shutdown()
-        self.mpris.unregister()
-        self.episodes.downloads.shutdown()
-        self.transcription.shutdown()
-        self.session.stop()
-        self.session.player.shutdown()
+        self.quit_watchdog.arm()
+        shut_down(self)
         self._runner.shutdown(wait_for_reads=self._release_library)
         self._db.close()
+        if self._release_library:  # the process goes on: a restore, then a new window
+            self.quit_watchdog.disarm()
         event.accept()
