@@ -101,7 +101,7 @@ class Launcher(QObject):
         self._dialogs = dialogs
         self.vlc_args = vlc_args
         self.parts: Parts | None = None
-        self.watch_quits = False  # the real app: a closing that hangs ends the process (see closing.py)
+        self.watch_quits = False  # the real app: a closing that hangs ends the process (see quit_watchdog.py)
 
     def open(self, list_first: bool = False) -> Parts | None:
         """Build the window (not shown yet; with ``list_first`` up to its list, see MainWindow), asking the user

@@ -13,13 +13,13 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
-from earmark.gui.mainwindow.closing import QuitWatchdog, shut_down
 from earmark.gui.mainwindow.feedback import Feedback
 from earmark.gui.mainwindow.first_paint import after_first_paint
 from earmark.gui.mainwindow.item_list import ListController
 from earmark.gui.mainwindow.layout_memory import WindowLayout, restore_layout, size_first_window
 from earmark.gui.mainwindow.navigator import Navigator
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
+from earmark.gui.mainwindow.quit_watchdog import QuitWatchdog
 from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.mainwindow.window_events import WindowEvents
 from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
@@ -371,7 +371,7 @@ class MainWindow(QMainWindow):
         self.quit_earmark()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Save the position, stop all work and release the library (see closing.py), or only hide into the tray."""
+        """Save the position, remember the layout and view, stop all work, release the library (or only hide)."""
         if self._waiting is not None:  # closed in the moment before it was whole: it closes once it is
             self.when_built(self.close)
             event.ignore()
@@ -379,8 +379,17 @@ class MainWindow(QMainWindow):
         if self.desktop.hide_to_tray():  # close to tray is on
             event.ignore()
             return
-        self.quit_watchdog.arm()
-        shut_down(self)
+        self.quit_watchdog.arm()  # in the real app, a closing that hangs ends the process (see quit_watchdog.py)
+        self.session.save_now()  # first: whatever hangs below, the place in the episode is kept
+        self.preferences.set_value("window.docks", self.docks.state())
+        self.preferences.set_value("window.view", self.navigator.key())
+        for stop in (self.desktop.shutdown, self.window_events.shutdown, self.focus_chain.shutdown,
+                     self.lists.shutdown,  # a search typed just before closing must not start a read afterwards
+                     self.notes.shutdown, self.reading.shutdown, self.articles.shutdown, self.graph.shutdown,
+                     self.feeds.shutdown, self.sync.shutdown, self.backups.shutdown, self.mpris.unregister,
+                     self.episodes.downloads.shutdown, self.transcription.shutdown, self.session.stop,
+                     self.session.player.shutdown):
+            stop()
         self._runner.shutdown(wait_for_reads=self._release_library)
         self._db.close()
         if self._release_library:  # the process goes on: a restore, then a new window

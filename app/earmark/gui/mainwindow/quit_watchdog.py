@@ -1,5 +1,5 @@
-"""Closing the window for good: the playing position is saved first, then each part stops its work and the
-library is released; watched, so that quitting never hangs.
+"""Quitting never hangs: the watchdog over the window's closing (MainWindow.closeEvent saves the playing position
+first, then each part stops its work and the library is released).
 
 libVLC's stop can block for good (a stream whose server stalls, a sound device gone: a known libVLC fault), a
 transfer can wait on a silent server, and a process that never ends keeps its library open and the
@@ -16,10 +16,6 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from earmark.gui.mainwindow.window import MainWindow
 
 HANG_AFTER_S = 10.0  # the longest stop that may take its time (a sync told to stop) takes 4 s
 
@@ -67,27 +63,3 @@ def _end_anyway(after_s: float, main: threading.Thread) -> None:
         handler.flush()
     sys.stderr.flush()
     os._exit(0)  # the person asked to quit, and it quit
-
-
-def shut_down(window: MainWindow) -> None:
-    """Save the position, remember the layout and view, stop all work and the player (the window then closes
-    its library)."""
-    window.session.save_now()  # first: whatever hangs below, the place in the episode is kept
-    window.preferences.set_value("window.docks", window.docks.state())
-    window.desktop.shutdown()
-    window.preferences.set_value("window.view", window.navigator.key())
-    window.window_events.shutdown()
-    window.focus_chain.shutdown()
-    window.lists.shutdown()  # a search typed just before closing must not start a read afterwards
-    window.notes.shutdown()
-    window.reading.shutdown()
-    window.articles.shutdown()
-    window.graph.shutdown()
-    window.feeds.shutdown()
-    window.sync.shutdown()
-    window.backups.shutdown()
-    window.mpris.unregister()
-    window.episodes.downloads.shutdown()
-    window.transcription.shutdown()
-    window.session.stop()
-    window.session.player.shutdown()
