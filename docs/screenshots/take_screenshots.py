@@ -124,6 +124,7 @@ def sample_library(library: Path, demo: Path) -> Path:
     record_subscription(db, FAILING_FEED, "Retired Show")
     record_failure(db, FAILING_FEED, f"{FAILING_FEED} could not be reached: the connection was refused.")
     set_setting(db, "feeds.refresh_on_start", False)
+    set_setting(db, "backups.keep", 0)  # no "Backed up the library to /tmp/…" in the pictures' status bar
     db.close()
     return library
 

@@ -12,7 +12,9 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QToolTip
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.sources import record_failure
 from earmark.core.feeds.subscribe import subscribe
+from earmark.core.feeds.subscriptions import record_subscription
 from earmark.gui.models.items import COL_SOURCE
 from helpers.gui import SAMPLE_ITEMS, Launch
 from helpers.journeys import sidebar, sidebar_row, wait_rows
@@ -52,3 +54,17 @@ def test_a_long_podcast_name_shows_whole_where_the_mouse_rests(qtbot: QtBot, lau
     cell = table.visualRect(table.model().index(episode, COL_SOURCE))
     assert table.fontMetrics().horizontalAdvance(LONG_PODCAST) > cell.width()  # cut short in its column
     assert tooltip_at(qtbot, table, cell.center()) == LONG_PODCAST
+
+
+def test_the_sidebar_says_how_many_feeds_fail_in_full(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                      sample: None) -> None:
+    db = open_library(library_path)
+    record_subscription(db, "http://127.0.0.1:9/retired.xml", "Retired Show")
+    record_failure(db, "http://127.0.0.1:9/retired.xml", "The connection was refused.")
+    db.close()
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    tree = sidebar(window)
+    qtbot.waitUntil(lambda: sidebar_row(window, "Subscriptions (1 failing)").isValid())
+    row = sidebar_row(window, "Subscriptions (1 failing)")
+    assert tree.sizeHintForIndex(row).width() <= tree.visualRect(row).width()  # at 190 px: "Subscriptions (1 faili…"
