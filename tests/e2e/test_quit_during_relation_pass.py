@@ -71,6 +71,15 @@ def alive(pid: int) -> bool:
         return False
 
 
+def assert_whole_with_the_position(library: Path, item_id: int, position: float) -> None:
+    """The library passes its checks and keeps the item's place as it was played to ``position``."""
+    check_intact(library)
+    conn = sqlite3.connect(library)
+    stored = conn.execute("SELECT position FROM items WHERE id = ?", [item_id]).fetchone()[0]
+    conn.close()
+    assert position - 0.5 <= stored <= position + 1.5, f"played to {position:.1f} s, {stored:.1f} s kept"
+
+
 class Driver:
     """The app in its own process; ``lines`` is what it printed so far."""
 
@@ -120,6 +129,22 @@ class Driver:
             time.sleep(0.05)
         return False
 
+    def send(self, command: str) -> None:
+        """A line on its standard input: "ctrl-q" presses Ctrl+Q, "close" closes the window."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{command}\n")
+        self.process.stdin.flush()
+
+    def played(self, past: float, within: float) -> float:
+        """The playing position, once it is past ``past`` seconds or after ``within`` seconds (0 if none yet)."""
+        started = time.monotonic()
+        while time.monotonic() - started < within:
+            playing = self.last("position playing")
+            if playing and float(playing.split()[-1]) > past:
+                break
+            time.sleep(0.05)
+        return float((self.last("position playing") or "position playing 0").split()[-1])
+
     def news(self) -> list[str]:
         """What it printed beside the position and the pass's progress (windows shown, the keys pressed)."""
         return [line for line in self.lines if not line.startswith(("position", "pass "))]
@@ -139,22 +164,14 @@ def test_quitting_mid_pass_exits_within_two_seconds_and_keeps_the_position(
     driver = Driver(library, big_library[1])
     try:
         assert driver.wait_for_pass(0.1, 90), f"no pass under way: {[x for x in driver.lines if 'pass' in x]}"
-        started = time.monotonic()
-        while time.monotonic() - started < 10:
-            playing = driver.last("position playing")
-            if playing and float(playing.split()[-1]) > 1.0:
-                break
-            time.sleep(0.05)
+        position = driver.played(1.0, within=10)
         family = descendants(driver.process.pid)
         assert family, "the pass runs in a process of its own"
-        position = float((driver.last("position playing") or "position playing 0").split()[-1])
         quit_at = time.monotonic()
         if how == "sigterm":
             driver.process.send_signal(signal.SIGTERM)
         else:
-            assert driver.process.stdin is not None
-            driver.process.stdin.write(f"{how}\n")
-            driver.process.stdin.flush()
+            driver.send(how)
         try:
             driver.process.wait(timeout=EXIT_WITHIN + 5)
         except subprocess.TimeoutExpired:
@@ -168,11 +185,7 @@ def test_quitting_mid_pass_exits_within_two_seconds_and_keeps_the_position(
         print(f"{how}: the window and the pass ended {took:.2f} s after, {len(family)} processes of the pass")
     finally:
         driver.close()
-    check_intact(library)
-    conn = sqlite3.connect(library)
-    stored = conn.execute("SELECT position FROM items WHERE id = ?", [big_library[1]]).fetchone()[0]
-    conn.close()
-    assert position - 0.5 <= stored <= position + 1.5, f"played to {position:.1f} s, {stored:.1f} s kept"
+    assert_whole_with_the_position(library, big_library[1], position)
 
 
 @pytest.mark.vlc
@@ -185,16 +198,11 @@ def test_a_quit_that_hangs_in_the_player_ends_anyway_with_the_position_kept(
     driver = Driver(library, big_library[1], "hang")
     try:
         assert driver.wait_for_pass(0.0, 90), "the window never started its pass"
-        started = time.monotonic()
-        while not ((playing := driver.last("position playing")) and float(playing.split()[-1]) > 1.0):
-            assert time.monotonic() - started < 30, f"it never played: {driver.news()}"
-            time.sleep(0.05)
-        position = float(playing.split()[-1])
+        position = driver.played(1.0, within=30)
+        assert position > 1.0, f"it never played: {driver.news()}"
         family = descendants(driver.process.pid)
         quit_at = time.monotonic()
-        assert driver.process.stdin is not None
-        driver.process.stdin.write("ctrl-q\n")
-        driver.process.stdin.flush()
+        driver.send("ctrl-q")
         try:
             status = driver.process.wait(timeout=HANG_AFTER_S + 5)
         except subprocess.TimeoutExpired:
@@ -202,13 +210,9 @@ def test_a_quit_that_hangs_in_the_player_ends_anyway_with_the_position_kept(
         took = time.monotonic() - quit_at
         assert status == 0
         assert took >= HANG_AFTER_S - 0.5, f"it ended after {took:.1f} s: the player did not hang"
-        assert "Quitting hung for 10 s; Earmark ended anyway" in driver.standard_error()
+        assert f"Quitting hung for {HANG_AFTER_S:.0f} s; Earmark ended anyway" in driver.standard_error()
         assert "in <lambda>" in driver.standard_error()  # where: the player's shutdown, which never returned
         assert not any(alive(pid) for pid in family), "the pass outlived the window"
     finally:
         driver.close()
-    check_intact(library)
-    conn = sqlite3.connect(library)
-    stored = conn.execute("SELECT position FROM items WHERE id = ?", [big_library[1]]).fetchone()[0]
-    conn.close()
-    assert position - 0.5 <= stored <= position + 1.5, f"played to {position:.1f} s, {stored:.1f} s kept"
+    assert_whole_with_the_position(library, big_library[1], position)

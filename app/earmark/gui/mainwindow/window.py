@@ -380,15 +380,14 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.quit_watchdog.arm()  # in the real app, a closing that hangs ends the process (see quit_watchdog.py)
-        self.session.save_now()  # first: whatever hangs below, the place in the episode is kept
+        self.session.stop()  # first: the place in the episode is saved whatever hangs below, and the sound stops
         self.preferences.set_value("window.docks", self.docks.state())
         self.preferences.set_value("window.view", self.navigator.key())
         for stop in (self.desktop.shutdown, self.window_events.shutdown, self.focus_chain.shutdown,
                      self.lists.shutdown,  # a search typed just before closing must not start a read afterwards
                      self.notes.shutdown, self.reading.shutdown, self.articles.shutdown, self.graph.shutdown,
                      self.feeds.shutdown, self.sync.shutdown, self.backups.shutdown, self.mpris.unregister,
-                     self.episodes.downloads.shutdown, self.transcription.shutdown, self.session.stop,
-                     self.session.player.shutdown):
+                     self.episodes.downloads.shutdown, self.transcription.shutdown, self.session.player.shutdown):
             stop()
         self._runner.shutdown(wait_for_reads=self._release_library)
         self._db.close()
