@@ -289,7 +289,7 @@ QUERIES: list[tuple[str, str]] = [
 
 def palette_entries() -> list[tuple[str, str]]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from earmark.gui.mainwindow.actions import SPECS, label
+    from earmark.gui.mainwindow.frame.actions import SPECS, label
 
     return [(label(spec.text), spec.menu) for spec in SPECS]
 

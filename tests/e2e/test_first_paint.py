@@ -19,20 +19,22 @@ NOT_AT_FIRST_PAINT = (
     "earmark.cli.library", "earmark.cli.feeds", "earmark.cli.graph", "earmark.cli.notes", "earmark.cli.reading",
     "earmark.cli.sync", "earmark.cli.transcribe", "earmark.cli.backups",
     "earmark.core.topics.graph", "earmark.core.feeds.parse",
-    "earmark.gui.graph.panel", "earmark.gui.mainwindow.graph", "earmark.gui.mainwindow.reading",
-    "earmark.gui.mainwindow.notes", "earmark.gui.mainwindow.statistics", "earmark.gui.mainwindow.sync",
-    "earmark.gui.mainwindow.transcription", "earmark.gui.mainwindow.docks", "earmark.gui.mpris",
+    "earmark.gui.graph.panel", "earmark.gui.mainwindow.library.graph", "earmark.gui.mainwindow.reading.reading",
+    "earmark.gui.mainwindow.library.notes", "earmark.gui.mainwindow.navigation.statistics",
+    "earmark.gui.mainwindow.library.sync", "earmark.gui.mainwindow.listening.transcription",
+    "earmark.gui.mainwindow.frame.docks", "earmark.gui.mpris",
     "earmark.gui.tray", "earmark.gui.views.reader", "earmark.gui.views.statistics",
 )
-BUILT_AFTER = ("earmark.gui.mainwindow.graph", "earmark.gui.mainwindow.reading", "earmark.gui.mainwindow.notes",
-               "earmark.gui.mainwindow.statistics", "earmark.gui.mainwindow.docks", "earmark.gui.mpris")
+BUILT_AFTER = ("earmark.gui.mainwindow.library.graph", "earmark.gui.mainwindow.reading.reading",
+               "earmark.gui.mainwindow.library.notes", "earmark.gui.mainwindow.navigation.statistics",
+               "earmark.gui.mainwindow.frame.docks", "earmark.gui.mpris")
 
 # The child watches the moment the window's list_first start hands over to the rest of the window: the list has
 # painted rows. It notes what is imported then, lets the rest be built, notes the window then, and quits.
 START_AND_WATCH = """
 import gc, json, sys
 from PySide6.QtWidgets import QApplication, QDockWidget
-import earmark.gui.mainwindow.first_paint as first_paint
+import earmark.gui.mainwindow.frame.first_paint as first_paint
 
 watched = json.loads(sys.argv[2])
 seen = {}

@@ -21,7 +21,7 @@ from earmark.core.db.connection import open_library
 from earmark.core.db.items import list_items
 from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
-from earmark.gui.mainwindow.quit_watchdog import HANG_AFTER_S
+from earmark.gui.mainwindow.frame.quit_watchdog import HANG_AFTER_S
 from helpers.big_library import add_episodes
 from helpers.crash import app_env, check_intact
 from helpers.podcast import Episode, write_podcast

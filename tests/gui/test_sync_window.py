@@ -19,7 +19,7 @@ from earmark.core.settings import set_setting
 from earmark.core.sync.account import set_up_account
 from earmark.core.sync.session import log_in, sync_now
 from earmark.gui.application import Parts
-from earmark.gui.mainwindow.sync import NOT_KEPT
+from earmark.gui.mainwindow.library.sync import NOT_KEPT
 from earmark.gui.views.sync_login import SyncLoginDialog
 from earmark.playback.player import PlayerState
 from helpers.audio import write_tone

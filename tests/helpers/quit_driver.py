@@ -1,7 +1,7 @@
 """Drive the real app in its own process for the quitting test: the window (offscreen) on a library, as
 ``earmark`` starts it (signals close it, Ctrl+Q quits), playing one item through VLC; it prints the player's
 position and the relation pass's progress, and on a line on standard input presses Ctrl+Q ("ctrl-q") or closes
-the window ("close"). As in the real app, a closing that hangs ends the process (gui/mainwindow/quit_watchdog.py);
+the window ("close"). As in the real app, a closing that hangs ends the process (gui/mainwindow/frame/quit_watchdog.py);
 with "hang", the player's engine never lets go on quit (as libVLC's stop can block for good).
 
 Usage: python quit_driver.py LIBRARY ITEM_ID [hang]

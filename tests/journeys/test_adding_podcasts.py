@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.backups import backup_counts, list_backups
-from earmark.gui.mainwindow.backups import START_DELAY_MS
+from earmark.gui.mainwindow.library.backups import START_DELAY_MS
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
 from helpers.journeys import (

@@ -17,8 +17,8 @@ import pytest
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
-import earmark.gui.mainwindow.feeds as feeds_controller
-import earmark.gui.mainwindow.graph as graph_controller
+import earmark.gui.mainwindow.library.feeds as feeds_controller
+import earmark.gui.mainwindow.library.graph as graph_controller
 from earmark.gui.relation_pass import PassSummary
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch

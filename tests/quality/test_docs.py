@@ -9,7 +9,7 @@ import pytest
 
 from earmark.cli import build_parser
 from earmark.core.settings import SETTINGS
-from earmark.gui.mainwindow.actions import SPECS, ActionSpec, conflicts, effective_shortcuts, normalized
+from earmark.gui.mainwindow.frame.actions import SPECS, ActionSpec, conflicts, effective_shortcuts, normalized
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -74,6 +74,6 @@ def test_every_setting_is_documented(key: str) -> None:
 
 
 def test_every_action_spec_is_a_declared_attribute() -> None:
-    from earmark.gui.mainwindow.actions import Actions
+    from earmark.gui.mainwindow.frame.actions import Actions
 
     assert set(Actions.__annotations__) == {spec.name for spec in SPECS}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "unit" / "core" / "golden" / "notes"
+GOLDEN = ROOT / "tests" / "unit" / "core" / "notes" / "golden" / "notes"
 SAMPLE = re.compile(r"<!-- sample: (.+?) -->\n```\w*\n(.*?)```", re.DOTALL)
 SAMPLES = SAMPLE.findall((ROOT / "docs" / "export.md").read_text(encoding="utf-8"))
 

@@ -30,7 +30,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 @pytest.fixture
 def feed_server(tmp_path: Path) -> Iterator[FeedServer]:
-    """A server for one test, with scripted routes (as in tests/unit/core)."""
+    """A server for one test, with scripted routes (as in tests/unit)."""
     with FeedServer(tmp_path) as server:
         yield server
 

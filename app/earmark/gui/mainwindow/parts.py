@@ -7,32 +7,32 @@ from earmark.core.artwork import artwork_url
 from earmark.gui.accessibility import Announcer, make_readable
 from earmark.gui.graph.panel import PATH
 from earmark.gui.library_watch import LibraryWatch
-from earmark.gui.mainwindow.articles import ArticlesController
-from earmark.gui.mainwindow.backups import BackupsController
-from earmark.gui.mainwindow.desktop import DesktopController, Followers
-from earmark.gui.mainwindow.docks import Pane, PaneDocks
-from earmark.gui.mainwindow.episodes import EpisodeController
-from earmark.gui.mainwindow.feeds import FeedsController
-from earmark.gui.mainwindow.graph import GraphController
-from earmark.gui.mainwindow.help import HelpController
-from earmark.gui.mainwindow.item_panes import ItemPanes
-from earmark.gui.mainwindow.notes import NotesController
-from earmark.gui.mainwindow.opening import ItemOpener
-from earmark.gui.mainwindow.organize import OrganizeController
-from earmark.gui.mainwindow.pane_keys import pane_keys
-from earmark.gui.mainwindow.plain_view import PlainView
-from earmark.gui.mainwindow.playback import PlaybackController
-from earmark.gui.mainwindow.player_bar import PlayerBar, player_tool_bar
-from earmark.gui.mainwindow.player_status import dialog_when_needed
-from earmark.gui.mainwindow.queue import QueueController
-from earmark.gui.mainwindow.reading import ReadingController
-from earmark.gui.mainwindow.search_keys import SearchKeys
-from earmark.gui.mainwindow.selection import Selection
-from earmark.gui.mainwindow.silence import SilenceController
-from earmark.gui.mainwindow.statistics import StatisticsController
-from earmark.gui.mainwindow.subscribing import SubscribeController
-from earmark.gui.mainwindow.sync import SyncController
-from earmark.gui.mainwindow.transcription import TranscriptionController
+from earmark.gui.mainwindow.frame.desktop import DesktopController, Followers
+from earmark.gui.mainwindow.frame.docks import Pane, PaneDocks
+from earmark.gui.mainwindow.frame.help import HelpController
+from earmark.gui.mainwindow.frame.pane_keys import pane_keys
+from earmark.gui.mainwindow.library.backups import BackupsController
+from earmark.gui.mainwindow.library.feeds import FeedsController
+from earmark.gui.mainwindow.library.graph import GraphController
+from earmark.gui.mainwindow.library.notes import NotesController
+from earmark.gui.mainwindow.library.organize import OrganizeController
+from earmark.gui.mainwindow.library.subscribing import SubscribeController
+from earmark.gui.mainwindow.library.sync import SyncController
+from earmark.gui.mainwindow.listening.episodes import EpisodeController
+from earmark.gui.mainwindow.listening.playback import PlaybackController
+from earmark.gui.mainwindow.listening.player_bar import PlayerBar, player_tool_bar
+from earmark.gui.mainwindow.listening.player_status import dialog_when_needed
+from earmark.gui.mainwindow.listening.queue import QueueController
+from earmark.gui.mainwindow.listening.silence import SilenceController
+from earmark.gui.mainwindow.listening.transcription import TranscriptionController
+from earmark.gui.mainwindow.navigation.item_panes import ItemPanes
+from earmark.gui.mainwindow.navigation.opening import ItemOpener
+from earmark.gui.mainwindow.navigation.plain_view import PlainView
+from earmark.gui.mainwindow.navigation.search_keys import SearchKeys
+from earmark.gui.mainwindow.navigation.selection import Selection
+from earmark.gui.mainwindow.navigation.statistics import StatisticsController
+from earmark.gui.mainwindow.reading.articles import ArticlesController
+from earmark.gui.mainwindow.reading.reading import ReadingController
 from earmark.gui.models.queue import QueueModel
 from earmark.gui.mpris import Mpris
 from earmark.gui.views.detail import DetailPane

@@ -12,16 +12,16 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
-from earmark.gui.mainwindow.actions import MENUS, SPECS, Actions
-from earmark.gui.mainwindow.feedback import Feedback
-from earmark.gui.mainwindow.first_paint import after_first_paint
-from earmark.gui.mainwindow.item_list import ListController
-from earmark.gui.mainwindow.layout_memory import WindowLayout, restore_layout, size_first_window
-from earmark.gui.mainwindow.navigator import Navigator
+from earmark.gui.mainwindow.frame.actions import MENUS, SPECS, Actions
+from earmark.gui.mainwindow.frame.feedback import Feedback
+from earmark.gui.mainwindow.frame.first_paint import after_first_paint
+from earmark.gui.mainwindow.frame.layout_memory import WindowLayout, restore_layout, size_first_window
+from earmark.gui.mainwindow.frame.quit_watchdog import QuitWatchdog
+from earmark.gui.mainwindow.frame.window_events import WindowEvents
+from earmark.gui.mainwindow.navigation.item_list import ListController
+from earmark.gui.mainwindow.navigation.navigator import Navigator
+from earmark.gui.mainwindow.navigation.sidebar import SidebarController
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
-from earmark.gui.mainwindow.quit_watchdog import QuitWatchdog
-from earmark.gui.mainwindow.sidebar import SidebarController
-from earmark.gui.mainwindow.window_events import WindowEvents
 from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
 from earmark.gui.preferences import DesktopSettings, Preferences
 

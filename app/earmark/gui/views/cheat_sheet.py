@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from earmark.gui.mainwindow.actions import label
+from earmark.gui.mainwindow.frame.actions import label
 
 HEADING_LINES = 2  # a menu's heading takes about two lines of a column
 # Keys that scroll the sheet when it is taller than the window (a 1366 × 768 laptop), instead of closing it

@@ -7,7 +7,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QDialog, QHeaderView, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
 from earmark.gui.fuzzy import fuzzy_sorted
-from earmark.gui.mainwindow.actions import label
+from earmark.gui.mainwindow.frame.actions import label
 
 ActionRole = Qt.ItemDataRole.UserRole + 1
 KEYS_OF_OURS = (Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from earmark.gui.mainwindow.actions import SPECS, conflicts, label, normalized
+from earmark.gui.mainwindow.frame.actions import SPECS, conflicts, label, normalized
 from earmark.gui.theme import accents
 
 

@@ -1,0 +1,74 @@
+"""Playing and opening items wherever they are chosen: Enter or a double click in the list, the queue, a node of
+the graph, a row of the Related pane; and showing an item in the list."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Slot
+
+from earmark.core.db.database import Database
+from earmark.core.db.items import get_item
+from earmark.core.db.queries import ItemFilter
+from earmark.core.errors import NotFoundError
+from earmark.gui.mainwindow.frame.feedback import Feedback
+from earmark.gui.mainwindow.listening.playback import PlaybackController
+from earmark.gui.mainwindow.navigation.item_list import ListController
+from earmark.gui.mainwindow.navigation.navigator import Navigator
+from earmark.gui.mainwindow.places import LIST, Place
+from earmark.gui.mainwindow.reading.reading import ReadingController
+
+
+class ItemOpener(QObject):
+    """Plays episodes with ``playback`` and opens articles in the reader of ``reading``; shows items in the list
+    of ``lists`` (``navigator`` says whether the list is what shows)."""
+
+    def __init__(self, db: Database, playback: PlaybackController, reading: ReadingController,
+                 lists: ListController, navigator: Navigator, feedback: Feedback,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._db = db
+        self._playback = playback
+        self._reading = reading
+        self._lists = lists
+        self._navigator = navigator
+        self._feedback = feedback
+
+    @Slot()
+    def play_selected(self) -> None:
+        """Play the selected episode from where it was left (a search result matched in its transcript: from
+        where the words are said); open the selected article in the reader."""
+        item = self._lists.selected_item()
+        if item is None:
+            return
+        if item.kind != "episode":
+            self._reading.open_item(item)
+            return
+        self._playback.play(item, self._lists.selected_moment())
+
+    def play_item_id(self, item_id: int) -> None:
+        """Play the item with this id (from the queue)."""
+        try:
+            self._playback.play(get_item(self._db, item_id))
+        except NotFoundError as exc:
+            self._feedback.show_error(str(exc))
+
+    def open_item(self, item_id: int) -> None:
+        """Play an episode (from where it was left); open an article in the reader (where it was left)."""
+        try:
+            item = get_item(self._db, item_id)
+        except NotFoundError:
+            return
+        if item.kind == "episode":
+            self._playback.play(item)
+        else:
+            self.show_in_library(item_id)
+            self._reading.open_item(item)
+
+    def show_in_library(self, item_id: int) -> None:
+        """Select an item in the list (the whole library is listed when the entry shown does not hold it)."""
+        if self._lists.reveal(item_id):
+            return
+        place = Place(LIST, ItemFilter(), selected=item_id)
+        if self._navigator.current.view == LIST:
+            self._navigator.go(place, focus=False)
+        else:
+            self._lists.enter(place)  # the list under the graph or the reader follows, unseen

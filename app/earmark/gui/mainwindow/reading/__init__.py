@@ -1,0 +1,1 @@
+"""Reading: the reader and saving articles."""
