@@ -32,6 +32,18 @@ def device(folder: Path, name: str, *, passwords_in_library: bool = True) -> Dat
     return db
 
 
+def on_both(a: Database, b: Database, feed_server: FeedServer) -> str:
+    """Subscribe A to a podcast and sync both: each has it. Its feed's address."""
+    from earmark.core.feeds.subscribe import subscribe
+    from earmark.core.sync.session import sync_now
+
+    feed = serve_podcast(feed_server)
+    subscribe(a, feed)
+    sync_now(a)
+    sync_now(b)
+    return feed
+
+
 def episode(db: Database, feed_url: str, number: int) -> int:
     """The id of episode ``number`` of the podcast at ``feed_url`` in this library."""
     row = db.execute("""SELECT i.id FROM items i JOIN sources s ON s.id = i.source_id

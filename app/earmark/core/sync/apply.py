@@ -128,7 +128,9 @@ def _newer_here(db: Database, item_id: int, remote: float) -> bool:
 
 
 def _set_state(db: Database, item_id: int, action: EpisodeAction, within: float, when: str) -> bool:
-    """Give the episode the action's position or played mark; False when it had them already."""
+    """Give the episode the state the action leaves it in, whatever it was before (the newest action decides
+    position and played mark alike, so every device ends the same): played to the end, played and rewound;
+    stopped earlier, unplayed at that position; "new", unplayed where it was. False when it was so already."""
     row = db.execute("SELECT position, played, coalesce(media_duration, duration) FROM items WHERE id = ?",
                      [item_id]).fetchone()
     position, played, duration = float(row[0]), int(row[1]), row[2]
@@ -139,8 +141,8 @@ def _set_state(db: Database, item_id: int, action: EpisodeAction, within: float,
         total = action.total or duration
         if total and action.position >= total - played_margin(float(total), within):
             new_position, new_played = 0.0, 1
-        else:
-            new_position, new_played = float(action.position), played
+        else:  # a play short of the end leaves the episode part-played, as on the device that sent it
+            new_position, new_played = float(action.position), 0
     db.execute("INSERT OR REPLACE INTO sync_clock (item_id, changed, local) VALUES (?, ?, 0)", [item_id, when])
     if (new_position, new_played) == (position, played):
         return False
