@@ -75,6 +75,17 @@ class Phone:
                   "position": position, "total": DURATION}
         self.server.call("POST", f"/api/2/episodes/{self.user[0]}.json", self.user, [action])
 
+    def subscribe(self, *feeds: str) -> None:
+        """Subscribe the phone to these feeds (as typed there)."""
+        self.server.call("POST", f"/api/2/subscriptions/{self.user[0]}/phone.json", self.user,
+                         {"add": list(feeds), "remove": []})
+
+    def subscriptions(self, device: str = "phone") -> list[str]:
+        """The feeds the server lists for a device of the user."""
+        answer = self.server.call("GET", f"/api/2/subscriptions/{self.user[0]}/{device}.json?since=0", self.user)
+        assert isinstance(answer, dict)
+        return sorted(str(url) for url in answer["add"])
+
     def actions(self) -> list[dict[str, object]]:
         """Every episode action the server holds for the user."""
         answer = self.server.call("GET", f"/api/2/episodes/{self.user[0]}.json?since=0", self.user)
