@@ -32,6 +32,18 @@ def device(folder: Path, name: str, *, passwords_in_library: bool = True) -> Dat
     return db
 
 
+def on_both(a: Database, b: Database, feed_server: FeedServer) -> str:
+    """Subscribe A to a podcast and sync both: each has it. Its feed's address."""
+    from earmark.core.feeds.subscribe import subscribe
+    from earmark.core.sync.session import sync_now
+
+    feed = serve_podcast(feed_server)
+    subscribe(a, feed)
+    sync_now(a)
+    sync_now(b)
+    return feed
+
+
 def episode(db: Database, feed_url: str, number: int) -> int:
     """The id of episode ``number`` of the podcast at ``feed_url`` in this library."""
     row = db.execute("""SELECT i.id FROM items i JOIN sources s ON s.id = i.source_id
@@ -62,6 +74,17 @@ class Phone:
                   "guid": f"{name}-{number}", "action": "play", "timestamp": when, "started": 0,
                   "position": position, "total": DURATION}
         self.server.call("POST", f"/api/2/episodes/{self.user[0]}.json", self.user, [action])
+
+    def subscribe(self, *feeds: str) -> None:
+        """Subscribe the phone to these feeds (as typed there)."""
+        self.server.call("POST", f"/api/2/subscriptions/{self.user[0]}/phone.json", self.user,
+                         {"add": list(feeds), "remove": []})
+
+    def subscriptions(self, device: str = "phone") -> list[str]:
+        """The feeds the server lists for a device of the user."""
+        answer = self.server.call("GET", f"/api/2/subscriptions/{self.user[0]}/{device}.json?since=0", self.user)
+        assert isinstance(answer, dict)
+        return sorted(str(url) for url in answer["add"])
 
     def actions(self) -> list[dict[str, object]]:
         """Every episode action the server holds for the user."""

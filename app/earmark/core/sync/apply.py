@@ -15,7 +15,7 @@ from earmark.core.records import record
 from earmark.core.settings import get_setting
 from earmark.core.sync.actions import EpisodeAction
 from earmark.core.sync.journal import seen
-from earmark.core.sync.matching import EpisodeFinder
+from earmark.core.sync.matching import EpisodeFinder, feed_addresses
 from earmark.core.sync.server import SubscriptionChanges
 from earmark.core.urls import Userinfo, comparable, is_web_address
 
@@ -36,8 +36,7 @@ def apply_subscriptions(db: Database, changes: SubscriptionChanges, local: set[s
                         applied: Applied) -> None:
     """Subscribe and unsubscribe as the server says, except for feeds this device changed since its last sync
     (``local``, comparable addresses): its own change is sent instead. Call inside a transaction."""
-    sources = {comparable(str(url)): int(source_id)
-               for source_id, url in db.execute("SELECT id, url FROM sources WHERE url IS NOT NULL")}
+    sources = feed_addresses(db)
     removed = {comparable(url) for url in changes.remove}
     for url in changes.add:
         key = comparable(url)
@@ -48,10 +47,12 @@ def apply_subscriptions(db: Database, changes: SubscriptionChanges, local: set[s
         if parts.user is not None:
             applied.credentials.append((source_id, parts))
         applied.subscribed.append(source_id)
+    gone: set[int] = set()
     for url in changes.remove:
         key = comparable(url)
-        if key in local or key not in sources:
+        if key in local or sources.get(key, 0) in gone or key not in sources:
             continue
+        gone.add(sources[key])  # known by two addresses (it moved): unsubscribed once
         applied.unsubscribed.append(unsubscribe(db, sources.pop(key)).title)
 
 
@@ -128,7 +129,9 @@ def _newer_here(db: Database, item_id: int, remote: float) -> bool:
 
 
 def _set_state(db: Database, item_id: int, action: EpisodeAction, within: float, when: str) -> bool:
-    """Give the episode the action's position or played mark; False when it had them already."""
+    """Give the episode the state the action leaves it in, whatever it was before (the newest action decides
+    position and played mark alike, so every device ends the same): played to the end, played and rewound;
+    stopped earlier, unplayed at that position; "new", unplayed where it was. False when it was so already."""
     row = db.execute("SELECT position, played, coalesce(media_duration, duration) FROM items WHERE id = ?",
                      [item_id]).fetchone()
     position, played, duration = float(row[0]), int(row[1]), row[2]
@@ -139,8 +142,8 @@ def _set_state(db: Database, item_id: int, action: EpisodeAction, within: float,
         total = action.total or duration
         if total and action.position >= total - played_margin(float(total), within):
             new_position, new_played = 0.0, 1
-        else:
-            new_position, new_played = float(action.position), played
+        else:  # a play short of the end leaves the episode part-played, as on the device that sent it
+            new_position, new_played = float(action.position), 0
     db.execute("INSERT OR REPLACE INTO sync_clock (item_id, changed, local) VALUES (?, ?, 0)", [item_id, when])
     if (new_position, new_played) == (position, played):
         return False

@@ -19,6 +19,7 @@ from earmark.core.sync.account import (
 )
 from earmark.core.sync.engine import FetchFeeds, SyncReport, run_sync
 from earmark.core.sync.gpodder import GpodderServer
+from earmark.core.sync.lock import one_sync_at_a_time
 from earmark.core.sync.nextcloud import NextcloudServer
 from earmark.core.sync.server import KINDS, SyncServer
 from earmark.core.urls import is_web_address, split_userinfo
@@ -71,15 +72,18 @@ def sync_now(db: Database, secrets: Secrets | None = None,
              fetch_feeds: FetchFeeds | None = None) -> SyncReport:
     """One sync with the stored account and password; SyncError when there is no account, SyncAuthError when
     no password is kept for it (logged out), NoKeyringError when the keyring cannot be reached."""
-    account = get_account(db)
-    if account is None:
+    if get_account(db) is None:
         raise SyncError(NOT_SET_UP)
-    password = (secrets or Secrets(db)).get(account.key)
-    if password is None:
-        raise SyncAuthError(f"Earmark has no password for {account.user} on {account.server} (logged out, or the "
-                            "keyring is locked): log in again with earmark sync login.")
-    server = make_server(account.kind, account.server, account.user, password)
-    return run_sync(db, server, account, device_caption(db), fetch_feeds)
+    with one_sync_at_a_time(db):
+        account = get_account(db)  # as the sync that held the lock left it
+        if account is None:
+            raise SyncError(NOT_SET_UP)
+        password = (secrets or Secrets(db)).get(account.key)
+        if password is None:
+            raise SyncAuthError(f"Earmark has no password for {account.user} on {account.server} (logged out, or "
+                                "the keyring is locked): log in again with earmark sync login.")
+        server = make_server(account.kind, account.server, account.user, password)
+        return run_sync(db, server, account, device_caption(db), fetch_feeds)
 
 
 def log_out(db: Database, secrets: Secrets | None = None) -> SyncAccount:

@@ -2,47 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-import pytest
-
-from earmark.core.db.database import Database
 from earmark.core.db.items import mark_played, save_progress
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.feeds.unsubscribe import unsubscribe
 from earmark.core.models import ProgressUpdate
 from earmark.core.sync.account import get_account, pending_changes
-from earmark.core.sync.session import log_in, sync_now, sync_status
+from earmark.core.sync.session import sync_now, sync_status
 from helpers.feed_server import FeedServer
 from helpers.mygpo_server import MygpoServer
-from helpers.sync_devices import DURATION, Phone, device, episode, serve_podcast, state
-
-
-@pytest.fixture
-def user(mygpo: MygpoServer) -> tuple[str, str]:
-    return mygpo.new_user()
-
-
-@pytest.fixture
-def devices(tmp_path: Path, mygpo: MygpoServer,
-            user: tuple[str, str]) -> Iterator[tuple[Database, Database]]:
-    a, b = device(tmp_path, "a"), device(tmp_path, "b")
-    log_in(a, "gpodder", mygpo.url, *user, device="laptop")
-    log_in(b, "gpodder", mygpo.url, *user, device="desktop")
-    yield a, b
-    a.close()
-    b.close()
-
-
-def on_both(a: Database, b: Database, feed_server: FeedServer) -> str:
-    """Subscribe A to a podcast and sync both: each has it. Its feed's address."""
-    feed = serve_podcast(feed_server)
-    subscribe(a, feed)
-    sync_now(a)
-    sync_now(b)
-    return feed
+from helpers.sync_devices import DURATION, Phone, episode, on_both, serve_podcast, state
 
 
 def test_subscribe_on_one_device_appears_on_the_other(devices, feed_server: FeedServer) -> None:

@@ -1,0 +1,27 @@
+"""Schema 17 (sync_devices): one sync per library at a time (``sync_lock``), and feeds that moved keep the
+address the sync server knows them by (``sync_known_as``, written by the journal's triggers)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from earmark.core.db.migrations.sync_triggers import sync_triggers
+
+
+def m017_sync_devices(conn: sqlite3.Connection) -> None:
+    """The sync lock: a row while a process syncs the library (its id and computer, and since when). The
+    address the server knows a moved feed by; the journal's triggers remade to send changes under it."""
+    conn.execute("""CREATE TABLE sync_lock (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        pid INTEGER NOT NULL,
+                        host TEXT NOT NULL,
+                        since TEXT NOT NULL
+                    )""")
+    conn.execute("CREATE TABLE sync_known_as (source_id INTEGER PRIMARY KEY, url TEXT NOT NULL)")
+    triggers = [name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'sync\\_journal\\_%' ESCAPE '\\' "
+        "OR name = 'sync_clock_local')")]
+    for name in triggers:
+        conn.execute(f"DROP TRIGGER {name}")
+    for statement in sync_triggers(known_addresses=True):
+        conn.execute(statement)

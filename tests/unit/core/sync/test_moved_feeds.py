@@ -1,0 +1,38 @@
+"""A feed that moved (its old address answers 301): the phone's actions that name the old address reach their
+episodes, and Earmark keeps the address the server knows instead of sending the move as remove + add (which
+other apps read as an unsubscribe). Against the real mygpo server, the phone speaking its API."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from earmark.core.db.items import save_progress
+from earmark.core.models import ProgressUpdate
+from earmark.core.sync.session import log_in, sync_now
+from helpers.feed_server import FeedServer
+from helpers.mygpo_server import MygpoServer
+from helpers.sync_devices import DURATION, Phone, device, episode, serve_podcast, state
+
+
+def test_a_moved_feed_keeps_its_plays_and_its_address_on_the_server(tmp_path: Path, mygpo: MygpoServer,
+                                                                    user: tuple[str, str],
+                                                                    feed_server: FeedServer) -> None:
+    new = serve_podcast(feed_server, "cast")
+    old = feed_server.serve_redirect("old/cast.xml", new)
+    phone = Phone(mygpo, user)
+    phone.subscribe(old)
+    phone.play(old, feed_server, 1, 300, at=datetime.now(UTC) - timedelta(minutes=5))
+    db = device(tmp_path, "a")
+    log_in(db, "gpodder", mygpo.url, *user, device="laptop")
+    report = sync_now(db)
+    assert report.errors == [] and report.subscriptions_added == 1, report
+    assert db.execute("SELECT url FROM sources").fetchall() == [(new,)]  # the feed's address of now, here
+    assert state(db, episode(db, new, 1)) == (300.0, 0)
+    assert db.execute("SELECT count(*) FROM sync_waiting").fetchone()[0] == 0
+    save_progress(db, ProgressUpdate(episode(db, new, 2), 50.0, float(DURATION)))
+    report = sync_now(db)
+    assert report.errors == [] and report.subscriptions_sent == 0 and report.actions_sent == 1, report
+    assert phone.subscriptions("phone") == phone.subscriptions("laptop") == [old]  # never removed
+    sent = [a for a in phone.actions() if a["device"] == "laptop"]
+    assert [(a["podcast"], a["position"]) for a in sent] == [(old, 50)]  # under the address the server knows
