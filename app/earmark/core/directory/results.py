@@ -32,12 +32,16 @@ class DirectoryResult:
                 "directory": self.directory, "also_in": list(self.also_in)}
 
 
+def feed_key(url: str) -> str:
+    """The mark of a feed address under which its spellings (scheme, ``www.``, host case, trailing slash) agree."""
+    return "feed " + comparable(url).split("://", 1)[-1].removeprefix("www.").rstrip("/")
+
+
 def _keys(result: DirectoryResult) -> set[str]:
     """The marks by which one podcast is recognised in another directory's answer."""
     keys = set()
     if result.feed_url:
-        address = comparable(result.feed_url).split("://", 1)[-1].removeprefix("www.").rstrip("/")
-        keys.add("feed " + address)
+        keys.add(feed_key(result.feed_url))
     if result.guid:
         keys.add("guid " + result.guid.strip().lower())
     if result.itunes_id:
