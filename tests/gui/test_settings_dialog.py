@@ -38,8 +38,8 @@ def test_every_editable_setting_has_an_editor_of_its_type(qtbot: QtBot, launch: 
                                                           quiet_library: None) -> None:
     _window, dialog = open_dialog(qtbot, launch)
     titles = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
-    assert titles == ["Playback", "Downloads", "Transcripts", "Feeds", "Sync", "Reader", "Library", "Passwords",
-                      "Backups", "Appearance"]
+    assert titles == ["Playback", "Downloads", "Transcripts", "Feeds", "Directories", "Sync", "Reader", "Library",
+                      "Passwords", "Backups", "Appearance"]
     assert set(dialog.editors) == {key for key, s in SETTINGS.items() if s.editable}
     kinds = {key: type(editor.field) for key, editor in dialog.editors.items()}
     assert kinds["feeds.refresh_on_start"] is QCheckBox

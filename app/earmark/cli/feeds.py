@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 def register(commands: Commands) -> None:
     """Declare the feed commands."""
-    sub = commands.add_parser("subscribe", help="subscribe to a feed (http(s) URL or local file)")
+    sub = commands.add_parser("subscribe", help="subscribe to a feed: its address, a podcast's web page or Apple "
+                                                "Podcasts page, or a file")
     sub.add_argument("source")
     sub.set_defaults(run=_subscribe)
 
@@ -67,9 +68,14 @@ def _add_result_options(command: argparse.ArgumentParser) -> None:
 
 
 def _subscribe(db: Database, args: argparse.Namespace) -> int:
-    from earmark.core.feeds.subscribe import subscribe
+    from earmark.core.feeds.addresses import PageFeeds, subscribe_address
 
-    result = subscribe(db, args.source)
+    result = subscribe_address(db, args.source)
+    if isinstance(result, PageFeeds):
+        print(f"earmark: {result.page} names {len(result.feeds)} feeds; subscribe to one of them:", file=sys.stderr)
+        for choice in result.feeds:
+            print(f"  {choice.url}  ({choice.title}, {choice.kind})", file=sys.stderr)
+        return 1
     print(f"Subscribed to {result.title} (source {result.source_id}): {len(result.new)} new, "
           f"{len(result.updated)} updated.")
     return 0

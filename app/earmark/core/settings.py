@@ -144,6 +144,25 @@ SETTINGS: dict[str, Setting] = {
                 "After a refresh that brought new episodes or articles, say so in a desktop notification "
                 "(from the tray icon, when the desktop has a system tray).",
                 label="Notify about new episodes"),
+        Setting("directory.apple", bool, True, "Add Podcast and earmark find search Apple Podcasts (the iTunes "
+                "Search API: no account needed).", label="Search Apple Podcasts"),
+        Setting("directory.podcastindex", bool, False, "Searches also ask Podcast Index (needs your own free API "
+                "key and secret from podcastindex.org).", label="Search Podcast Index"),
+        Setting("directory.fyyd", bool, False, "Searches also ask fyyd (fyyd.de).", label="Search fyyd"),
+        Setting("directory.gpodder", bool, False, "Searches also ask gpodder.net's directory.",
+                label="Search gpodder.net"),
+        Setting("directory.podcastindex_key", str, "", "Your Podcast Index API key; its secret is kept in the "
+                "system keyring (earmark directory-secret).", label="Podcast Index API key"),
+        Setting("directory.country", str, "us", "The Apple Podcasts store searched and charted (a two-letter "
+                "country code).", label="Apple Podcasts country"),
+        Setting("directory.apple_url", str, "https://itunes.apple.com", "Where the iTunes Search API is asked "
+                "(for a mirror or a test server).", label="Apple Podcasts address"),
+        Setting("directory.podcastindex_url", str, "https://api.podcastindex.org/api/1.0",
+                "Where the Podcast Index API is asked.", label="Podcast Index address"),
+        Setting("directory.fyyd_url", str, "https://api.fyyd.de/0.2", "Where the fyyd API is asked.",
+                label="fyyd address"),
+        Setting("directory.gpodder_url", str, "https://gpodder.net", "Where gpodder.net's directory is asked.",
+                label="gpodder.net address"),
         Setting("backups.keep", int, 7,
                 "How many daily backups of the library to keep in the backups folder beside it (0: make none). "
                 "The window makes one a day when it opens, and so does earmark refresh.",

@@ -24,8 +24,8 @@ from earmark.gui.preferences import Preferences
 
 # Known groups first, in this order; others follow by name.
 GROUPS = {"playback": "Playback", "downloads": "Downloads", "transcribe": "Transcripts", "feeds": "Feeds",
-          "sync": "Sync", "reader": "Reader", "library": "Library", "secrets": "Passwords", "backups": "Backups",
-          "appearance": "Appearance"}
+          "directory": "Directories", "sync": "Sync", "reader": "Reader", "library": "Library", "secrets": "Passwords",
+          "backups": "Backups", "appearance": "Appearance"}
 NOTE_INDENT = 24  # the description under each editor
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from earmark.core.db.database import Database
-from earmark.core.db.sources import record_failure
+from earmark.core.feeds.addresses import note_failure
 from earmark.core.feeds.subscribe import ReadFeed, store_read_feed
 from earmark.core.models import Changes
 from earmark.core.plurals import counted
@@ -22,8 +22,8 @@ def store_subscription(db: Database, url: str, read: ReadFeed) -> Changes:
 
 
 def note_feed_failure(db: Database, url: str, message: str) -> Changes:
-    """Record that reading an existing subscription failed."""
-    record_failure(db, url, message)
+    """Record that reading an existing subscription failed (``url`` as typed: nothing when it names none)."""
+    note_failure(db, url, message)
     return Changes()
 
 

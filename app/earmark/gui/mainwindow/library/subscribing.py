@@ -15,14 +15,15 @@ from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
 from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import source_id_of
 from earmark.core.errors import EarmarkError
+from earmark.core.feeds.addresses import PageFeeds, candidates, read_address_in
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.feeds.opml import OpmlDocument
-from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, try_read_feed
+from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.feeds.subscriptions import read_opml_file
 from earmark.core.models import Changes, ItemKind
 from earmark.core.plurals import counted
 from earmark.core.sample import SampleData, read_sample
-from earmark.core.urls import shown_address, split_userinfo
+from earmark.core.urls import shown_address
 from earmark.gui.mainwindow.frame.feedback import Feedback
 from earmark.gui.mainwindow.library.feeds import FeedsController
 from earmark.gui.mainwindow.reading.articles import ArticlesController
@@ -30,6 +31,7 @@ from earmark.gui.operations.library import note_feed_failure, store_sample_libra
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.tray import raise_window
 from earmark.gui.views.credentials import CredentialsDialog
+from earmark.gui.views.feed_choice import choose_feed
 from earmark.gui.views.subscribe_question import ask_to_subscribe
 
 ARTICLE_SUFFIXES = HTML_SUFFIXES | MARKDOWN_SUFFIXES | {".txt"}
@@ -46,7 +48,7 @@ class SubscribeController(QObject):
                  show_source: Callable[[ItemFilter], None] = lambda _entry: None) -> None:
         super().__init__(parent)
         self._show_source = show_source  # selects a podcast subscribed to from outside
-        self.question: QMessageBox | None = None  # the question about a link or file from outside
+        self.question: QMessageBox | QInputDialog | None = None  # a question about a link, file or page
         self._parent = parent
         self._runner = runner
         self._feeds = feeds
@@ -82,7 +84,7 @@ class SubscribeController(QObject):
         With ``ask`` (a link from outside) the person sees what it is and says Subscribe first, and the new
         podcast is selected."""
         try:
-            url = canonical_source(source)
+            url = canonical_source(candidates(source)[0])  # an address without a scheme: over https first
         except EarmarkError as exc:
             self._failed(source, str(exc))
             return
@@ -91,12 +93,16 @@ class SubscribeController(QObject):
 
     def _read_feed(self, source: str, user: str | None = None, password: str | None = None, *,
                    ask: bool = False) -> None:
-        """Read ``source`` in the pool (a subscribe link naming no scheme is tried as https, then http)."""
-        self._runner.compute(try_read_feed, source, user, password,
-                             on_done=lambda read: self._on_feed_read(source, read, ask),
-                             on_error=lambda message: self._failed(canonical_source(source), message))
+        """Read ``source`` in the pool: an address as people paste it (see core/feeds/addresses.py)."""
+        self._runner.read(read_address_in, source, user, password,
+                          on_done=lambda read: self._on_feed_read(source, read, ask),
+                          on_error=lambda message: self._failed(source, message))
 
-    def _on_feed_read(self, url: str, read: ReadFeed | NeedsCredentials, ask: bool) -> None:
+    def _on_feed_read(self, url: str, read: ReadFeed | NeedsCredentials | PageFeeds, ask: bool) -> None:
+        if isinstance(read, PageFeeds):
+            self._feedback.status("", 1)
+            self.question = choose_feed(self._parent, read, lambda chosen: self._read_feed(chosen, ask=ask))
+            return
         if isinstance(read, ReadFeed):
             if not ask:
                 self._store_feed(url, read)
@@ -134,8 +140,8 @@ class SubscribeController(QObject):
         else:
             store(True)
 
-    def _failed(self, url: str, message: str) -> None:
-        self._runner.write(note_feed_failure, split_userinfo(url).url, message, on_done=self._on_changes)
+    def _failed(self, source: str, message: str) -> None:
+        self._runner.write(note_feed_failure, source, message, on_done=self._on_changes)
         self._feedback.show_error(message, title="Could not subscribe")
 
     @Slot()

@@ -1,0 +1,104 @@
+"""Finding podcasts and changing settings: ``earmark find``, ``earmark setting``, ``earmark directory-secret``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from earmark.cli.common import Commands, add_opt_in, count, opt_in_if_asked, print_json, read_password
+from earmark.core.db.database import Database
+from earmark.core.directory.configured import NAMES
+
+# The directory clients (urllib) are imported by the commands that use them: the window's start-up parses argv too.
+
+
+def register(commands: Commands) -> None:
+    """Declare ``find``, ``setting`` and ``directory-secret``."""
+    find = commands.add_parser("find", help="search the podcast directories for podcasts by name or words")
+    find.add_argument("query", nargs="+", metavar="QUERY", help="the podcast's name, or words about it")
+    find.add_argument("--directory", action="append", choices=NAMES, metavar="NAME",
+                      help=f"ask this directory ({', '.join(NAMES)}; repeatable; default: the directory.* settings)")
+    find.add_argument("--limit", type=count, default=25, help="at most this many podcasts from each (default 25)")
+    find.add_argument("--json", action="store_true", help="print a JSON array")
+    find.set_defaults(run=_find)
+
+    setting = commands.add_parser("setting", help="print a setting, or set it to VALUE")
+    setting.add_argument("key", metavar="KEY", help="the setting's key, as in docs/settings.md")
+    setting.add_argument("value", nargs="?", metavar="VALUE", help="the new value (yes/no, a number, text, JSON)")
+    setting.set_defaults(run=_setting)
+
+    secret = commands.add_parser("directory-secret", help="keep your Podcast Index API key, and its secret (read "
+                                                          "from standard input) in the keyring")
+    secret.add_argument("key", metavar="API_KEY")
+    add_opt_in(secret)
+    secret.set_defaults(run=_directory_secret)
+
+
+def _find(db: Database, args: argparse.Namespace) -> int:
+    from earmark.core.directory.configured import directory_specs, search_all
+    from earmark.core.directory.results import DirectoryResult, merged
+    from earmark.core.directory.subscribed import subscribed_keys, subscribed_source
+
+    specs = directory_specs(db, args.directory)
+    if not specs:
+        print("earmark: no directory is chosen: turn one on (earmark setting directory.apple yes) or name one "
+              "with --directory.", file=sys.stderr)
+        return 1
+    answers: dict[str, list[DirectoryResult]] = {}
+    for spec, answer in search_all(specs, " ".join(args.query), args.limit):
+        if isinstance(answer, list):
+            answers[spec.name] = answer
+        else:
+            print(f"earmark: {answer}", file=sys.stderr)
+    if not answers:
+        return 1
+    found = merged(r for spec in specs for r in answers.get(spec.name, []))  # in the directories' order
+    keys = subscribed_keys(db)
+    rows = [{**r.as_json(), "subscribed": subscribed_source(keys, r) is not None} for r in found]
+    if args.json:
+        print_json(rows)
+        return 0
+    for row in rows:
+        facts = [f"{row['episodes']} episodes"] if row["episodes"] is not None else []
+        facts += [f"latest {str(row['latest'])[:10]}"] if row["latest"] else []
+        facts += ["subscribed"] if row["subscribed"] else []
+        print(f"{row['title']} — {row['author'] or 'unknown author'} ({', '.join(facts) or row['directory']})")
+        print(f"    {row['feed_url']}")
+    if not rows:
+        print(f"Nothing found for “{' '.join(args.query)}”.")
+    return 0
+
+
+def _setting(db: Database, args: argparse.Namespace) -> int:
+    from earmark.core.setting_text import parsed_value, setting_named, shown_value
+    from earmark.core.settings import get_setting, set_setting
+
+    setting = setting_named(args.key)
+    if setting.store == "desktop":
+        from earmark.gui.preferences import DesktopSettings
+
+        desktop = DesktopSettings()
+        if args.value is not None:
+            desktop.set_value(setting.key, parsed_value(setting, args.value))
+        print(shown_value(desktop.value(setting.key)))
+        return 0
+    if args.value is not None:
+        set_setting(db, setting.key, parsed_value(setting, args.value))
+    print(shown_value(get_setting(db, setting.key)))
+    return 0
+
+
+def _directory_secret(db: Database, args: argparse.Namespace) -> int:
+    from earmark.core.directory.configured import secret_key
+    from earmark.core.secrets.store import Secrets
+    from earmark.core.settings import set_setting
+
+    opt_in_if_asked(db, args)
+    secret = read_password("Podcast Index API secret: ").strip()
+    if not secret:
+        print("earmark: no secret was given; nothing changed.", file=sys.stderr)
+        return 1
+    Secrets(db).set(secret_key(args.key.strip()), secret)
+    set_setting(db, "directory.podcastindex_key", args.key.strip())
+    print("Podcast Index's key and secret are kept; turn it on with: earmark setting directory.podcastindex yes")
+    return 0
