@@ -2,32 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import re
-import unicodedata
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from earmark.core.articles.readtime import reading_minutes
 from earmark.core.files import write_file
 from earmark.core.models import Note
 from earmark.core.notes.collect import ExportItem
 from earmark.core.notes.files import prepare_folder, safe_name
+from earmark.core.notes.front_matter import ID_KEY, front_matter, stamp
 from earmark.core.notes.mdtext import escape, one_line, target
-from earmark.core.notes.note_tags import note_tags
 from earmark.core.notes.show_notes import summary_markdown
 
-ID_KEY = "earmark-id"  # in the front matter: how a re-export finds the item's file, even after a rename
 _ID_LINE = re.compile(rf"^{ID_KEY}: (\d+)$", re.MULTILINE)
 _YOUTUBE_HOSTS = {"youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtu.be"}
-_UNSAFE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs"}
 _HEAD_BYTES = 4096  # the front matter is at the top: no need to read whole files to find the id
-
-
-def stamp(seconds: float) -> str:
-    """``hh:mm:ss``."""
-    total = int(seconds)
-    return f"{total // 3600:02d}:{total % 3600 // 60:02d}:{total % 60:02d}"
 
 
 def timestamp_url(item: ExportItem, seconds: float) -> str | None:
@@ -41,34 +30,6 @@ def timestamp_url(item: ExportItem, seconds: float) -> str | None:
     if item.enclosure_url and urlsplit(item.enclosure_url).scheme in ("http", "https"):
         return urlunsplit(urlsplit(item.enclosure_url)._replace(fragment=f"t={int(seconds)}"))
     return None
-
-
-def front_matter(item: ExportItem, exported_at: str) -> str:
-    """YAML front matter. Every value is written as JSON (strings double-quoted and escaped, lists in brackets),
-    which YAML reads as the same value: no title can break it."""
-    fields: list[tuple[str, object]] = [
-        ("title", item.title),
-        ("source", item.source),
-        ("url", item.web_url),
-        ("published", item.published),
-        ("duration", stamp(item.duration) if item.duration and item.kind == "episode" else None),
-        ("tags", note_tags([*item.tags, *item.source_tags])),
-        ("exported-at", exported_at),
-        (ID_KEY, item.id),
-    ]
-    if item.kind == "article":  # an article's duration is its estimated reading time
-        fields.insert(5, ("reading-time", reading_minutes(item.duration) or None))
-    lines = [f"{key}: {yaml_value(value)}" for key, value in fields]
-    return "---\n" + "\n".join(lines) + "\n---\n"
-
-
-def yaml_value(value: object) -> str:
-    """``value`` as JSON, with the characters YAML would not take as they are (C1 controls, line and paragraph
-    separators, invisible format characters) escaped too: JSON leaves them raw, YAML folds or refuses them.
-    Beyond the BMP, YAML and JSON escape differently, and YAML takes every such character raw: left as is."""
-    return "".join(f"\\u{ord(char):04x}" if 0x7F <= ord(char) <= 0xFFFF
-                   and unicodedata.category(char) in _UNSAFE_CATEGORIES else char
-                   for char in json.dumps(value, ensure_ascii=False))
 
 
 def render_markdown(item: ExportItem, exported_at: str) -> str:
