@@ -8,6 +8,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.db.tags import source_tags_for_items, tags_for_items
 from earmark.core.models import Note
+from earmark.core.notes.highlight_context import highlight_contexts
 from earmark.core.records import record
 
 RELATED_SHOWN, RELATED_MIN_SCORE = 5, 0.25  # related items an export names (from the topic graph, when worked out)
@@ -38,6 +39,7 @@ class ExportItem:
     related: list[str] = field(default_factory=list)  # titles of its most related items
     source_tags: list[str] = field(default_factory=list)  # its podcast's or site's tags (filters take them too)
     source_author: str | None = None  # its podcast's author (itunes:author) or site's
+    contexts: dict[int, tuple[str, str]] = field(default_factory=dict)  # each highlight's sentence, by note id
 
     @property
     def web_url(self) -> str | None:
@@ -85,6 +87,7 @@ def collect(db: Database, flt: NoteFilter) -> list[ExportItem]:
     ).fetchall()
     tags, source_tags = tags_for_items(db, ids), source_tags_for_items(db, ids)
     related = _related_titles(db, ids)
+    contexts = highlight_contexts(db, [note for notes in by_item.values() for note in notes if note.is_highlight])
     items = [
         ExportItem(item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published,
                    duration, author, description, position, bool(played), last_played, source_author=source_author)
@@ -96,6 +99,7 @@ def collect(db: Database, flt: NoteFilter) -> list[ExportItem]:
         item.source_tags = source_tags.get(item.id, [])
         item.related = related.get(item.id, [])
         item.notes = sorted(by_item[item.id], key=_in_item_order)
+        item.contexts = {note.id: contexts[note.id] for note in item.notes if note.id in contexts}
     return items
 
 

@@ -11,6 +11,7 @@ from earmark.core.models import Note
 from earmark.core.notes.collect import ExportItem
 from earmark.core.notes.files import prepare_folder, safe_name
 from earmark.core.notes.front_matter import ID_KEY, front_matter, stamp
+from earmark.core.notes.highlight_context import quote_in_sentence
 from earmark.core.notes.mdtext import escape, one_line, target
 from earmark.core.notes.show_notes import summary_markdown
 
@@ -45,7 +46,7 @@ def render_markdown(item: ExportItem, exported_at: str) -> str:
     notes = [note for note in item.notes if not note.is_highlight]
     if highlights:
         parts.append("\n## Highlights\n")
-        parts.extend(_highlight(note) for note in highlights)
+        parts.extend(_highlight(item, note) for note in highlights)
     if notes or not highlights:
         parts.append("\n## Notes\n\n")
         parts.extend(_bullet(item, note) for note in notes)
@@ -55,8 +56,13 @@ def render_markdown(item: ExportItem, exported_at: str) -> str:
     return "".join(parts)
 
 
-def _highlight(note: Note) -> str:
-    quote = "\n".join(f"> {escape(line)}" if line.strip() else ">" for line in note.quote.strip().splitlines())
+def _highlight(item: ExportItem, note: Note) -> str:
+    """The sentence the highlight is in, its words in bold (the quote alone when it is no longer in the text)."""
+    context = item.contexts.get(note.id)
+    if context is not None:
+        quote = f"> {quote_in_sentence(note.quote, context)}"
+    else:
+        quote = "\n".join(f"> {escape(line)}" if line.strip() else ">" for line in note.quote.strip().splitlines())
     remark = f"\n**Note:** {escape(note.text)}\n" if note.text else ""
     return f"\n{quote}\n{remark}"
 
