@@ -7,6 +7,7 @@ unescaped characters of the text tokens can make their structure."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -99,3 +100,10 @@ def _links(children: list[Token]) -> list[tuple[str, str]]:
         elif current is not None and child.type in ("text", "text_special"):
             current[1].append(child.content)
     return links
+
+
+def front_matter_of(markdown: str) -> dict[str, object]:
+    """The front matter's values: ``key: <JSON value>`` lines between ``---`` (JSON is YAML: the same values)."""
+    assert markdown.startswith("---\n")
+    head = markdown[4:].split("\n---\n", 1)[0]
+    return {key: json.loads(raw) for key, _, raw in (line.partition(": ") for line in head.splitlines())}

@@ -8,9 +8,19 @@ from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.db.tags import source_tags_for_items, tags_for_items
 from earmark.core.models import Note
+from earmark.core.notes.highlight_context import highlight_contexts
 from earmark.core.records import record
 
 RELATED_SHOWN, RELATED_MIN_SCORE = 5, 0.25  # related items an export names (from the topic graph, when worked out)
+
+
+@record
+class RelatedItem:
+    """An item the topic graph relates to an exported one: linked to when the same export writes it."""
+
+    id: int
+    title: str
+    address: str | None  # its page, else its audio on the web
 
 
 @record
@@ -35,9 +45,10 @@ class ExportItem:
     last_played: str | None
     tags: list[str] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
-    related: list[str] = field(default_factory=list)  # titles of its most related items
+    related: list[RelatedItem] = field(default_factory=list)  # its most related items
     source_tags: list[str] = field(default_factory=list)  # its podcast's or site's tags (filters take them too)
     source_author: str | None = None  # its podcast's author (itunes:author) or site's
+    contexts: dict[int, tuple[str, str]] = field(default_factory=dict)  # each highlight's sentence, by note id
 
     @property
     def web_url(self) -> str | None:
@@ -84,7 +95,8 @@ def collect(db: Database, flt: NoteFilter) -> list[ExportItem]:
         ids,
     ).fetchall()
     tags, source_tags = tags_for_items(db, ids), source_tags_for_items(db, ids)
-    related = _related_titles(db, ids)
+    related = _related_items(db, ids)
+    contexts = highlight_contexts(db, [note for notes in by_item.values() for note in notes if note.is_highlight])
     items = [
         ExportItem(item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published,
                    duration, author, description, position, bool(played), last_played, source_author=source_author)
@@ -96,18 +108,21 @@ def collect(db: Database, flt: NoteFilter) -> list[ExportItem]:
         item.source_tags = source_tags.get(item.id, [])
         item.related = related.get(item.id, [])
         item.notes = sorted(by_item[item.id], key=_in_item_order)
+        item.contexts = {note.id: contexts[note.id] for note in item.notes if note.id in contexts}
     return items
 
 
-def _related_titles(db: Database, ids: list[int]) -> dict[int, list[str]]:
+def _related_items(db: Database, ids: list[int]) -> dict[int, list[RelatedItem]]:
     """Each item's strongest related items (at most RELATED_SHOWN, scoring at least RELATED_MIN_SCORE), as
     the topic graph last worked them out; nothing when it has not yet."""
     rows = db.execute(
-        f"""SELECT r.item_id, i.title FROM relations r JOIN items i ON i.id = r.other_id
+        f"""SELECT r.item_id, i.id, i.title, coalesce(i.url, CASE WHEN i.enclosure_url LIKE 'http://%'
+                   OR i.enclosure_url LIKE 'https://%' THEN i.enclosure_url END)
+            FROM relations r JOIN items i ON i.id = r.other_id
             WHERE r.item_id IN ({','.join('?' * len(ids))}) AND r.score >= ?
             ORDER BY r.item_id, r.score DESC, r.other_id""", [*ids, RELATED_MIN_SCORE])
-    related: dict[int, list[str]] = {}
-    for item_id, title in rows:
+    related: dict[int, list[RelatedItem]] = {}
+    for item_id, other_id, title, address in rows:
         if len(related.setdefault(item_id, [])) < RELATED_SHOWN:
-            related[item_id].append(title)
+            related[item_id].append(RelatedItem(other_id, title, address))
     return related

@@ -12,6 +12,7 @@ from earmark.core.db.history import HistoryEntry, list_history
 from earmark.core.db.notes import NoteFilter
 from earmark.core.files import write_file
 from earmark.core.notes.collect import ExportItem, collect
+from earmark.core.notes.files import safe_name
 from earmark.core.notes.markdown import render_markdown, write_markdown
 from earmark.core.plurals import counted
 from earmark.core.records import record
@@ -126,7 +127,8 @@ def preview_export(db: Database, kind: str, flt: NoteFilter, now: str | None = N
             return "No notes match this choice."
         if kind == "markdown":
             more = f"\n… and {counted(len(items) - 1, 'more file')}.\n" if len(items) > 1 else ""
-            text = render_markdown(items[0], exported_at) + more
+            names = {item.id: safe_name(item.title) for item in items}  # as a new folder would name them
+            text = render_markdown(items[0], exported_at, names) + more
         else:
             text = render_json(items, exported_at) if kind == "json" else render_readwise(items)
     lines = text.splitlines()

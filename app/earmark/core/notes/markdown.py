@@ -2,32 +2,23 @@
 
 from __future__ import annotations
 
-import json
 import re
-import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from earmark.core.articles.readtime import reading_minutes
 from earmark.core.files import write_file
 from earmark.core.models import Note
-from earmark.core.notes.collect import ExportItem
+from earmark.core.notes.collect import ExportItem, RelatedItem
 from earmark.core.notes.files import prepare_folder, safe_name
-from earmark.core.notes.mdtext import escape, one_line, target
-from earmark.core.notes.note_tags import note_tags
+from earmark.core.notes.front_matter import ID_KEY, front_matter, stamp
+from earmark.core.notes.highlight_context import quote_in_sentence
+from earmark.core.notes.mdtext import escape, link, one_line, target
 from earmark.core.notes.show_notes import summary_markdown
 
-ID_KEY = "earmark-id"  # in the front matter: how a re-export finds the item's file, even after a rename
 _ID_LINE = re.compile(rf"^{ID_KEY}: (\d+)$", re.MULTILINE)
 _YOUTUBE_HOSTS = {"youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtu.be"}
-_UNSAFE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs"}
 _HEAD_BYTES = 4096  # the front matter is at the top: no need to read whole files to find the id
-
-
-def stamp(seconds: float) -> str:
-    """``hh:mm:ss``."""
-    total = int(seconds)
-    return f"{total // 3600:02d}:{total % 3600 // 60:02d}:{total % 60:02d}"
 
 
 def timestamp_url(item: ExportItem, seconds: float) -> str | None:
@@ -43,38 +34,11 @@ def timestamp_url(item: ExportItem, seconds: float) -> str | None:
     return None
 
 
-def front_matter(item: ExportItem, exported_at: str) -> str:
-    """YAML front matter. Every value is written as JSON (strings double-quoted and escaped, lists in brackets),
-    which YAML reads as the same value: no title can break it."""
-    fields: list[tuple[str, object]] = [
-        ("title", item.title),
-        ("source", item.source),
-        ("url", item.web_url),
-        ("published", item.published),
-        ("duration", stamp(item.duration) if item.duration and item.kind == "episode" else None),
-        ("tags", note_tags([*item.tags, *item.source_tags])),
-        ("exported-at", exported_at),
-        (ID_KEY, item.id),
-    ]
-    if item.kind == "article":  # an article's duration is its estimated reading time
-        fields.insert(5, ("reading-time", reading_minutes(item.duration) or None))
-    lines = [f"{key}: {yaml_value(value)}" for key, value in fields]
-    return "---\n" + "\n".join(lines) + "\n---\n"
-
-
-def yaml_value(value: object) -> str:
-    """``value`` as JSON, with the characters YAML would not take as they are (C1 controls, line and paragraph
-    separators, invisible format characters) escaped too: JSON leaves them raw, YAML folds or refuses them.
-    Beyond the BMP, YAML and JSON escape differently, and YAML takes every such character raw: left as is."""
-    return "".join(f"\\u{ord(char):04x}" if 0x7F <= ord(char) <= 0xFFFF
-                   and unicodedata.category(char) in _UNSAFE_CATEGORIES else char
-                   for char in json.dumps(value, ensure_ascii=False))
-
-
-def render_markdown(item: ExportItem, exported_at: str) -> str:
+def render_markdown(item: ExportItem, exported_at: str, names: Mapping[int, str] | None = None) -> str:
     """The item's Markdown file: front matter, title, the start of its show notes (links kept), highlights as
-    block quotes (each with its note), each other note as a bullet, then its related items as wikilinks (when
-    the topic graph has worked them out). Text from feeds and notes is escaped (core/notes/mdtext.py): the only
+    block quotes (each with its note), each other note as a bullet, then its related items (when the topic graph
+    has worked them out): a wikilink to each that this export writes (``names``: their files' names, by id), the
+    others as text with their address. Text from feeds and notes is escaped (core/notes/mdtext.py): the only
     structure is Earmark's own."""
     parts = [front_matter(item, exported_at), f"\n# {one_line(item.title)}\n"]
     summary = summary_markdown(item.description, item.url)
@@ -84,25 +48,39 @@ def render_markdown(item: ExportItem, exported_at: str) -> str:
     notes = [note for note in item.notes if not note.is_highlight]
     if highlights:
         parts.append("\n## Highlights\n")
-        parts.extend(_highlight(note) for note in highlights)
+        parts.extend(_highlight(item, note) for note in highlights)
     if notes or not highlights:
         parts.append("\n## Notes\n\n")
         parts.extend(_bullet(item, note) for note in notes)
     if item.related:
         parts.append("\n## Related\n\n")
-        parts.extend(f"- {wikilink(title)}\n" for title in item.related)
+        parts.extend(f"- {_related(other, names or {})}\n" for other in item.related)
     return "".join(parts)
 
 
-def _highlight(note: Note) -> str:
-    quote = "\n".join(f"> {escape(line)}" if line.strip() else ">" for line in note.quote.strip().splitlines())
+def _highlight(item: ExportItem, note: Note) -> str:
+    """The sentence the highlight is in, its words in bold (the quote alone when it is no longer in the text)."""
+    context = item.contexts.get(note.id)
+    if context is not None:
+        quote = f"> {quote_in_sentence(note.quote, context)}"
+    else:
+        quote = "\n".join(f"> {escape(line)}" if line.strip() else ">" for line in note.quote.strip().splitlines())
     remark = f"\n**Note:** {escape(note.text)}\n" if note.text else ""
     return f"\n{quote}\n{remark}"
 
 
-def wikilink(title: str) -> str:
-    """``[[Name]]`` for the file an export names after ``title`` (``[[Name|Title]]`` when they differ)."""
-    name = safe_name(title)
+def _related(other: RelatedItem, names: Mapping[int, str]) -> str:
+    """A wikilink to the related item's file when this export writes it; else its title and address (a link to a
+    note that is not in the vault is a ghost in Obsidian's graph)."""
+    if other.id in names:
+        return wikilink(other.title, names[other.id])
+    return f"{one_line(other.title)} — {link(other.address, other.address)}" if other.address else one_line(other.title)
+
+
+def wikilink(title: str, name: str | None = None) -> str:
+    """``[[Name]]`` for the file ``name`` (by default the one an export names after ``title``), ``[[Name|Title]]``
+    when they differ."""
+    name = name or safe_name(title)
     shown = " ".join(title.replace("[", "(").replace("]", ")").replace("|", "/").split())
     return f"[[{name}]]" if shown == name else f"[[{name}|{shown}]]"
 
@@ -122,11 +100,12 @@ def _bullet(item: ExportItem, note: Note) -> str:
 
 def write_markdown(items: list[ExportItem], folder: Path, exported_at: str) -> list[Path]:
     """Write one file per item into ``folder``. A re-export rewrites the item's file (found by the id in its
-    front matter); a new file is named after the title, with the id added when another file has that name."""
+    front matter); a new file is named after the title, with the id added when another file has that name. Related
+    items link to the files as named here."""
     prepare_folder(folder)
     ours = _files_by_id(folder)
     claimed = {path.name for path in ours.values()}
-    paths = []
+    paths = {}
     for item in items:
         path = ours.get(item.id)
         if path is None:
@@ -136,9 +115,11 @@ def write_markdown(items: list[ExportItem], folder: Path, exported_at: str) -> l
                 name = f"{base} ({item.id}).md"
             path = folder / name
             claimed.add(name)
-        write_file(path, render_markdown(item, exported_at))
-        paths.append(path)
-    return paths
+        paths[item.id] = path
+    names = {item_id: path.stem for item_id, path in paths.items()}
+    for item in items:
+        write_file(paths[item.id], render_markdown(item, exported_at, names))
+    return list(paths.values())
 
 
 def _files_by_id(folder: Path) -> dict[int, Path]:

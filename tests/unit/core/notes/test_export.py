@@ -22,7 +22,8 @@ from earmark.core.feeds.subscriptions import export_opml
 from earmark.core.notes.collect import collect
 from earmark.core.notes.export import READWISE_HEADER, export_history, export_notes
 from earmark.core.notes.files import safe_name
-from earmark.core.notes.markdown import stamp, timestamp_url, yaml_value
+from earmark.core.notes.front_matter import yaml_value
+from earmark.core.notes.markdown import stamp, timestamp_url
 from helpers.notes_library import EXPORTED_AT, FixedLibrary, build
 
 GOLDEN = Path(__file__).parent / "golden" / "notes"
@@ -99,8 +100,9 @@ def test_markdown_front_matter_re_parses_with_every_field(library: Database, fix
     matters = {path.name: parse_front_matter(path.read_text(encoding="utf-8")) for path in result.paths}
     basics = matters["Graph capture the basics.md"]
     assert basics == {
-        "title": "Graph capture: the basics", "source": "Compiler Cast", "url": "https://example.com/ep1",
-        "published": "2024-05-06T10:00:00+00:00", "duration": "00:12:30", "tags": ["compiler", "podcasts", "pt2"],
+        "title": "Graph capture: the basics", "source": "Compiler Cast", "author": "Ana Lopez",
+        "url": "https://example.com/ep1", "published": "2024-05-06", "duration": "00:12:30",
+        "tags": ["compiler", "podcasts", "pt2"],
         "exported-at": EXPORTED_AT, "earmark-id": fixed.basics,
     }
     article = matters["Ünïcode slashes a “quoted” title.md"]
