@@ -27,7 +27,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                                            "server and keep it in the keyring")
     login.add_argument("url", metavar="URL", help="the server's address (a Nextcloud's own address for nextcloud)")
     login.add_argument("username", metavar="USERNAME")
-    login.add_argument("--device", metavar="NAME", help="this device's id on the server (default: earmark-HOSTNAME)")
+    login.add_argument("--device", metavar="NAME",
+                       help="this library's device id on the server (default: earmark-HOSTNAME-XXXXXX, XXXXXX this "
+                            "library's own; sync status shows it)")
     login.add_argument("--kind", choices=KINDS, default="gpodder",
                        help="gpodder (the gpodder.net API, default) or nextcloud (the gPodder Sync app)")
     add_opt_in(login)
@@ -51,7 +53,10 @@ def _login(db: Database, args: argparse.Namespace) -> int:
 
     password = read_password(f"Password for {args.username}: ")
     opt_in_if_asked(db, args)
-    account = log_in(db, args.kind, args.url, args.username, password, args.device)
+    done = log_in(db, args.kind, args.url, args.username, password, args.device)
+    account = done.account
+    for sentence in done.warnings:
+        print(f"earmark: {sentence}", file=sys.stderr)
     print(f"Logged in to {account.server} as {account.user}; this device is {account.device}. Sync with: "
           "earmark sync")
     return 0

@@ -102,10 +102,16 @@ def device_caption(db: Database) -> str:
     return str(get_setting(db, "sync.device_caption")).strip() or f"Earmark on {socket.gethostname()}"
 
 
-def default_device() -> str:
-    """A device id for this computer (letters, digits, dots, dashes and underscores, as gpodder.net takes)."""
+def library_uid(db: Database) -> str:
+    """This library's own id (six hex digits, made with the library)."""
+    return str(db.execute("SELECT uid FROM sync_library").fetchone()[0])
+
+
+def default_device(db: Database) -> str:
+    """A device id for this library on this computer (letters, digits, dots, dashes and underscores, as
+    gpodder.net takes): two libraries on one computer are two devices, not one."""
     host = _DEVICE_CHARACTERS.sub("-", socket.gethostname()).strip("-.") or "desktop"
-    return f"earmark-{host}"[:64]
+    return f"earmark-{host[:48]}-{library_uid(db)}"
 
 
 def valid_device(name: str) -> bool:

@@ -56,9 +56,9 @@ def apply_subscriptions(db: Database, changes: SubscriptionChanges, local: set[s
         applied.unsubscribed.append(unsubscribe(db, sources.pop(key)).title)
 
 
-def apply_actions(db: Database, actions: list[EpisodeAction], device: str, clock_offset: float,
+def apply_actions(db: Database, actions: list[EpisodeAction], device: str | None, clock_offset: float,
                   applied: Applied) -> list[str]:
-    """Apply other devices' episode actions, oldest first, skipping this device's own and any already applied;
+    """Apply other devices' episode actions, oldest first, skipping this ``device``'s own and any already applied;
     actions about episodes not in the library wait for them. Returns the digests handled (to remember)."""
     finder = EpisodeFinder(db)
     within = float(get_setting(db, "playback.played_within"))  # type: ignore[arg-type]  # a float setting

@@ -118,8 +118,10 @@ def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, app
         report.warnings.append(f"{counted(page.unusable, 'episode action')} from the server could not be read; "
                                f"{verb(page.unusable, 'it was', 'they were')} skipped.")
     server_now = int(time.time() + (server.clock_offset or 0))
+    # The first sync applies this device's own past actions too (a library set up again after losing one).
+    own = None if account.actions_since == 0 else account.device
     with write_transaction(db):
-        digests = apply_actions(db, page.actions, account.device, offset, applied)
+        digests = apply_actions(db, page.actions, own, offset, applied)
         journal.finish(db, [], digests)
         account.actions_since = min(page.timestamp, server_now) if page.timestamp else server_now
         db.execute("UPDATE sync_account SET actions_since = ?", [account.actions_since])

@@ -29,6 +29,10 @@ class NextcloudServer:
     def login(self) -> None:
         self.http.call("GET", f"{APP}/subscriptions", query={"since": 2**31 - 1})
 
+    def devices(self) -> dict[str, str]:
+        """Nextcloud keeps no devices."""
+        return {}
+
     def register_device(self, device: str, caption: str) -> None:
         """Nextcloud keeps no devices."""
 

@@ -43,6 +43,9 @@ class SyncServer(Protocol):
     def login(self) -> None:
         """Check the user name and password with the server (and start a session where there are sessions)."""
 
+    def devices(self) -> dict[str, str]:
+        """The user's devices on the server (id → caption); empty where the server keeps none."""
+
     def register_device(self, device: str, caption: str) -> None:
         """Make this device known under ``device`` with its caption, and keep it in step with the others."""
 

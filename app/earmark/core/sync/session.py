@@ -3,6 +3,8 @@ line and the window share."""
 
 from __future__ import annotations
 
+from dataclasses import field
+
 from earmark.core.db.database import Database
 from earmark.core.errors import SyncAuthError, SyncError
 from earmark.core.records import record
@@ -34,8 +36,16 @@ def make_server(kind: str, server: str, user: str, password: str) -> SyncServer:
     return GpodderServer(server, user, password)
 
 
+@record
+class LoggedIn:
+    """The account a login set up, and sentences about it (the device id another library or app uses)."""
+
+    account: SyncAccount
+    warnings: list[str] = field(default_factory=list)
+
+
 def log_in(db: Database, kind: str, server: str, user: str, password: str, device: str | None = None,
-           secrets: Secrets | None = None) -> SyncAccount:
+           secrets: Secrets | None = None) -> LoggedIn:
     """Check the user name and password with the server, register this device, keep the password (keyring)
     and make this the library's account. Nothing is stored when any of that fails (a sentence says why)."""
     if kind not in KINDS:
@@ -43,7 +53,7 @@ def log_in(db: Database, kind: str, server: str, user: str, password: str, devic
     server = split_userinfo(server.strip()).url.rstrip("/")
     if not is_web_address(server):
         raise SyncError(f"{server!r} is not a web address (http:// or https://) of a sync server.")
-    device = device or default_device()
+    device = device or default_device(db)
     if not valid_device(device):
         raise SyncError(f"{device!r} cannot name a device: use letters, digits, dots, dashes and underscores "
                         "(up to 64).")
@@ -55,9 +65,11 @@ def log_in(db: Database, kind: str, server: str, user: str, password: str, devic
         raise SyncAuthError(f"{server} refused the user name or password of {user}: check them{app_password}; "
                             "nothing was stored.") from exc
     caption = device_caption(db)
+    old = get_account(db)
+    warnings = [] if old is not None and (old.server, old.user, old.device) == (server, user, device) else \
+        _device_in_use(client, device)
     client.register_device(device, caption)
     secrets = secrets or Secrets(db)
-    old = get_account(db)
     if old is not None and (old.server, old.user) != (server, user):
         secrets.delete(old.key)
     account = SyncAccount(kind, server, user, device)
@@ -65,7 +77,17 @@ def log_in(db: Database, kind: str, server: str, user: str, password: str, devic
     account = set_up_account(db, kind, server, user, device)
     account.registered_caption = caption
     save_account(db, account)
-    return account
+    return LoggedIn(account, warnings)
+
+
+def _device_in_use(client: SyncServer, device: str) -> list[str]:
+    """The sentence when the server already has this device id (another library or app may sync as it)."""
+    caption = client.devices().get(device)
+    if caption is None:
+        return []
+    return [f"The server already has a device {device} (\"{caption}\"): if another library or app still syncs as "
+            f"{device}, each will miss the other's changes. This library now syncs as {device} and gets its past "
+            "actions at the first sync; to be a device of its own, log in again with --device NAME."]
 
 
 def sync_now(db: Database, secrets: Secrets | None = None,
