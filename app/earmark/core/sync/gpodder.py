@@ -75,10 +75,12 @@ class GpodderServer:
                 self._call("POST", f"/api/2/subscriptions/{self._user}/{quote(other)}.json",
                            body={"add": [], "remove": remove})
 
-    def episode_actions(self, since: int, device: str | None = None) -> ActionsPage:
+    def episode_actions(self, since: int, device: str | None = None, podcast: str | None = None) -> ActionsPage:
         query: dict[str, object] = {"since": since}
         if device:
             query["device"] = device
+        if podcast:
+            query["podcast"] = podcast
         answer = expect_dict(self._call("GET", f"/api/2/episodes/{self._user}.json", query=query),
                              self.http.host, "episode actions")
         actions, unusable = read_actions(answer.get("actions"))
