@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from earmark.cli.common import add_opt_in, opt_in_if_asked, print_json, read_password, record_id
 from earmark.core.db.database import Database
 from earmark.core.plurals import counted
 from earmark.core.sync.server import KINDS
+
+if TYPE_CHECKING:
+    from earmark.core.sync.session import SyncStatus
 
 # The sync modules (urllib, http.client, cookies) are imported by the commands that use them: the window's
 # start-up imports this module too.
@@ -88,19 +92,25 @@ def _status(db: Database, args: argparse.Namespace) -> int:
         return 0
     account = status.account
     print(f"{account.kind} server {account.server}, user {account.user}, device {account.device}")
-    print(f"last sync: {account.last_sync or 'never'}; changes waiting: {status.pending}"
-          f"{'' if status.logged_in else '; logged out (no password kept)'}")
+    print(f"last sync: {account.last_sync or 'never'}; changes waiting: {status.pending}{_password_state(status)}")
     if account.last_error:
         print(f"last problem: {account.last_error}")
     return 0
 
 
+def _password_state(status: SyncStatus) -> str:
+    if status.logged_in:
+        return ""
+    if not status.keyring:
+        return ("; no system keyring can be reached, so the password cannot be read (earmark sync says how to start "
+                "one, or log in again with --store-in-library)")
+    return "; logged out (no password kept)"
+
+
 def _logout(db: Database, _args: argparse.Namespace) -> int:
     from earmark.core.sync.session import log_out
 
-    account = log_out(db)
-    print(f"Logged out of {account.server}: the password is forgotten; the library and the changes not sent yet "
-          "stay.")
+    print(log_out(db))
     return 0
 
 

@@ -36,7 +36,8 @@ class SyncAccount:
 
     @property
     def key(self) -> SecretKey:
-        """Where the account's password is kept."""
+        """Where every library's password for this server and user was kept before each library had its own
+        entry (password_key): read once to move it, and forgotten at a logout."""
         return SecretKey("sync", origin(self.server), self.user)
 
 
@@ -90,6 +91,12 @@ def _seed_journal(db: Database) -> None:
     db.execute("DELETE FROM sync_clock")
     db.execute("""INSERT INTO sync_clock (item_id, changed, local)
                   SELECT id, coalesce(last_played, added), 1 FROM items WHERE position > 0 OR played = 1""")
+
+
+def password_key(db: Database, account: SyncAccount) -> SecretKey:
+    """Where this library keeps the account's password: an entry of its own, so that logging out of one
+    library leaves the others that sync as the same user logged in."""
+    return SecretKey("sync", f"{origin(account.server)} library {library_uid(db)}", account.user)
 
 
 def pending_changes(db: Database) -> int:
