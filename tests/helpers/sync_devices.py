@@ -86,6 +86,12 @@ class Phone:
         assert isinstance(answer, dict)
         return sorted(str(url) for url in answer["add"])
 
+    def devices(self) -> list[str]:
+        """The ids of the user's devices on the server."""
+        answer = self.server.call("GET", f"/api/2/devices/{self.user[0]}.json", self.user)
+        assert isinstance(answer, list)
+        return [str(d["id"]) for d in answer]
+
     def actions(self) -> list[dict[str, object]]:
         """Every episode action the server holds for the user."""
         answer = self.server.call("GET", f"/api/2/episodes/{self.user[0]}.json?since=0", self.user)

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from earmark.cli.common import add_opt_in, opt_in_if_asked, print_json, read_password, record_id
 from earmark.core.db.database import Database
 from earmark.core.plurals import counted
 from earmark.core.sync.server import KINDS
+
+if TYPE_CHECKING:
+    from earmark.core.sync.session import SyncStatus
 
 # The sync modules (urllib, http.client, cookies) are imported by the commands that use them: the window's
 # start-up imports this module too.
@@ -27,7 +31,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                                            "server and keep it in the keyring")
     login.add_argument("url", metavar="URL", help="the server's address (a Nextcloud's own address for nextcloud)")
     login.add_argument("username", metavar="USERNAME")
-    login.add_argument("--device", metavar="NAME", help="this device's id on the server (default: earmark-HOSTNAME)")
+    login.add_argument("--device", metavar="NAME",
+                       help="this library's device id on the server (default: earmark-HOSTNAME-XXXXXX, XXXXXX this "
+                            "library's own; sync status shows it)")
     login.add_argument("--kind", choices=KINDS, default="gpodder",
                        help="gpodder (the gpodder.net API, default) or nextcloud (the gPodder Sync app)")
     add_opt_in(login)
@@ -51,7 +57,10 @@ def _login(db: Database, args: argparse.Namespace) -> int:
 
     password = read_password(f"Password for {args.username}: ")
     opt_in_if_asked(db, args)
-    account = log_in(db, args.kind, args.url, args.username, password, args.device)
+    done = log_in(db, args.kind, args.url, args.username, password, args.device)
+    account = done.account
+    for sentence in done.warnings:
+        print(f"earmark: {sentence}", file=sys.stderr)
     print(f"Logged in to {account.server} as {account.user}; this device is {account.device}. Sync with: "
           "earmark sync")
     return 0
@@ -83,19 +92,25 @@ def _status(db: Database, args: argparse.Namespace) -> int:
         return 0
     account = status.account
     print(f"{account.kind} server {account.server}, user {account.user}, device {account.device}")
-    print(f"last sync: {account.last_sync or 'never'}; changes waiting: {status.pending}"
-          f"{'' if status.logged_in else '; logged out (no password kept)'}")
+    print(f"last sync: {account.last_sync or 'never'}; changes waiting: {status.pending}{_password_state(status)}")
     if account.last_error:
         print(f"last problem: {account.last_error}")
     return 0
 
 
+def _password_state(status: SyncStatus) -> str:
+    if status.logged_in:
+        return ""
+    if not status.keyring:
+        return ("; no system keyring can be reached, so the password cannot be read (earmark sync says how to start "
+                "one, or log in again with --store-in-library)")
+    return "; logged out (no password kept)"
+
+
 def _logout(db: Database, _args: argparse.Namespace) -> int:
     from earmark.core.sync.session import log_out
 
-    account = log_out(db)
-    print(f"Logged out of {account.server}: the password is forgotten; the library and the changes not sent yet "
-          "stay.")
+    print(log_out(db))
     return 0
 
 

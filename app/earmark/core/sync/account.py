@@ -36,7 +36,8 @@ class SyncAccount:
 
     @property
     def key(self) -> SecretKey:
-        """Where the account's password is kept."""
+        """Where every library's password for this server and user was kept before each library had its own
+        entry (password_key): read once to move it, and forgotten at a logout."""
         return SecretKey("sync", origin(self.server), self.user)
 
 
@@ -92,6 +93,12 @@ def _seed_journal(db: Database) -> None:
                   SELECT id, coalesce(last_played, added), 1 FROM items WHERE position > 0 OR played = 1""")
 
 
+def password_key(db: Database, account: SyncAccount) -> SecretKey:
+    """Where this library keeps the account's password: an entry of its own, so that logging out of one
+    library leaves the others that sync as the same user logged in."""
+    return SecretKey("sync", f"{origin(account.server)} library {library_uid(db)}", account.user)
+
+
 def pending_changes(db: Database) -> int:
     """How many local changes wait to be sent."""
     return int(db.execute("SELECT count(*) FROM sync_journal").fetchone()[0])
@@ -102,10 +109,16 @@ def device_caption(db: Database) -> str:
     return str(get_setting(db, "sync.device_caption")).strip() or f"Earmark on {socket.gethostname()}"
 
 
-def default_device() -> str:
-    """A device id for this computer (letters, digits, dots, dashes and underscores, as gpodder.net takes)."""
+def library_uid(db: Database) -> str:
+    """This library's own id (six hex digits, made with the library)."""
+    return str(db.execute("SELECT uid FROM sync_library").fetchone()[0])
+
+
+def default_device(db: Database) -> str:
+    """A device id for this library on this computer (letters, digits, dots, dashes and underscores, as
+    gpodder.net takes): two libraries on one computer are two devices, not one."""
     host = _DEVICE_CHARACTERS.sub("-", socket.gethostname()).strip("-.") or "desktop"
-    return f"earmark-{host}"[:64]
+    return f"earmark-{host[:48]}-{library_uid(db)}"
 
 
 def valid_device(name: str) -> bool:

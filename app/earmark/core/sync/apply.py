@@ -56,10 +56,11 @@ def apply_subscriptions(db: Database, changes: SubscriptionChanges, local: set[s
         applied.unsubscribed.append(unsubscribe(db, sources.pop(key)).title)
 
 
-def apply_actions(db: Database, actions: list[EpisodeAction], device: str, clock_offset: float,
-                  applied: Applied) -> list[str]:
-    """Apply other devices' episode actions, oldest first, skipping this device's own and any already applied;
-    actions about episodes not in the library wait for them. Returns the digests handled (to remember)."""
+def apply_actions(db: Database, actions: list[EpisodeAction], device: str | None, clock_offset: float,
+                  applied: Applied, again: bool = False) -> list[str]:
+    """Apply other devices' episode actions, oldest first, skipping this ``device``'s own and any already applied
+    (``again``: also those, for podcasts subscribed to again, whose episodes are new here); actions about
+    episodes not in the library wait for them. Returns the digests handled (to remember)."""
     finder = EpisodeFinder(db)
     within = float(get_setting(db, "playback.played_within"))  # type: ignore[arg-type]  # a float setting
     digests = []
@@ -67,7 +68,7 @@ def apply_actions(db: Database, actions: list[EpisodeAction], device: str, clock
         db.execute("INSERT INTO sync_applying (applying) VALUES (1)")  # the journal's triggers stand aside
         try:
             for action in sorted(actions, key=lambda a: a.at):
-                if action.device == device or seen(db, action.digest):
+                if (device is not None and action.device == device) or (not again and seen(db, action.digest)):
                     continue
                 digests.append(action.digest)
                 applied.received += 1

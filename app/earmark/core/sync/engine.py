@@ -80,14 +80,18 @@ def _sync(db: Database, server: SyncServer, account: SyncAccount, caption: str,
         save_account(db, account)
     server.keep_in_step(account.device)
     applied = Applied()
-    _subscriptions(db, server, account, applied, report)
+    first = account.actions_since == 0
+    sent = _subscriptions(db, server, account, applied, report)
     if applied.subscribed:
         report.warnings += fetch_feeds(db, applied.subscribed)
     _episode_actions(db, server, account, applied, report)
+    if not first:  # a first sync asked for every action already
+        _actions_of_added(db, server, account, sent + _addresses(db, applied.subscribed), applied, report)
 
 
 def _subscriptions(db: Database, server: SyncServer, account: SyncAccount, applied: Applied,
-                   report: SyncReport) -> None:
+                   report: SyncReport) -> list[str]:
+    """Subscription changes down and up; the feeds this device subscribed to that were sent."""
     # One second back: servers compare whole seconds, so a change in the very second of the last answer would be
     # missed; one seen twice changes nothing (a feed already subscribed, or already gone).
     changes = server.subscription_changes(account.device, max(0, account.subscriptions_since - 1))
@@ -107,6 +111,8 @@ def _subscriptions(db: Database, server: SyncServer, account: SyncAccount, appli
         server.send_subscription_changes(account.device, add, remove)
         journal.finish(db, rows)
         report.subscriptions_sent = len(add) + len(remove)
+        return add
+    return []
 
 
 def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, applied: Applied,
@@ -118,8 +124,10 @@ def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, app
         report.warnings.append(f"{counted(page.unusable, 'episode action')} from the server could not be read; "
                                f"{verb(page.unusable, 'it was', 'they were')} skipped.")
     server_now = int(time.time() + (server.clock_offset or 0))
+    # The first sync applies this device's own past actions too (a library set up again after losing one).
+    own = None if account.actions_since == 0 else account.device
     with write_transaction(db):
-        digests = apply_actions(db, page.actions, account.device, offset, applied)
+        digests = apply_actions(db, page.actions, own, offset, applied)
         journal.finish(db, [], digests)
         account.actions_since = min(page.timestamp, server_now) if page.timestamp else server_now
         db.execute("UPDATE sync_account SET actions_since = ?", [account.actions_since])
@@ -134,6 +142,26 @@ def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, app
         journal.finish(db, chunk, [action.digest for action in actions])
         report.actions_sent += len(chunk)
     journal.forget_old(db)
+
+
+def _actions_of_added(db: Database, server: SyncServer, account: SyncAccount, feeds: list[str], applied: Applied,
+                      report: SyncReport) -> None:
+    """Every action the server has about podcasts subscribed to in this sync (perhaps again, after an
+    unsubscribe): their episodes are new here, and the positions of earlier plays apply to them too."""
+    for feed in feeds:
+        page = server.episode_actions(0, podcast=feed)
+        with write_transaction(db):
+            digests = apply_actions(db, page.actions, None, account.clock_offset, applied, again=True)
+            journal.finish(db, [], digests)
+    report.actions_received, report.positions_applied = applied.received, applied.applied
+    report.items_changed |= applied.items
+
+
+def _addresses(db: Database, source_ids: list[int]) -> list[str]:
+    """The addresses the server knows these subscriptions by."""
+    return [str(url) for (url,) in db.execute(
+        f"""SELECT coalesce(k.url, s.url) FROM sources s LEFT JOIN sync_known_as k ON k.source_id = s.id
+            WHERE s.id IN ({', '.join('?' * len(source_ids))})""", source_ids)] if source_ids else []
 
 
 def _settle_in_flight(db: Database, server: SyncServer, account: SyncAccount) -> None:

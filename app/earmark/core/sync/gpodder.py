@@ -31,6 +31,11 @@ class GpodderServer:
     def login(self) -> None:
         self.http.call("POST", f"/api/2/auth/{self._user}/login.json", expect_json=False)
 
+    def devices(self) -> dict[str, str]:
+        answer = self._call("GET", f"/api/2/devices/{self._user}.json")
+        return {str(d["id"]): str(d.get("caption") or "") for d in _list(answer)
+                if isinstance(d, dict) and isinstance(d.get("id"), str)}
+
     def register_device(self, device: str, caption: str) -> None:
         self._call("POST", f"/api/2/devices/{self._user}/{quote(device)}.json",
                    body={"caption": caption, "type": "desktop"}, expect_json=False)
@@ -70,10 +75,12 @@ class GpodderServer:
                 self._call("POST", f"/api/2/subscriptions/{self._user}/{quote(other)}.json",
                            body={"add": [], "remove": remove})
 
-    def episode_actions(self, since: int, device: str | None = None) -> ActionsPage:
+    def episode_actions(self, since: int, device: str | None = None, podcast: str | None = None) -> ActionsPage:
         query: dict[str, object] = {"since": since}
         if device:
             query["device"] = device
+        if podcast:
+            query["podcast"] = podcast
         answer = expect_dict(self._call("GET", f"/api/2/episodes/{self._user}.json", query=query),
                              self.http.host, "episode actions")
         actions, unusable = read_actions(answer.get("actions"))

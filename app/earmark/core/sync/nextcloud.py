@@ -8,6 +8,7 @@ from __future__ import annotations
 from earmark.core.sync.actions import EpisodeAction, read_actions
 from earmark.core.sync.http import TIMEOUT_SECONDS, JsonClient
 from earmark.core.sync.server import ActionsPage, SubscriptionChanges, expect_dict, timestamp, url_list
+from earmark.core.urls import comparable
 
 APP = "/index.php/apps/gpoddersync"
 
@@ -29,6 +30,10 @@ class NextcloudServer:
     def login(self) -> None:
         self.http.call("GET", f"{APP}/subscriptions", query={"since": 2**31 - 1})
 
+    def devices(self) -> dict[str, str]:
+        """Nextcloud keeps no devices."""
+        return {}
+
     def register_device(self, device: str, caption: str) -> None:
         """Nextcloud keeps no devices."""
 
@@ -44,10 +49,13 @@ class NextcloudServer:
     def send_subscription_changes(self, device: str, add: list[str], remove: list[str]) -> None:
         self.http.call("POST", f"{APP}/subscription_change/create", body={"add": add, "remove": remove})
 
-    def episode_actions(self, since: int, device: str | None = None) -> ActionsPage:
+    def episode_actions(self, since: int, device: str | None = None, podcast: str | None = None) -> ActionsPage:
+        """Every device's (the app keeps no devices); ``podcast`` is picked out here (the app cannot)."""
         answer = expect_dict(self.http.call("GET", f"{APP}/episode_action", query={"since": since}),
                              self.http.host, "episode actions")
         actions, unusable = read_actions(answer.get("actions"))
+        if podcast:
+            actions = [action for action in actions if comparable(action.podcast) == comparable(podcast)]
         return ActionsPage(actions, timestamp(answer.get("timestamp")), unusable)
 
     def send_episode_actions(self, device: str, actions: list[EpisodeAction]) -> None:

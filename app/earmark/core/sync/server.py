@@ -43,6 +43,9 @@ class SyncServer(Protocol):
     def login(self) -> None:
         """Check the user name and password with the server (and start a session where there are sessions)."""
 
+    def devices(self) -> dict[str, str]:
+        """The user's devices on the server (id → caption); empty where the server keeps none."""
+
     def register_device(self, device: str, caption: str) -> None:
         """Make this device known under ``device`` with its caption, and keep it in step with the others."""
 
@@ -55,8 +58,9 @@ class SyncServer(Protocol):
     def send_subscription_changes(self, device: str, add: list[str], remove: list[str]) -> None:
         """Tell the server what this device subscribed to and unsubscribed from."""
 
-    def episode_actions(self, since: int, device: str | None = None) -> ActionsPage:
-        """Episode actions since ``since``; with ``device``, only that device's (where the server can tell)."""
+    def episode_actions(self, since: int, device: str | None = None, podcast: str | None = None) -> ActionsPage:
+        """Episode actions since ``since``; with ``device``, only that device's (where the server can tell); with
+        ``podcast``, only those about that feed."""
 
     def send_episode_actions(self, device: str, actions: list[EpisodeAction]) -> None:
         """Upload episode actions done on this device."""
