@@ -20,7 +20,8 @@ def facts(result: DirectoryResult, subscribed: bool) -> str:
     """The line under a result's title: episodes, latest date, where it was found, whether it is subscribed."""
     parts = [counted(result.episodes, "episode")] if result.episodes is not None else []
     parts += [f"latest {result.latest[:10]}"] if result.latest else []
-    parts.append(" and ".join(LABELS.get(d, d) for d in (result.directory, *result.also_in)))
+    names = [LABELS.get(d, d) for d in (result.directory, *result.also_in)]
+    parts.append(names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
     if subscribed:
         parts.append("subscribed")
     return " · ".join(parts)

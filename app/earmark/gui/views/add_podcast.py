@@ -77,6 +77,7 @@ class AddPodcastDialog(QDialog):
         self.results.setModel(self.model)
         self.results.setAlternatingRowColors(True)
         self.results.setWordWrap(True)
+        self.results.setSpacing(2)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results.activated.connect(self._preview)
         self.results.clicked.connect(self._preview)
