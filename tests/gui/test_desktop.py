@@ -65,7 +65,7 @@ def test_first_run_shows_the_welcome_screen_usable_from_the_keyboard(qtbot: QtBo
     assert any("Welcome to Earmark" in label.text() for label in welcome.findChildren(QLabel))
     buttons = [welcome.sample_button, welcome.add_button, welcome.import_button]
     assert [b.text().replace("&", "") for b in buttons] == [
-        "Load the sample library", "Add a podcast by its URL…", "Import subscriptions (OPML)…"]
+        "Load the sample library", "Find or add a podcast…", "Import subscriptions (OPML)…"]
     qtbot.waitUntil(lambda: QApplication.focusWidget() is welcome.sample_button)
     qtbot.keyClick(welcome.sample_button, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is welcome.add_button

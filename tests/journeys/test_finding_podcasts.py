@@ -126,19 +126,43 @@ def test_a_name_found_previewed_and_subscribed_is_selected(qtbot: QtBot, launch:
 
 
 def test_a_directory_that_is_down_is_a_sentence_while_the_others_show(qtbot: QtBot, launch: Launch,
-                                                                      directories: DirectoryServer) -> None:
+                                                                      directories: DirectoryServer,
+                                                                      library_path: Path) -> None:
+    db = open_library(library_path)
+    set_setting(db, "directory.fyyd", True)
+    db.close()
     directories.down("apple")
-    directories.slow("gpodder", 1)
+    directories.slow("fyyd", 6)
     launch()
     dialog = open_add_podcast(qtbot)
-    qtbot.waitUntil(lambda: "Apple Podcasts" in dialog.services.text())
+    qtbot.waitUntil(lambda: "Apple Podcasts, fyyd and gpodder.net" in dialog.services.text())
     type_text(qtbot, "pytorch")
     press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: "Apple Podcasts answered with HTTP error 503" in message(dialog), timeout=FEED_MS)
-    qtbot.waitUntil(lambda: result_titles(dialog) == ["PyTorch Developer Podcast", "PyTorch Lightning Talks"],
+    qtbot.waitUntil(lambda: message(dialog) == "2 podcasts found for “pytorch”. fyyd is slow to answer… Apple "
+                                              "Podcasts answered with HTTP error 503 (Service Unavailable).",
                     timeout=FEED_MS)
+    assert result_titles(dialog) == ["PyTorch Developer Podcast", "PyTorch Lightning Talks"]  # gpodder.net's
+    qtbot.waitUntil(lambda: "slow" not in message(dialog), timeout=FEED_MS)  # fyyd answers in the end
     assert message(dialog) == ("2 podcasts found for “pytorch”. Apple Podcasts answered with HTTP error 503 "
                                "(Service Unavailable).")
+    assert "fyyd" in str(dialog.model.index(0).data())
+
+
+def test_a_popular_list_is_chosen_by_keys(qtbot: QtBot, launch: Launch, directories: DirectoryServer) -> None:
+    launch()
+    dialog = open_add_podcast(qtbot)
+    qtbot.waitUntil(lambda: dialog.popular.count() > 1)
+    assert directories.asked == []
+    labels = [dialog.popular.itemText(i) for i in range(dialog.popular.count())]
+    assert labels[:3] == ["Choose a list…", "Apple Podcasts: All podcasts", "Apple Podcasts: Arts"]
+    assert "Apple Podcasts: Technology" in labels and "gpodder.net: All podcasts" in labels
+    press(qtbot, Qt.Key.Key_P, Qt.KeyboardModifier.AltModifier)  # &Popular
+    assert focused() is dialog.popular and dialog.popular.accessibleName() == "Popular podcasts"
+    press(qtbot, Qt.Key.Key_Down)  # Apple's chart of every podcast
+    qtbot.waitUntil(lambda: message(dialog) == "1 podcast found in the list.", timeout=FEED_MS)
+    assert result_titles(dialog) == ["PyTorch Developer Podcast"]  # looked up by its id: its feed is known
+    assert dialog.model.results[0].feed_url.endswith("/torch.xml")
+    assert [a.path for a in directories.asked] == ["/us/rss/toppodcasts/limit=50/genre=26/json", "/lookup"]
 
 
 def test_a_website_leads_to_its_feed(qtbot: QtBot, launch: Launch, feeds: FeedServer) -> None:
