@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QProcess, QSize, Qt, QTimer
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -22,6 +22,7 @@ from earmark.gui.models.items import COL_SOURCE
 from earmark.gui.models.sidebar import NOTES
 from earmark.gui.theme import ACCENTS, Appearance, contrast, palette
 from earmark.gui.tray import TrayIcon
+from earmark.gui.views.add_podcast import AddPodcastDialog
 from earmark.gui.views.credentials import CredentialsDialog
 from helpers.accessibility import unnamed_widgets
 from helpers.feed_server import FeedServer, rss
@@ -64,7 +65,7 @@ def test_first_run_shows_the_welcome_screen_usable_from_the_keyboard(qtbot: QtBo
     assert any("Welcome to Earmark" in label.text() for label in welcome.findChildren(QLabel))
     buttons = [welcome.sample_button, welcome.add_button, welcome.import_button]
     assert [b.text().replace("&", "") for b in buttons] == [
-        "Load the sample library", "Add a podcast by its URL…", "Import subscriptions (OPML)…"]
+        "Load the sample library", "Find or add a podcast…", "Import subscriptions (OPML)…"]
     qtbot.waitUntil(lambda: QApplication.focusWidget() is welcome.sample_button)
     qtbot.keyClick(welcome.sample_button, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is welcome.add_button
@@ -74,9 +75,9 @@ def test_first_run_shows_the_welcome_screen_usable_from_the_keyboard(qtbot: QtBo
     seen: list[str] = []
     reject_when_shown(QFileDialog, seen)
     qtbot.keyClick(welcome.import_button, Qt.Key.Key_Space)  # the OPML file dialog opens; cancelled
-    reject_when_shown(QInputDialog, seen)
-    qtbot.keyClick(welcome.add_button, Qt.Key.Key_Space)  # the feed URL dialog opens; cancelled
-    qtbot.waitUntil(lambda: seen == ["QFileDialog", "QInputDialog"])  # Add Podcast's dialog does not block
+    reject_when_shown(AddPodcastDialog, seen)
+    qtbot.keyClick(welcome.add_button, Qt.Key.Key_Space)  # Add Podcast opens; cancelled
+    qtbot.waitUntil(lambda: seen == ["QFileDialog", "AddPodcastDialog"])  # Add Podcast's dialog does not block
     welcome.sample_button.setFocus()
     qtbot.keyClick(welcome.sample_button, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 54, timeout=20_000)

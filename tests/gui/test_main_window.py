@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -16,6 +16,7 @@ from earmark.core.db.sources import list_sources
 from earmark.core.models import ProgressUpdate
 from earmark.core.settings import get_setting
 from earmark.gui.application import run
+from earmark.gui.views.add_podcast import AddPodcastDialog
 from earmark.playback.player import PlayerState
 from helpers.feed_server import FeedServer
 from helpers.gui import Launch
@@ -133,9 +134,10 @@ def test_add_podcast_from_the_keyboard_over_http(qtbot: QtBot, launch: Launch, t
         url = server.url("/feed.xml")
 
         def fill_in_the_dialog() -> None:
-            dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QInputDialog) and w.isVisible())
-            dialog.setTextValue(url)
-            dialog.accept()
+            dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, AddPodcastDialog)
+                          and w.isVisible())
+            dialog.field.setText(url)
+            dialog.field.returnPressed.emit()
 
         QTimer.singleShot(200, fill_in_the_dialog)
         qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)

@@ -10,11 +10,12 @@ from urllib.parse import quote
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.backups import backup_counts, list_backups
 from earmark.gui.mainwindow.library.backups import START_DELAY_MS
+from earmark.gui.views.add_podcast import AddPodcastDialog
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
 from helpers.journeys import (
@@ -25,6 +26,7 @@ from helpers.journeys import (
     press,
     sidebar_texts,
     type_text,
+    visible_dialog,
     wait_rows,
 )
 
@@ -44,56 +46,67 @@ def episodes(count: int) -> list[dict[str, str]]:
             for n in range(count)]
 
 
-def add_podcast(qtbot: QtBot, window: QMainWindow, address: str) -> None:
-    """Ctrl+N, type ``address`` into the dialog, Enter."""
+def open_add_podcast(qtbot: QtBot) -> AddPodcastDialog:
+    """Ctrl+N: Add Podcast, its box with the keyboard."""
     press(qtbot, Qt.Key.Key_N, CTRL)
-    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), AddPodcastDialog))
     dialog = QApplication.activeModalWidget()
+    assert isinstance(dialog, AddPodcastDialog)
     dialog.activateWindow()
-    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit)
-                    and QApplication.focusWidget().window() is dialog)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.field)
+    return dialog
+
+
+def add_podcast(qtbot: QtBot, window: QMainWindow, address: str) -> AddPodcastDialog:
+    """Ctrl+N, type ``address`` into the dialog, Enter."""
+    dialog = open_add_podcast(qtbot)
     type_text(qtbot, address)
     press(qtbot, Qt.Key.Key_Return)
-    window.activateWindow()
+    return dialog
 
 
-def test_a_mistyped_address_is_said_to_be_no_address(qtbot: QtBot, launch: Launch) -> None:
+def said(qtbot: QtBot, dialog: AddPodcastDialog, words: str) -> str:
+    """The sentence under the box, once it holds ``words``."""
+    qtbot.waitUntil(lambda: words in dialog.message.text(), timeout=FEED_MS)
+    assert dialog.message.isVisible()
+    return dialog.message.text()
+
+
+def test_an_address_earmark_cannot_read_is_said_beside_it(qtbot: QtBot, launch: Launch) -> None:
     window = launch().window
-    add_podcast(qtbot, window, "not a url")
-    box = message_box(qtbot)
-    assert box.windowTitle() == "Could not subscribe"
-    assert "“not a url” is not an address" in box.text(), box.text()
-    assert "There is no file" not in box.text()
+    dialog = add_podcast(qtbot, window, "ftp://example.com/feed.xml")
+    assert "only http, https and local files are supported" in said(qtbot, dialog, "cannot read")
+    assert "There is no file" not in dialog.message.text()
+    assert dialog.isVisible() and dialog.field.selectedText() == "ftp://example.com/feed.xml"
 
 
-def test_an_address_that_could_not_be_read_comes_back_to_be_put_right(qtbot: QtBot, launch: Launch,
-                                                                      server: FeedServer) -> None:
-    """The typed address is not lost with the error: Ctrl+N brings it back, selected, to be mended or replaced."""
+def test_an_address_that_could_not_be_read_stays_to_be_put_right(qtbot: QtBot, launch: Launch,
+                                                                  server: FeedServer) -> None:
+    """The typed address is not lost with the error: it stays in the box, selected, the sentence beside it; closed,
+    Ctrl+N brings it back."""
     url = server.serve_body("/show.xml", rss("Mended Show", episodes(2)))
     window = launch().window
-    add_podcast(qtbot, window, url.replace("/show.xml", "/shwo.xml"))  # a typo: the server answers 404
-    answer(qtbot, message_box(qtbot), "OK")
-    window.activateWindow()  # the window has the keyboard again once the box is gone (offscreen: given it)
+    typo = url.replace("/show.xml", "/shwo.xml")
+    dialog = add_podcast(qtbot, window, typo)  # the server answers 404
+    assert "HTTP error 404" in said(qtbot, dialog, "404")
+    assert QApplication.focusWidget() is dialog.field and dialog.field.selectedText() == typo
+    assert dialog.field.width() >= dialog.field.fontMetrics().horizontalAdvance(typo)  # the whole address shows
+    press(qtbot, Qt.Key.Key_Escape)  # closed: the address comes back with the next Ctrl+N
+    qtbot.waitUntil(lambda: visible_dialog(AddPodcastDialog) is None)
+    window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    press(qtbot, Qt.Key.Key_N, CTRL)
-    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit)
-                    and isinstance(QApplication.focusWidget().window(), QInputDialog))
-    field = QApplication.focusWidget()
-    assert isinstance(field, QLineEdit)
-    assert field.text() == url.replace("/show.xml", "/shwo.xml") and field.selectedText() == field.text()
-    assert field.width() >= field.fontMetrics().horizontalAdvance(field.text())  # the whole address shows
+    dialog = open_add_podcast(qtbot)
+    assert dialog.field.text() == typo and dialog.field.selectedText() == typo
     press(qtbot, Qt.Key.Key_End)
     for _letter in "shwo.xml":
         press(qtbot, Qt.Key.Key_Backspace)
     type_text(qtbot, "show.xml")
     press(qtbot, Qt.Key.Key_Return)
-    window.activateWindow()
     qtbot.waitUntil(lambda: any(row.startswith("Mended Show (") for row in sidebar_texts(window)), timeout=FEED_MS)
+    window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    press(qtbot, Qt.Key.Key_N, CTRL)  # subscribed: the next podcast starts from an empty field
-    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit)
-                    and isinstance(QApplication.focusWidget().window(), QInputDialog))
-    assert QApplication.focusWidget().text() == ""
+    dialog = open_add_podcast(qtbot)  # subscribed: the next podcast starts from an empty box
+    assert dialog.field.text() == ""
     press(qtbot, Qt.Key.Key_Escape)
 
 

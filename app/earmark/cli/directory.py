@@ -8,6 +8,7 @@ import sys
 from earmark.cli.common import Commands, add_opt_in, count, opt_in_if_asked, print_json, read_password
 from earmark.core.db.database import Database
 from earmark.core.directory.configured import NAMES
+from earmark.core.plurals import counted
 
 # The directory clients (urllib) are imported by the commands that use them: the window's start-up parses argv too.
 
@@ -59,7 +60,7 @@ def _find(db: Database, args: argparse.Namespace) -> int:
         print_json(rows)
         return 0
     for row in rows:
-        facts = [f"{row['episodes']} episodes"] if row["episodes"] is not None else []
+        facts = [counted(int(str(row["episodes"])), "episode")] if row["episodes"] is not None else []
         facts += [f"latest {str(row['latest'])[:10]}"] if row["latest"] else []
         facts += ["subscribed"] if row["subscribed"] else []
         print(f"{row['title']} — {row['author'] or 'unknown author'} ({', '.join(facts) or row['directory']})")

@@ -72,7 +72,8 @@ def _subscribe(db: Database, args: argparse.Namespace) -> int:
 
     result = subscribe_address(db, args.source)
     if isinstance(result, PageFeeds):
-        print(f"earmark: {result.page} names {len(result.feeds)} feeds; subscribe to one of them:", file=sys.stderr)
+        print(f"earmark: {result.page} names {counted(len(result.feeds), 'feed')}; subscribe to one of them:",
+              file=sys.stderr)
         for choice in result.feeds:
             print(f"  {choice.url}  ({choice.title}, {choice.kind})", file=sys.stderr)
         return 1

@@ -41,8 +41,9 @@ class EmptyLibraryView(QWidget):
             "everything plays offline.")
         self.sample_button.setDefault(True)
         self.sample_button.clicked.connect(self.load_sample_requested)
-        self.add_button = QPushButton("&Add a podcast by its URL…")
-        self.add_button.setAccessibleDescription("Paste the address of a podcast's feed (Ctrl+N).")
+        self.add_button = QPushButton("Find or &add a podcast…")
+        self.add_button.setAccessibleDescription("Search the podcast directories by name, or paste a podcast's "
+                                                "address (Ctrl+N).")
         self.add_button.clicked.connect(self.add_podcast_requested)
         self.import_button = QPushButton("&Import subscriptions (OPML)…")
         self.import_button.setAccessibleDescription(

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from earmark.core.feeds.addresses import PageFeeds
+from earmark.core.plurals import counted
 from earmark.core.urls import shown_address
 
 
@@ -16,7 +17,7 @@ def choose_feed(parent: QWidget, found: PageFeeds, on_chosen: Callable[[str], No
     dialog = QInputDialog(parent)
     dialog.setObjectName("feedChoiceDialog")
     dialog.setWindowTitle("Choose a Feed")
-    dialog.setLabelText(f"{shown_address(found.page)} names {len(found.feeds)} feeds. Subscribe to:")
+    dialog.setLabelText(f"{shown_address(found.page)} names {counted(len(found.feeds), 'feed')}. Subscribe to:")
     labels = [f"{choice.title} ({choice.kind}) — {choice.url}" for choice in found.feeds]
     dialog.setComboBoxItems(labels)
     dialog.setOkButtonText("Subscribe")

@@ -8,8 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QMimeData, QObject, Qt, QUrl, Slot
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMainWindow, QMessageBox
+from PySide6.QtCore import QMimeData, QObject, QUrl, Slot
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMessageBox
 
 from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
 from earmark.core.db.queries import ItemFilter
@@ -25,6 +25,7 @@ from earmark.core.plurals import counted
 from earmark.core.sample import SampleData, read_sample
 from earmark.core.urls import shown_address
 from earmark.gui.mainwindow.frame.feedback import Feedback
+from earmark.gui.mainwindow.library.discovery import DiscoveryController
 from earmark.gui.mainwindow.library.feeds import FeedsController
 from earmark.gui.mainwindow.reading.articles import ArticlesController
 from earmark.gui.operations.library import note_feed_failure, store_sample_library, store_subscription
@@ -36,7 +37,6 @@ from earmark.gui.views.subscribe_question import ask_to_subscribe
 
 ARTICLE_SUFFIXES = HTML_SUFFIXES | MARKDOWN_SUFFIXES | {".txt"}
 FEED_SCHEMES = ("http", "https", "feed", "itpc", "pcast", "podcast")
-ADDRESS_WIDTH = 520  # Add Podcast's field shows a usual feed address whole
 
 
 class SubscribeController(QObject):
@@ -55,29 +55,23 @@ class SubscribeController(QObject):
         self._articles = articles
         self._feedback = feedback
         self._on_changes = on_changes
-        self._typed = ""  # the address last typed into Add Podcast, until it is subscribed to
+        self.discovery = DiscoveryController(parent, runner, self._take, self._show_podcast)
 
     @Slot()
     def add_podcast(self) -> None:
-        """Ask for a feed URL (or file path) and subscribe in the background (the dialog does not block the
-        event loop: playback and refreshes go on while it is open)."""
-        dialog = QInputDialog(self._parent)
-        dialog.setObjectName("addPodcastDialog")
-        dialog.setWindowTitle("Add Podcast")
-        dialog.setLabelText("Feed URL or file:")
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.setTextValue(self._typed)  # an address that could not be read comes back to be put right
-        dialog.resize(max(dialog.width(), ADDRESS_WIDTH), dialog.height())
-        dialog.textValueSelected.connect(self._subscribe_typed)
-        dialog.open()
-        field = dialog.findChild(QLineEdit)
-        if field is not None:
-            field.selectAll()  # typing replaces it
+        """Add Podcast: one box that searches the directories by words or subscribes to an address (the dialog
+        does not block the event loop: playback and refreshes go on while it is open)."""
+        self.discovery.open()
 
-    def _subscribe_typed(self, text: str) -> None:
-        self._typed = text.strip()
-        if self._typed:
-            self.subscribe(self._typed)
+    def _take(self, source: str, read: ReadFeed | NeedsCredentials) -> None:
+        """A feed read in Add Podcast: stored and selected (a password asked for first when it needs one)."""
+        if isinstance(read, ReadFeed):
+            self._store_feed(source, read, select=True)
+        else:
+            self._on_feed_read(source, read, ask=False)
+
+    def _show_podcast(self, source_id: int) -> None:
+        self._show_source(ItemFilter(kind="episode", source_id=source_id))
 
     def subscribe(self, source: str, ask: bool = False) -> None:
         """Subscribe to ``source``: fetched and parsed in the pool, stored by the writer; errors in a dialog.
@@ -121,7 +115,6 @@ class SubscribeController(QObject):
 
     def _store_feed(self, url: str, read: ReadFeed, select: bool = False) -> None:
         def stored(changes: Changes, note: str) -> None:
-            self._typed = ""
             self._on_changes(replace(changes, message=changes.message + note))
             if select:
                 kind: ItemKind = "episode" if read.feed.kind == "podcast" else "article"  # its sidebar entry's

@@ -1,0 +1,83 @@
+"""The podcasts a search found in the directories (a few dozen at most): merged as each directory answers."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from earmark.core.directory.configured import LABELS
+from earmark.core.directory.results import DirectoryResult, merged
+from earmark.core.directory.subscribed import subscribed_source
+from earmark.core.plurals import counted
+
+Index = QModelIndex | QPersistentModelIndex
+FeedUrlRole = Qt.ItemDataRole.UserRole + 1
+SubscribedRole = Qt.ItemDataRole.UserRole + 2
+# The cover's address, for the image cache of issue 36 §4 to draw as the row's DecorationRole once it exists.
+ImageUrlRole = Qt.ItemDataRole.UserRole + 3
+
+
+def facts(result: DirectoryResult, subscribed: bool) -> str:
+    """The line under a result's title: episodes, latest date, where it was found, whether it is subscribed."""
+    parts = [counted(result.episodes, "episode")] if result.episodes is not None else []
+    parts += [f"latest {result.latest[:10]}"] if result.latest else []
+    names = [LABELS.get(d, d) for d in (result.directory, *result.also_in)]
+    parts.append(names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+    if subscribed:
+        parts.append("subscribed")
+    return " · ".join(parts)
+
+
+class DirectoryResultsModel(QAbstractListModel):
+    """One row per podcast found, in the order the directories answered; ``library`` holds the feed marks of the
+    library's subscriptions (see core/directory/subscribed.py), to say which are subscribed already."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.results: list[DirectoryResult] = []
+        self.library: dict[str, int] = {}
+
+    def source_of(self, row: int) -> int | None:
+        """The subscription the podcast in ``row`` is, or None when it is not subscribed."""
+        return subscribed_source(self.library, self.results[row]) if 0 <= row < len(self.results) else None
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802  # Qt's signature
+        return 0 if parent.isValid() else len(self.results)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self.results):
+            return None
+        result = self.results[index.row()]
+        subscribed = self.source_of(index.row()) is not None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{result.title}\n{result.author or 'Unknown author'} · {facts(result, subscribed)}"
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{result.title}, by {result.author or 'an unknown author'}: {facts(result, subscribed)}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return result.description or result.feed_url
+        if role == FeedUrlRole:
+            return result.feed_url
+        if role == SubscribedRole:
+            return subscribed
+        if role == ImageUrlRole:
+            return result.image
+        return None
+
+    def clear(self) -> None:
+        """No results (a new search begins)."""
+        self.beginResetModel()
+        self.results = []
+        self.endResetModel()
+
+    def add(self, found: list[DirectoryResult]) -> None:
+        """Merge another directory's answer in: rows already listed stay where they are (filled in where the new
+        answer knows more), new ones follow."""
+        combined = merged([*self.results, *found])
+        old = len(self.results)
+        if len(combined) > old:
+            self.beginInsertRows(QModelIndex(), old, len(combined) - 1)
+            self.results = combined
+            self.endInsertRows()
+        else:
+            self.results = combined
+        if old:
+            self.dataChanged.emit(self.index(0), self.index(old - 1))
