@@ -69,9 +69,9 @@ def _add_result_options(command: argparse.ArgumentParser) -> None:
 def _subscribe(db: Database, args: argparse.Namespace) -> int:
     from earmark.core.feeds.subscribe import subscribe
 
-    result = subscribe(db, args.source)
-    print(f"Subscribed to {result.title} (source {result.source_id}): {len(result.new)} new, "
-          f"{len(result.updated)} updated.")
+    result = subscribe(db, args.source)  # a podcast subscribed to already (however found) is not added again
+    print(f"{'Already subscribed' if result.already else 'Subscribed'} to {result.title} (source {result.source_id}): "
+          f"{len(result.new)} new, {len(result.updated)} updated.")
     return 0
 
 
