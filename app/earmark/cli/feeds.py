@@ -77,8 +77,9 @@ def _subscribe(db: Database, args: argparse.Namespace) -> int:
         for choice in result.feeds:
             print(f"  {choice.url}  ({choice.title}, {choice.kind})", file=sys.stderr)
         return 1
-    print(f"Subscribed to {result.title} (source {result.source_id}): {len(result.new)} new, "
-          f"{len(result.updated)} updated.")
+    # a podcast subscribed to already (however found) is not added again
+    print(f"{'Already subscribed' if result.already else 'Subscribed'} to {result.title} (source {result.source_id}): "
+          f"{len(result.new)} new, {len(result.updated)} updated.")
     return 0
 
 

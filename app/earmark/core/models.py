@@ -200,6 +200,7 @@ class SubscribeResult:
     new: list[int] = field(default_factory=list)
     updated: list[int] = field(default_factory=list)
     item_ids: dict[str, int] = field(default_factory=dict)  # every entry's item id, by identity
+    already: bool = False  # the podcast was subscribed to before (maybe under another address)
 
 
 @record
@@ -268,6 +269,8 @@ class FeedData:
     funding: str = "[]"  # JSON, canonical
     persons: str = "[]"
     podroll: str = "[]"  # podcast:podroll, JSON
+    self_url: str | None = None  # where the feed says it lives (atom:link rel="self", JSON Feed's feed_url)
+    new_feed_url: str | None = None  # where it says it moved (itunes:new-feed-url)
 
     @property
     def kind(self) -> SourceKind:

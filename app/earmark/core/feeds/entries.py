@@ -63,7 +63,14 @@ def feed_data(feed: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], url
         funding=_json(channel.funding),
         persons=_json(channel.persons),
         podroll=_json(channel.podroll),
+        self_url=_self_link(url, feed.get("links")),
+        new_feed_url=channel.new_feed_url,
     ))
+
+
+def _self_link(base: str, links: Sequence[Mapping[str, Any]] | None) -> str | None:
+    """Where the feed says it lives: its ``atom:link rel="self"`` (Atom's own ``link rel="self"``)."""
+    return next((_web_link(base, link.get("href")) for link in links or [] if link.get("rel") == "self"), None)
 
 
 def _matcher(extras: NamespaceData, entry_count: int) -> Callable[[int, Any], ItemExtras]:

@@ -48,7 +48,8 @@ def parse_json_feed(data: bytes, url: str) -> FeedData:
     warning = f"The feed has errors ({skipped} of its items are not JSON objects)." if skipped else None
     feed = {"title": _text(document.get("title")), "link": _text(document.get("home_page_url")) or None,
             "summary": _text(document.get("description")), "author": _author(document),
-            "image": {"href": _text(document.get("icon")) or _text(document.get("favicon")) or None}}
+            "image": {"href": _text(document.get("icon")) or _text(document.get("favicon")) or None},
+            "links": [{"rel": "self", "href": _text(document.get("feed_url"))}]}
     return feed_data(feed, entries, url, NamespaceData(ChannelExtras(), []), warning, b"")
 
 

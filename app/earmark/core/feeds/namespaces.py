@@ -44,6 +44,7 @@ class ChannelExtras:
     explicit: bool | None = None
     locked: bool | None = None
     podroll: list[dict[str, str]] = field(default_factory=list)  # the podcasts it recommends (podcast:podroll)
+    new_feed_url: str | None = None  # itunes:new-feed-url: where the feed moved
 
 
 @record
@@ -269,6 +270,8 @@ def _channel(container: Element, base: str) -> ChannelExtras:
                 extras.itunes_type = value if value in _ITUNES_TYPES else None
             elif name == "explicit" and extras.explicit is None:
                 extras.explicit = _yes_no(_text(child), _TRUE, _FALSE)
+            elif name == "new-feed-url" and extras.new_feed_url is None:
+                extras.new_feed_url = _web_url(base, _text(child))
     return extras
 
 

@@ -19,6 +19,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
+from earmark.core.feeds.identity import feed_addresses, follow_new_feed_url, remember_addresses
 from earmark.core.feeds.parse_worker import parse_packed, parsed, start_parser, unpacked
 from earmark.core.models import FeedData
 from earmark.core.records import record
@@ -247,6 +248,7 @@ def store_checked(db: Database, checked: CheckedFeed) -> FeedOutcome:
     if fetched.moved_to and move_source(db, target.source_id, fetched.moved_to):
         url = outcome.url = fetched.moved_to
         asks = forget_on_move(db, target.source_id, target.url, url)
+        remember_addresses(db, target.source_id, [target.url])  # still the same podcast when added by it again
     if checked.unchanged:
         record_checked(db, target.source_id, fetched.etag, fetched.last_modified)
         outcome.status = "not_modified"
@@ -259,6 +261,10 @@ def store_checked(db: Database, checked: CheckedFeed) -> FeedOutcome:
         outcome.title = result.title
         outcome.new, outcome.updated = result.new, result.updated
         outcome.warning = checked.feed.warning
+        remember_addresses(db, target.source_id, feed_addresses(fetched.url, checked.feed))
+        if (moved := follow_new_feed_url(db, target.source_id, url, checked.feed)) is not None:
+            asks = forget_on_move(db, target.source_id, url, moved) or asks
+            url = outcome.url = moved
     if asks is not None:
         record_failure(db, url, asks, status="auth")  # the feed asks for its credentials again
         outcome.warning = asks

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.merge import CacheState, store_feed
 from earmark.core.db.sources import move_source, record_failure, set_credentials
 from earmark.core.errors import AuthRequiredError, EarmarkError, NoKeyringError, UnreachableError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, canonical_source, fetch, plain_http_fallback
+from earmark.core.feeds.identity import feed_addresses, find_subscription, follow_new_feed_url, remember_addresses
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData, SubscribeResult
 from earmark.core.records import record
@@ -23,6 +25,7 @@ class ReadFeed:
     cache: CacheState
     user: str | None = None  # the credentials it took, stored with the subscription
     password: str | None = None
+    final_url: str | None = None  # where redirects led, even temporary ones (not stored, but the same podcast)
 
 
 @record
@@ -57,7 +60,7 @@ def read_feed(source: str, user: str | None = None, password: str | None = None)
     moved = fetched.moved_to or url
     if origin(moved) != origin(url):
         user = password = None  # never given to the new server (fetch did not send them there either)
-    return ReadFeed(moved, feed, cache_state(fetched), user, password)
+    return ReadFeed(moved, feed, cache_state(fetched), user, password, fetched.url)
 
 
 def try_read_feed(source: str, user: str | None = None, password: str | None = None) -> ReadFeed | NeedsCredentials:
@@ -69,13 +72,29 @@ def try_read_feed(source: str, user: str | None = None, password: str | None = N
 
 
 def store_read_feed(db: Database, source: str, read: ReadFeed) -> SubscribeResult:
-    """Store a feed read by ``read_feed``; a subscription whose feed moved for good follows it."""
+    """Store a feed read by ``read_feed``; a subscription whose feed moved for good follows it. A podcast
+    subscribed to under another address (identity.py) is not stored again: ``already`` says so."""
     old_url = split_userinfo(canonical_source(source)).url
     if read.url != old_url:
         row = db.execute("SELECT id FROM sources WHERE url = ?", [old_url]).fetchone()
         if row and move_source(db, int(row[0]), read.url):
             forget_on_move(db, int(row[0]), old_url, read.url)
-    result = store_feed(db, read.url, read.feed, read.cache)
+    fetched_from = [old_url, read.url, *([read.final_url] if read.final_url else [])]
+    addresses = [*fetched_from, *feed_addresses(read.final_url or read.url, read.feed)]
+    known = find_subscription(db, addresses, read.feed.podcast_guid)
+    url = read.url
+    if known is not None and known.url != url:
+        if find_subscription(db, fetched_from) != known:  # known by its self link, new address or guid: kept as is
+            with write_transaction(db):
+                remember_addresses(db, known.source_id, addresses)  # known at once by these addresses next time
+            return SubscribeResult(known.source_id, known.title, already=True)
+        url = known.url  # its own address written otherwise: read again into it
+    result = store_feed(db, url, read.feed, read.cache)
+    result.already = known is not None
+    with write_transaction(db):
+        remember_addresses(db, result.source_id, addresses)
+        if (moved := follow_new_feed_url(db, result.source_id, url, read.feed)) is not None:
+            forget_on_move(db, result.source_id, url, moved)
     if read.user is not None:
         try:
             set_credentials(db, result.source_id, read.user, read.password)
@@ -91,6 +110,7 @@ def subscribe(db: Database, source: str) -> SubscribeResult:
     try:
         read = read_feed(source)
     except EarmarkError as exc:
-        record_failure(db, url, str(exc))
+        known = find_subscription(db, [url])  # its address written otherwise (identity.py)
+        record_failure(db, known.url if known else url, str(exc))
         raise
     return store_read_feed(db, url, read)

@@ -10,6 +10,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.sources import set_credentials
 from earmark.core.db.tags import tag_source, tags_for_sources
 from earmark.core.errors import NoKeyringError
+from earmark.core.feeds.identity import find_subscription
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed, read_opml
 from earmark.core.feeds.opml_write import write_opml, written_title
 from earmark.core.files import read_file, write_file
@@ -85,13 +86,14 @@ def keep_credentials(db: Database, credentials: list[tuple[int, Userinfo]]) -> l
 
 def record_subscription(db: Database, url: str, title: str | None = None,
                         html_url: str | None = None, *, user_title: bool = False) -> tuple[int, bool]:
-    """The id of the subscription to ``url``, recorded (not fetched yet) when new; and whether it is new.
+    """The id of the subscription to ``url`` (however written), recorded (not fetched yet) when new; and whether it
+    is new.
     ``user_title``: ``title`` is the user's choice, which refreshes keep. Without a title it is shown by its
     address, never with a password the address carries."""
     with write_transaction(db):
-        row = db.execute("SELECT id FROM sources WHERE url = ?", [url]).fetchone()
-        if row:
-            return int(row[0]), False
+        known = find_subscription(db, [url])  # the same podcast however its address is written (identity.py)
+        if known is not None:
+            return known.source_id, False
         shown = title or shown_address(url)
         cursor = db.execute("INSERT INTO sources (kind, title, user_title, url, link, added) "
                             "VALUES ('podcast', ?, ?, ?, ?, ?)", [shown, user_title, url, html_url, now_iso()])

@@ -31,6 +31,7 @@ from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tags_for_sources
 from earmark.core.db.transcribe_queue import waiting
 from earmark.core.db.transcripts import stored_transcript
+from earmark.core.feeds.identity import find_subscription
 from earmark.core.models import Chapter, PodcastPrefs
 from earmark.core.secrets.feeds import feed_key
 from earmark.core.secrets.store import Secrets
@@ -216,11 +217,18 @@ def check_v14(db: Database) -> None:
     assert similar_by_terms(db, terms, -1, 1)[0][0] == vmap
 
 
+def check_v15(db: Database) -> None:
+    """Schema 15: Graph Cast is known by the address it was read from before, however that is written."""
+    known = find_subscription(db, ["https://graphcast.example.com/old/feed.xml/"])
+    assert known is not None and known.title == "Graph Cast"
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
                                                                       8: check_v8, 9: check_v9, 10: check_v10,
                                                                       11: check_v11, 12: check_listening,
-                                                                      13: check_v13, 14: check_v14}
+                                                                      13: check_v13, 14: check_v14,
+                                                                      15: check_v15}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

@@ -1,0 +1,93 @@
+"""One podcast, one subscription: the addresses and ids a feed is known by, and the subscription they name.
+
+Two addresses name one feed when they differ only in scheme (http/https), a leading ``www.``, a trailing slash,
+a default port, the host's letter case or credentials (``address_key``). A subscription is also known by the
+addresses it was read from before a permanent redirect, its feed's own ``atom:link rel="self"`` and
+``itunes:new-feed-url`` (kept in ``source_addresses``), and by its ``podcast:guid``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+from earmark.core.db.database import Database
+from earmark.core.db.sources import move_source
+from earmark.core.feeds.fetch import canonical_source
+from earmark.core.models import FeedData, SourceKind
+from earmark.core.records import record
+from earmark.core.urls import WEB_SCHEMES, comparable, split_userinfo
+
+_DEFAULT_PORTS = (":80", ":443")
+_COLUMNS = "s.id, s.title, s.url, s.kind"
+
+
+@record
+class Subscription:
+    """A subscription a feed was recognised as: its id, title, stored address and kind (podcast or site)."""
+
+    source_id: int
+    title: str
+    url: str
+    kind: SourceKind = "podcast"
+
+
+@lru_cache(maxsize=8192)  # every subscription's address is keyed at each look-up: each is worked out once
+def address_key(url: str) -> str:
+    """The form under which two addresses of one feed compare equal (a local file's address stays as it is)."""
+    url = comparable(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    if parts.scheme not in WEB_SCHEMES:
+        return url
+    host = parts.netloc.removeprefix("www.")
+    for port in _DEFAULT_PORTS:
+        host = host.removesuffix(port)
+    query = f"?{parts.query}" if parts.query else ""
+    return f"{host}{parts.path.rstrip('/')}{query}"
+
+
+def feed_addresses(url: str, feed: FeedData) -> list[str]:
+    """The addresses a feed read from ``url`` is known by: that one, its self link and its new address."""
+    return [address for address in (url, feed.self_url, feed.new_feed_url) if address]
+
+
+def find_subscription(db: Database, addresses: Iterable[str], guid: str | None = None) -> Subscription | None:
+    """The subscription known by any of ``addresses`` (however written) or by the podcast ``guid``; None when
+    there is none."""
+    keys = {address_key(address) for address in addresses}
+    rows = db.execute(f"SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL ORDER BY id").fetchall()
+    found = next((row for row in rows if address_key(row[2]) in keys), None)
+    if found is None and keys:
+        marks = ", ".join("?" * len(keys))
+        found = db.execute(f"""SELECT {_COLUMNS} FROM source_addresses a JOIN sources s ON s.id = a.source_id
+                               WHERE a.address IN ({marks}) ORDER BY s.id""", sorted(keys)).fetchone()
+    if found is None and guid:
+        found = db.execute(f"SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL AND podcast_guid = ? ORDER BY id",
+                           [guid]).fetchone()
+    return Subscription(int(found[0]), str(found[1]), str(found[2]), found[3]) if found else None
+
+
+def subscription_at(db: Database, source: str) -> Subscription | None:
+    """The subscription to the address (or file) ``source`` as typed, however written; None when there is none.
+    An address that is none raises the UnreachableError that subscribing would."""
+    return find_subscription(db, [split_userinfo(canonical_source(source)).url])
+
+
+def remember_addresses(db: Database, source_id: int, addresses: Iterable[str]) -> None:
+    """Keep ``addresses`` as ones the subscription is known by (an address another one claimed stays theirs)."""
+    db.conn.executemany("INSERT OR IGNORE INTO source_addresses (address, source_id) VALUES (?, ?)",
+                        [(address_key(address), source_id) for address in set(addresses)])
+
+
+def follow_new_feed_url(db: Database, source_id: int, url: str, feed: FeedData) -> str | None:
+    """Move the subscription read from ``url`` to the address its feed says it moved to (``itunes:new-feed-url``),
+    as after a permanent redirect: episodes, positions and notes stay with it. Returns the new address, or None
+    when it stays (no new address, the same one written differently, or another subscription's)."""
+    moved = feed.new_feed_url
+    if not moved or address_key(moved) == address_key(url) or not move_source(db, source_id, moved):
+        return None
+    remember_addresses(db, source_id, [url])
+    return moved
