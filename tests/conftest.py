@@ -32,6 +32,14 @@ def desktop_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def cover_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test's own cover cache, never the user's."""
+    path = tmp_path / "covers"
+    monkeypatch.setenv("EARMARK_COVERS", str(path))
+    return path
+
+
+@pytest.fixture(autouse=True)
 def no_modifier_held_over() -> Iterator[None]:
     """No keyboard modifier stays held from one test into the next. QTest's key click skips its release when the
     widget it pressed on is gone by then (a shortcut that switched views), and Qt then takes Shift or Ctrl for held:

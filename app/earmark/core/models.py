@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Literal
 
+from earmark.core.images.cache import named_file
 from earmark.core.records import record
 
 ItemKind = Literal["episode", "article"]
@@ -33,6 +34,8 @@ class Item:
     content: str = ""
     last_played: str | None = None
     tags: list[str] = field(default_factory=list)
+    image_url: str | None = None  # the episode's own image, else its podcast's (an article: its page's, its site's)
+    cover_name: str | None = None  # the name of that image's file in the cover cache, once fetched
 
     def as_json(self) -> dict[str, object]:
         """The object printed by ``list --json`` and ``search --json`` (a contract: add, never rename)."""
@@ -50,6 +53,8 @@ class Item:
             "played": self.played,
             "last_played": self.last_played,
             "tags": list(self.tags),
+            "image_url": self.image_url,
+            "cover": named_file(self.cover_name),
         }
 
 
@@ -172,6 +177,8 @@ class Source:
     failures: int = 0  # failed checks in a row
     retry_after: str | None = None  # automatic refreshes wait until then
     has_credentials: bool = False
+    image_url: str | None = None  # the feed's image (a site of saved articles: its icon)
+    cover_name: str | None = None  # the name of that image's file in the cover cache, once fetched
 
     def as_json(self) -> dict[str, object]:
         """The object printed by ``sources --json`` (a contract: add, never rename)."""
@@ -188,6 +195,8 @@ class Source:
             "last_new": self.last_new,
             "failures": self.failures,
             "retry_after": self.retry_after,
+            "image_url": self.image_url,
+            "cover": named_file(self.cover_name),
         }
 
 

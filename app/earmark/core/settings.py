@@ -208,6 +208,9 @@ SETTINGS: dict[str, Setting] = {
                 "Closing the window keeps Earmark running in the tray icon (playing on; Quit ends it). Only where "
                 "the tray icon shows: elsewhere closing the window quits.", label="Close to the tray",
                 store="desktop"),
+        Setting("appearance.list_covers", bool, True,
+                "A podcast's cover beside each row of the item list (covers show in the sidebar, the details, the "
+                "player bar and My Podcasts whatever this says).", label="Covers in the list", store="desktop"),
         Setting("appearance.start_minimised", bool, False,
                 "Start with the window in the tray icon (or minimised where the desktop has no tray); "
                 "`earmark --minimised` does the same once.", label="Start minimised", store="desktop"),

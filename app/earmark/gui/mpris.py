@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QWidget
 
 from earmark.core.artwork import cached_artwork
 from earmark.core.errors import EarmarkError
-from earmark.core.user_folders import user_folder
 from earmark.playback.player import MAX_RATE, MIN_RATE, PlayerState
 from earmark.playback.progress import PlaybackSession
 
@@ -271,9 +270,8 @@ class Mpris(QObject):
 
     def _cache_art(self, item_id: int, url: str) -> None:
         """Fetch the cover into the cache (a thread of its own: covers are small, plays are rare)."""
-        folder = user_folder("cache") / "artwork"
         try:
-            self._art_cached.emit(item_id, cached_artwork(url, folder).as_uri())
+            self._art_cached.emit(item_id, cached_artwork(url).as_uri())
         except EarmarkError as exc:
             log.info("MPRIS: no cover art: %s", exc)
 

@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlsplit
 from earmark.core.articles.extract import extract_article
 from earmark.core.articles.formats import TextKind, file_kind, markdown_html, text_html
 from earmark.core.articles.page import MAX_PAGE_BYTES, Page, decode, fetch_page
+from earmark.core.articles.page_images import page_images
 from earmark.core.articles.store import ArticleData
 from earmark.core.errors import EarmarkError, ExtractionError, UnreachableError
 from earmark.core.feeds.fetch import canonical_source, is_web_url
@@ -68,8 +69,10 @@ def _from_page(page: Page, title: str | None) -> ArticleData:
     if page.kind == "html":
         found = extract_article(page.text, page.url)
         named = found.site if found.site and found.site != urlsplit(page.url).netloc else None  # not just the host
+        pictures = page_images(page.text, page.url)
         return ArticleData(title=title or found.title or page.url, url=page.url, site=named or site_of(page.url),
-                           html=cap_html(found.html), author=found.author, published=found.published)
+                           html=cap_html(found.html), author=found.author, published=found.published,
+                           image_url=pictures.image_url, site_icon=pictures.icon_url)
     heading, body = _render(page.text, "markdown" if page.kind == "markdown" else "text")
     return ArticleData(title=title or heading or page.url, url=page.url, site=site_of(page.url), html=cap_html(body))
 

@@ -28,6 +28,8 @@ class ArticleData:
     published: str | None = None
     tags: list[str] = field(default_factory=list)
     problem: str | None = None
+    image_url: str | None = None  # the page's og:image
+    site_icon: str | None = None  # its site's icon: the site's cover while it has none
 
 
 @record
@@ -50,12 +52,13 @@ def save_articles(db: Database, articles: list[ArticleData]) -> list[int]:
             entry = EntryData(
                 identity=f"url:{article.url}", kind="article", title=article.title, url=article.url,
                 published=article.published, author=article.author, content=article.html,
-                duration=reading_seconds(to_text(article.html)),
+                duration=reading_seconds(to_text(article.html)), image_url=article.image_url,
             )
             item_id = merge_entries(db, source_id, [entry], result)[entry.identity]
             if result.new:  # the article's suggested tags go on once; the user's edits stay
                 tag_item(db, item_id, article.tags)
             db.execute("UPDATE items SET fetch_problem = ? WHERE id = ?", [article.problem, item_id])
+            _keep_site_icon(db, source_id, article.site_icon)
             changed.append(item_id)
     return changed
 
@@ -88,8 +91,16 @@ def store_article(db: Database, article: ArticleData) -> StoredArticle:
         text = to_text(article.html)
         db.execute(
             """UPDATE items SET title = ?, author = coalesce(?, author), published = coalesce(?, published),
-                   content = ?, text = ?, duration = ?, fetch_problem = NULL WHERE id = ?""",
+                   content = ?, text = ?, duration = ?, fetch_problem = NULL,
+                   image_url = coalesce(?, image_url) WHERE id = ?""",
             [article.title if title == article.url else title, article.author, article.published, article.html,
-             text, reading_seconds(text), found.item_id],
+             text, reading_seconds(text), article.image_url, found.item_id],
         )
         return found
+
+
+def _keep_site_icon(db: Database, source_id: int, icon: str | None) -> None:
+    """A site of saved articles takes the first icon one of its pages names (a feed's own image is left)."""
+    if icon:
+        db.execute("UPDATE sources SET image_url = ? WHERE id = ? AND url IS NULL AND image_url IS NULL",
+                   [icon, source_id])

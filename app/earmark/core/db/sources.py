@@ -15,7 +15,7 @@ from earmark.core.timefmt import now_iso
 
 _SOURCE_QUERY = """SELECT s.id, s.kind, s.title, s.url, s.link, s.status, s.last_error, s.last_checked,
     (SELECT count(*) FROM items i WHERE i.source_id = s.id), s.last_new, s.failures, s.retry_after,
-    s.auth_user IS NOT NULL FROM sources s"""
+    s.auth_user IS NOT NULL, s.image_url, c.file FROM sources s LEFT JOIN covers c ON c.url = s.image_url"""
 BACKOFF_CAP = timedelta(hours=24)
 _DIGITS = re.compile(r"([0-9]+)")  # ASCII digits only: int() of other digits (say "²") would fail or surprise
 
@@ -61,7 +61,7 @@ def get_source(db: Database, source_id: int) -> Source:
 
 def _source(row: tuple[object, ...]) -> Source:
     values = list(row)
-    values[-1] = bool(values[-1])  # auth_user IS NOT NULL
+    values[-3] = bool(values[-3])  # auth_user IS NOT NULL
     return Source(*values)  # type: ignore[arg-type]  # the query's columns are the fields, in order
 
 

@@ -14,6 +14,7 @@ from urllib.parse import urljoin, urlparse, urlsplit
 
 from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.tags import normalize_tag
+from earmark.core.feeds.feed_images import first_image
 from earmark.core.feeds.guessed_links import without_made_up_links
 from earmark.core.feeds.namespaces import ItemExtras, NamespaceData
 from earmark.core.html import to_text
@@ -53,7 +54,8 @@ def feed_data(feed: Mapping[str, Any], entries: Sequence[Mapping[str, Any]], url
         link=_web_link(url, feed.get("link")),
         description=feed.get("summary") or feed.get("subtitle") or "",
         author=feed.get("author") or None,
-        image_url=_web_link(url, (feed.get("image") or {}).get("href")),
+        image_url=first_image(channel.image_url, *(_web_link(url, href) for href in (
+            (feed.get("image") or {}).get("href"), feed.get("logo"), feed.get("icon")))),
         entries=[_entry(raw, url, item_extras(index, raw)) for index, raw in enumerate(entries)],
         warning=warning,
         podcast_guid=channel.podcast_guid,

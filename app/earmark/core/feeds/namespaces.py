@@ -13,6 +13,7 @@ from xml.parsers.expat import errors as expat_errors
 import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped]
 from defusedxml import DefusedXmlException
 
+from earmark.core.feeds.feed_images import largest_image, widest
 from earmark.core.records import record
 
 
@@ -45,6 +46,7 @@ class ChannelExtras:
     locked: bool | None = None
     podroll: list[dict[str, str]] = field(default_factory=list)  # the podcasts it recommends (podcast:podroll)
     new_feed_url: str | None = None  # itunes:new-feed-url: where the feed moved
+    image_url: str | None = None  # the channel's itunes:image, else the largest of podcast:images
 
 
 @record
@@ -251,6 +253,8 @@ def _child(parent: Element, name: str) -> Element | None:
 
 def _channel(container: Element, base: str) -> ChannelExtras:
     extras = ChannelExtras()
+    itunes_image: str | None = None
+    podcast_images: list[tuple[int, str] | None] = []
     for child in container:
         kind, _, name = _tag(child)
         if kind == _PODCAST:
@@ -264,6 +268,8 @@ def _channel(container: Element, base: str) -> ChannelExtras:
                 for remote in child:
                     if _tag(remote)[0] == _PODCAST and _tag(remote)[2] == "remoteItem":
                         _append(extras.podroll, _remote_item(remote, base))
+            elif name in ("images", "image"):
+                podcast_images.append(_podcast_image(child, base))
         elif kind == _ITUNES:
             if name == "type" and extras.itunes_type is None:
                 value = _text(child).lower()
@@ -272,7 +278,21 @@ def _channel(container: Element, base: str) -> ChannelExtras:
                 extras.explicit = _yes_no(_text(child), _TRUE, _FALSE)
             elif name == "new-feed-url" and extras.new_feed_url is None:
                 extras.new_feed_url = _web_url(base, _text(child))
+            elif name == "image" and not itunes_image:
+                itunes_image = _image_href(child, base)
+    extras.image_url = itunes_image or widest(podcast_images)
     return extras
+
+
+def _podcast_image(element: Element, base: str) -> tuple[int, str] | None:
+    """podcast:images (a srcset, deprecated) or a podcast:image for artwork, as (width, address)."""
+    resolve = lambda href: _web_url(_rebase(base, element), href)  # noqa: E731 - a one-line resolver
+    if _tag(element)[2] == "images":
+        return largest_image(_attr(element, "srcset"), resolve)
+    if "artwork" not in (_attr(element, "purpose") or "artwork").lower().split():
+        return None
+    url = resolve(element.get("href"))
+    return (_number(_attr(element, "width")) or 0, url) if url else None
 
 
 def _funding(root: Element, base: str, skip: frozenset[int]) -> list[dict[str, str]]:
@@ -325,14 +345,17 @@ def _item(element: Element, base: str, root_name: str) -> ItemExtras:
             elif name == "explicit" and extras.explicit is None:
                 extras.explicit = _yes_no(_text(child), _TRUE, _FALSE)
             elif name == "image" and extras.image_url is None:
-                # href is the standard; url= and a bare URL as text both occur in the wild.
-                href = child.get("href") or child.get("url") or _text(child)
-                extras.image_url = _web_url(_rebase(base, child), href)
+                extras.image_url = _image_href(child, base)
     if extras.guid is None and root_name == "RDF":  # RSS 1.0 items are identified by rdf:about, as in feedparser
         extras.guid = _attr(element, _RDF_ABOUT) or None
     extras.season = _first_number(seasons)
     extras.episode = _first_number(episodes)
     return extras
+
+
+def _image_href(element: Element, base: str) -> str | None:
+    """An itunes:image's address: href is the standard; url= and a bare URL as text both occur in the wild."""
+    return _web_url(_rebase(base, element), element.get("href") or element.get("url") or _text(element))
 
 
 def _keep_number(found: dict[str, int | None], kind: str, element: Element) -> None:

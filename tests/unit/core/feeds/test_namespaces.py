@@ -70,6 +70,7 @@ def test_namespace_example_channel() -> None:
         locked=True,
         podroll=[{"feedGuid": "917393e3-1b1e-5cef-ace4-edaa54e1f810", "feedUrl": "https://feeds.podcastindex.org/pc20.xml"},
                  {"feedGuid": "396d9ae0-da7e-5557-b894-b606231fa3ea", "feedUrl": "https://feedurl.example.rss"}],
+        image_url="https://example.com/images/pci_avatar-massive.jpg",  # the widest of podcast:images
     )
 
 
@@ -140,6 +141,7 @@ def test_partytime_example_uses_the_old_github_namespace_uri() -> None:
         itunes_type="episodic",
         explicit=False,
         locked=True,
+        image_url="https://example.com/images/pci_avatar-massive.jpg",  # its itunes:image
     )
     assert [(item.guid, item.episode, item.season) for item in result.items] == [
         ("https://example.com/ep0003", 3, 1),
@@ -170,6 +172,7 @@ def test_podcasting20_show_feed() -> None:
         itunes_type=None,
         explicit=False,
         locked=True,
+        image_url="https://noagendaassets.com/enc/1601061118.678_pciavatar.jpg",
     )
     assert len(result.items) == 56
     first = result.items[0]
@@ -461,7 +464,9 @@ def test_guids_match_feedparser_ids() -> None:
 
 def test_real_world_itunes_tags() -> None:
     result = _read("feeds/rp__item-itunes-episodeType.rss")
-    assert result.channel == ChannelExtras(itunes_type="episodic", explicit=False)
+    assert result.channel == ChannelExtras(itunes_type="episodic", explicit=False, image_url=(
+        "https://images.podigee-cdn.net/0x,sKl1jBkJzQhalasSZk-t081rvkZ1jaMq35213ibRTr2U=/"
+        "https://cdn.podigee.com/uploads/u10314/70a0b394-56a9-47ad-883e-38493268d6bb.jpg"))
     assert result.items == [
         ItemExtras(
             guid="cc973b648d6fb41e4e5ef7e4b4ee7604",

@@ -22,6 +22,7 @@ from earmark.core.db.migrations.m012_listening import m012_listening
 from earmark.core.db.migrations.m013_transcription import m013_transcription
 from earmark.core.db.migrations.m014_fresh_terms import m014_fresh_terms
 from earmark.core.db.migrations.m015_one_subscription_per_podcast import m015_one_subscription_per_podcast
+from earmark.core.db.migrations.m016_covers import m016_covers
 from earmark.core.db.migrations.m017_sync_devices import m017_sync_devices
 from earmark.core.db.schema import schema_version
 
@@ -43,6 +44,7 @@ MIGRATIONS: list[Migration] = [
     m013_transcription,
     m014_fresh_terms,
     m015_one_subscription_per_podcast,
+    m016_covers,
     m017_sync_devices,
 ]
 

@@ -1,0 +1,1 @@
+"""Covers: images that feeds and pages name, fetched once, checked before decoding, cached at the sizes shown."""
