@@ -21,6 +21,7 @@ from earmark.core.db.migrations.m011_enclosure_length import m011_enclosure_leng
 from earmark.core.db.migrations.m012_listening import m012_listening
 from earmark.core.db.migrations.m013_transcription import m013_transcription
 from earmark.core.db.migrations.m014_fresh_terms import m014_fresh_terms
+from earmark.core.db.migrations.m015_learning_paths import m015_learning_paths
 from earmark.core.db.schema import schema_version
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -40,6 +41,7 @@ MIGRATIONS: list[Migration] = [
     m012_listening,
     m013_transcription,
     m014_fresh_terms,
+    m015_learning_paths,
 ]
 
 
