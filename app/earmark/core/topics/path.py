@@ -32,6 +32,13 @@ class Step:
     reason: str
     concept: str | None = None
     why: str = ""
+    how: str = FIRST  # how it was found (citations.py, prerequisites.py)
+
+    def brief(self) -> str:
+        """The reason in a few words, as the Learning Path view shows it beside the step."""
+        briefs = {CONCEPT: f"explains {self.concept}", SERIES: f"{self.concept} series",
+                  EARLIER: f"earlier on {self.concept}", LINK: "cited", REMOTE: "cited"}
+        return briefs.get(self.how, "said to take first")
 
     def as_json(self, number: int) -> dict[str, object]:
         """The object printed by ``path --json`` (a contract: add, never rename)."""
@@ -130,5 +137,5 @@ def learning_path(db: Database, item_id: int) -> list[Step]:
 
     visit(item_id, item_id, (item_id, FIRST, None, 1.0))
     return [Step(node, items[node].title, items[node].kind, needed_by, _REASONS[edge[1]], edge[2],
-                 _why(edge[1], edge[2], items[needed_by].title))
+                 _why(edge[1], edge[2], items[needed_by].title), edge[1])
             for node, needed_by, edge in order if node in items and needed_by in items]
