@@ -86,7 +86,7 @@ def show(found: dict[str, list[Step]], title: str) -> None:
         return
     print(title if found[title] else f"{title}: no prerequisites")
     for number, step in enumerate(found[title], start=1):
-        print(f"  {number}. {step.title}  —  {step.reason}")
+        print(f"  {number}. {step.title}  —  {step.why}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,7 +26,8 @@ def register(commands: Commands) -> None:
 
     path = commands.add_parser("path", help="an item's prerequisites, in the order to take them")
     path.add_argument("item_id", type=record_id, metavar="ITEM_ID")
-    path.add_argument("--json", action="store_true", help="print a JSON array, one object per step")
+    path.add_argument("--json", action="store_true", help="print a JSON array, one object per step: {step, id, title, "
+                      "kind, needed_by, reason, concept, why}")
     path.set_defaults(run=_path)
 
     graph = commands.add_parser("export-graph", help="write the topic graph as GraphML")
@@ -85,7 +86,7 @@ def _path(db: Database, args: argparse.Namespace) -> int:
         print(f"“{item.title}” has no prerequisites in the library.")
         return 0
     for number, step in enumerate(steps, start=1):
-        print(f"{number:>3}. {step.title}  [{step.id}, {step.reason}]")
+        print(f"{number:>3}. {step.title}  [{step.id}, {step.reason}]: {step.why}")
     print(f"  then “{item.title}”")
     return 0
 

@@ -53,10 +53,14 @@ def test_topics_lists_topic_and_count(sample_cli: Cli) -> None:
 def test_path_lists_prerequisites_in_order(sample_cli: Cli) -> None:
     titles = ids(sample_cli)
     steps = sample_cli.json("path", str(titles["Zero-one specialization"]))
-    assert [(s["step"], s["title"], s["reason"]) for s in steps] == [(1, "Unbacked SymInts", "prerequisite")]
-    assert steps[0]["needed_by"] == titles["Zero-one specialization"]
+    assert [(s["step"], s["title"], s["reason"], s["concept"], s["needed_by"]) for s in steps] == [
+        (1, "PyTorch 2.0", "concept", "PT2", titles["Unbacked SymInts"]),
+        (2, "Unbacked SymInts", "prerequisite", None, titles["Zero-one specialization"])]
+    assert steps[0]["why"] == "explains PT2, which “Unbacked SymInts” builds on"
     code, out, _err = sample_cli("path", str(titles["Weak references"]))
     assert code == 0 and "1. Reference counting" in out and "then “Weak references”" in out
+    code, out, _err = sample_cli("path", str(titles["CUDA graph trees"]))
+    assert "1. CUDA graphs" in out and "concept]: an earlier episode on CUDA graphs" in out
     code, out, _err = sample_cli("path", str(titles["Expect tests"]))
     assert "no prerequisites" in out
 

@@ -66,14 +66,15 @@ def _dropped(db: Database) -> list[list[str]]:
 
 
 def replace_links(db: Database, first: int, last: int, links: Iterable[tuple[int, str, str]],
-                  keys: Iterable[tuple[str, int]]) -> None:
-    """The links and names of the items with ids ``first``..``last`` (those of the items in between that have
-    none are dropped)."""
+                  keys: Iterable[tuple[str, int]], concepts: Iterable[tuple[str, int, float]] = ()) -> None:
+    """The links, names and title concepts of the items with ids ``first``..``last`` (those of the items in
+    between that have none are dropped)."""
     with write_transaction(db):
-        db.execute("DELETE FROM item_links WHERE item_id BETWEEN ? AND ?", [first, last])
-        db.execute("DELETE FROM item_keys WHERE item_id BETWEEN ? AND ?", [first, last])
+        for table in ("item_links", "item_keys", "item_concepts"):
+            db.execute(f"DELETE FROM {table} WHERE item_id BETWEEN ? AND ?", [first, last])
         db.conn.executemany("INSERT OR IGNORE INTO item_links VALUES (?, ?, ?)", links)
         db.conn.executemany("INSERT OR IGNORE INTO item_keys VALUES (?, ?)", keys)
+        db.conn.executemany("INSERT OR IGNORE INTO item_concepts VALUES (?, ?, ?)", concepts)
 
 
 def replace_block(db: Database, item_ids: Sequence[int],
@@ -102,7 +103,8 @@ def finish(db: Database, counts: Iterable[tuple[str, int, str | None, bool]], it
                            [item_ids[0], item_ids[-1]]).fetchone()[0] if item_ids else 0
         if still < len(item_ids):  # some were deleted during the pass (their rows went in with foreign keys off)
             for table, column in (("item_terms", "item_id"), ("relations", "item_id"), ("relations", "other_id"),
-                                  ("item_links", "item_id"), ("item_keys", "item_id"), ("graph_index", "item_id")):
+                                  ("item_links", "item_id"), ("item_keys", "item_id"), ("item_concepts", "item_id"),
+                                  ("graph_index", "item_id")):
                 db.execute(f"DELETE FROM {table} WHERE {column} NOT IN (SELECT id FROM items)")
         db.execute("DELETE FROM graph_dirty WHERE seq <= ?", [dirty_seq])
         for key, value in (("total", str(len(item_ids))), ("built", now_iso()), ("since_build", "0")):

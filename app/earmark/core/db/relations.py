@@ -49,15 +49,16 @@ def state(db: Database, key: str) -> str | None:
 
 
 def replace_item(db: Database, item_id: int, terms: Sequence[TermRow], links: Iterable[tuple[str, str]],
-                 keys: Iterable[str]) -> None:
-    """Drop an item's terms, links, names and relations (both ways) and store its new terms (fresh: in the small
-    term index until merged), links and names."""
+                 keys: Iterable[str], concepts: Iterable[tuple[str, float]] = ()) -> None:
+    """Drop an item's terms, links, names, title concepts and relations (both ways) and store its new terms
+    (fresh: in the small term index until merged), links, names and title concepts."""
     for table, column in (("item_terms", "item_id"), ("item_links", "item_id"), ("item_keys", "item_id"),
-                          ("relations", "item_id"), ("relations", "other_id")):
+                          ("item_concepts", "item_id"), ("relations", "item_id"), ("relations", "other_id")):
         db.execute(f"DELETE FROM {table} WHERE {column} = ?", [item_id])
     db.conn.executemany("INSERT INTO item_terms (item_id, term, weight, rank, fresh) VALUES (?, ?, ?, ?, 1)", terms)
     db.conn.executemany("INSERT INTO item_links VALUES (?, ?, ?)", ((item_id, t, how) for t, how in links))
     db.conn.executemany("INSERT INTO item_keys VALUES (?, ?)", ((key, item_id) for key in keys))
+    db.conn.executemany("INSERT INTO item_concepts VALUES (?, ?, ?)", ((t, item_id, s) for t, s in concepts))
 
 
 def add_relations(db: Database, item_id: int, related: Sequence[RelationRow], limit: int) -> None:

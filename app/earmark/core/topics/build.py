@@ -29,6 +29,7 @@ from earmark.core.topics.scoring import (
     kept,
     rarity,
 )
+from earmark.core.topics.teaching import title_concepts
 from earmark.core.topics.vectors import weigh
 
 if TYPE_CHECKING:
@@ -88,13 +89,14 @@ def index_items(db: Database, item_ids: list[int],
 
 @record
 class _Item:
-    """One item as it is to be stored: its weighted terms (strongest first), links and names, and the items that
-    share a rare tag with it."""
+    """One item as it is to be stored: its weighted terms (strongest first), links, names and title concepts, and
+    the items that share a rare tag with it."""
 
     id: int
     weighted: list[tuple[str, float]]
     links: set[tuple[str, str]]
     keys: set[str]
+    concepts: list[tuple[str, float]]
     tagged: set[int]
 
 
@@ -122,7 +124,7 @@ def _prepare(db: Database, item_ids: list[int]) -> _Prepared:
     tags, tag_counts = item_tags_of(db, [doc.id for doc in docs])
     items = [_Item(doc.id, weigh(found[doc.id][1], found[doc.id][0], stats, total),
                    citations.item_links(doc.markup, doc.text, doc.remote_items),
-                   citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid),
+                   citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid), title_concepts(doc.title),
                    _tagged(db, [name for name in tags.get(doc.id, ()) if tag_counts[name] <= SMALL_TAG]))
              for doc in docs]
     return _Prepared(items, stats, podroll_pairs(db), total)
@@ -144,7 +146,7 @@ def _concepts_of(doc: Doc, shared: frozenset[str]) -> tuple[list[str], Counter[s
 def _index_one(db: Database, item: _Item, prepared: _Prepared) -> None:
     weighted, stats, total = item.weighted, prepared.stats, prepared.total
     store.replace_item(db, item.id, [(item.id, term, weight, rank) for rank, (term, weight) in enumerate(weighted)],
-                       item.links, item.keys)
+                       item.links, item.keys, item.concepts)
     candidates = [other for other, _part in store.similar_by_terms(db, weighted[:QUERY_TERMS], item.id, CANDIDATES)]
     ties = ties_of(db, item.id, candidates, prepared.podroll)
     partners = set(ties.partners().get(item.id, set())) | item.tagged
@@ -205,10 +207,11 @@ def update_relations(db: Database, progress: Progress = _quiet, full: bool = Fal
         before_writing()
         done = full_pass(db, progress)
         return UpdateResult(done.items, full=True, steps=done.seconds)
-    if store.up_to_date(db):
+    built = store.state(db, "built") is not None  # not after a migration that needs every item worked out
+    if built and store.up_to_date(db):
         return UpdateResult(0, full=False)
     pending = store.pending_item_ids(db)
-    if not pending:
+    if built and not pending:
         return UpdateResult(0, full=False)
     if needs_full_build(db, len(pending)):
         return update_relations(db, progress, full=True, before_writing=before_writing)

@@ -16,10 +16,17 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _VERB = r"(?:listen to|hear|read|watch|check out|start with|begin with|go through)"
 _FIRST = re.compile(rf"\b{_VERB}\s+(?P<what>.+?)\s+(?:first|beforehand|before (?:this|that|listening|reading|"
                     r"watching|you)\b)", re.IGNORECASE)
-_PREREQUISITE = re.compile(r"\b(?:prerequisites?|required (?:listening|reading))\s*:\s*(?P<what>.+)", re.IGNORECASE)
+_PREREQUISITE = re.compile(rf"\b(?:prerequisites?|required (?:listening|reading)|{_VERB} first)\s*:\s*(?P<what>.+)",
+                           re.IGNORECASE)
+# "as we discussed in …", "the earlier episodes on …": what it builds on, taken first
+_EARLIER = re.compile(r"\b(?:as (?:we|i) (?:discussed|talked about|covered|explained|saw) in|(?:earlier|previous|"
+                      r"older) (?:episodes?|podcasts?|articles?|posts?|talks?)(?: (?:on|about|called|named|covering))?)"
+                      r"\s+(?P<what>.+)", re.IGNORECASE)
+_SELF = re.compile(r"^(?:this|it)(?:\s+(?:episode|one|article|post|talk))?$", re.IGNORECASE)  # "listen to this first"
 _BEFORE = re.compile(rf"\b{_VERB}\s+this(?:\s+(?:episode|one|article|post|talk))?\s+(?:first,?\s+)?before\s+"
                      r"(?P<what>.+)", re.IGNORECASE)
-_TRIGGER = re.compile(r"first|before|beforehand|prerequisite|required", re.IGNORECASE)  # cheap test first
+_TRIGGER = re.compile(r"first|before|beforehand|prerequisite|required|discussed|talked about|covered in|explained in|"
+                      r"earlier|previous|older", re.IGNORECASE)  # cheap test first
 _TRIGGER_LOWER = re.compile(_TRIGGER.pattern)  # the same on lower-case ASCII text, six times faster
 _LEAD = re.compile(r"^(?:the\s+)?(?:(?:earlier|previous|other|first)\s+)?(?:(?:episodes?|articles?|posts?|talks?)"
                    r"(?:\s+(?:on|about|called|named))?\s+)?", re.IGNORECASE)
@@ -87,13 +94,15 @@ def item_links(markup: str, text: str, remote_items: str = "[]") -> set[tuple[st
     for sentence in sentences:
         if not _triggered(sentence):
             continue
-        for pattern, how in ((_FIRST, FIRST), (_PREREQUISITE, FIRST), (_BEFORE, BEFORE)):
+        for pattern, how in ((_FIRST, FIRST), (_PREREQUISITE, FIRST), (_EARLIER, FIRST), (_BEFORE, BEFORE)):
             match = pattern.search(sentence)
-            if match is None:
-                continue
+            if match is None or _SELF.match(match.group("what").strip()):
+                continue  # "listen to this one before …": the other sentence form, read by _BEFORE
             what = match.group("what")
-            for name in _names(what):
+            for name in _names(_BARE_URL.sub(" ", what)):
                 found.update((key, how) for key in (title_key(name), slug_key(name)) if key)
+            for href in _BARE_URL.findall(what):  # "… before listening to https://…/zero-one-specialization"
+                found.update((key, how) for key in (url_key(href), url_slug_key(href)) if key)
             for href, label in anchors:
                 if label and label.lower() in what.lower():
                     found.update((key, how) for key in (url_key(href), url_slug_key(href)) if key)
@@ -116,6 +125,7 @@ def _triggered(text: str) -> bool:
 
 
 def _names(what: str) -> list[str]:
+    what = re.split(r"[;(]", what, maxsplit=1)[0]  # "TensorIterator and vmap; you may also…"
     what = _LEAD.sub("", what.strip().rstrip(".!?;:").strip(_QUOTES + " "))
     return [name.strip(_QUOTES + " ") for name in _NAME_SPLIT.split(what) if name.strip(_QUOTES + " ")]
 

@@ -60,7 +60,7 @@ def full_pass(db: Database, progress: Progress = _quiet) -> PassResult:
         analysed = Analysed()
         for facts in analyse_library(db, shared):
             analysed.merge(facts.analysed)
-            relation_pass.replace_links(db, facts.first, facts.last, facts.links, facts.keys)
+            relation_pass.replace_links(db, facts.first, facts.last, facts.links, facts.keys, facts.concepts)
             for item_id, (name, source_id) in facts.series.items():
                 series[item_id] = name
                 sources[item_id] = source_id

@@ -1,5 +1,6 @@
-"""Learning paths: an item's prerequisites (what it says to take first, what it cites, and what says to be
-taken before it), followed back and put in the order to take them."""
+"""Learning paths: an item's prerequisites (what it says to take first, what it cites, what says to be taken before
+it, and what explains the concepts it uses: prerequisites.py), followed back and put in the order to take them.
+Citations are the strongest: a concept never puts two items in the order a citation reverses."""
 
 from __future__ import annotations
 
@@ -9,70 +10,132 @@ from earmark.core.errors import NotFoundError
 from earmark.core.models import ItemKind
 from earmark.core.records import record
 from earmark.core.topics.citations import BEFORE, FIRST, LINK, REMOTE
+from earmark.core.topics.prerequisites import CONCEPT, EARLIER, SERIES, concept_prerequisites
 
 MAX_STEPS = 50
-_STRENGTH = {FIRST: 0, BEFORE: 0, LINK: 1, REMOTE: 1}  # explicit prerequisites are taken before mere citations
+# Said first, cited, a series' order, then explained: a tie of a lower number wins over a reversed one of a higher.
+_STRENGTH = {FIRST: 0, BEFORE: 0, LINK: 1, REMOTE: 1, SERIES: 2, EARLIER: 2, CONCEPT: 3}
+_REASONS = {FIRST: "prerequisite", BEFORE: "prerequisite", LINK: "cites", REMOTE: "cites", SERIES: "concept",
+            EARLIER: "concept", CONCEPT: "concept"}
+Edge = tuple[int, str, str | None, float]  # prerequisite, how, concept, score
 
 
 @record
 class Step:
-    """One item of a learning path: take it before ``needed_by``, because of ``reason``."""
+    """One item of a learning path: take it before ``needed_by``, because of ``reason`` ("prerequisite": it says
+    so; "cites"; "concept": it explains ``concept``, which ``needed_by`` builds on), told in ``why``."""
 
     id: int
     title: str
     kind: ItemKind
     needed_by: int
-    reason: str  # "prerequisite" (it says so) or "cites"
+    reason: str
+    concept: str | None = None
+    why: str = ""
+    how: str = FIRST  # how it was found (citations.py, prerequisites.py)
+
+    def brief(self) -> str:
+        """The reason in a few words, as the Learning Path view shows it beside the step."""
+        briefs = {CONCEPT: f"explains {self.concept}", SERIES: f"{self.concept} series",
+                  EARLIER: f"earlier on {self.concept}", LINK: "cited", REMOTE: "cited"}
+        return briefs.get(self.how, "said to take first")
 
     def as_json(self, number: int) -> dict[str, object]:
         """The object printed by ``path --json`` (a contract: add, never rename)."""
         return {"step": number, "id": self.id, "title": self.title, "kind": self.kind,
-                "needed_by": self.needed_by, "reason": self.reason}
+                "needed_by": self.needed_by, "reason": self.reason, "concept": self.concept, "why": self.why}
 
 
-def prerequisites(db: Database, item_id: int) -> dict[int, list[tuple[int, str]]]:
-    """Every item's direct prerequisites reachable from ``item_id``: (prerequisite, how), strongest first."""
-    found: dict[int, list[tuple[int, str]]] = {}
+def _why(how: str, concept: str | None, needed_by: str) -> str:
+    if how == CONCEPT:
+        return f"explains {concept}, which “{needed_by}” builds on"
+    if how == EARLIER:
+        return f"an earlier episode on {concept}, which “{needed_by}” builds on"
+    if how == SERIES:
+        return f"comes before “{needed_by}” in the {concept} series"
+    if how == BEFORE:
+        return f"says to take it before “{needed_by}”"
+    if how == FIRST:
+        return f"“{needed_by}” says to take it first"
+    return f"“{needed_by}” cites it"
+
+
+def _cited(db: Database, item_id: int) -> list[Edge]:
+    rows = db.execute(
+        """SELECT cited_id, how FROM citations WHERE item_id = ? AND how != ?
+           UNION SELECT item_id, how FROM citations WHERE cited_id = ? AND how = ?""",
+        [item_id, BEFORE, item_id, BEFORE]).fetchall()
+    return [(other, how, None, 1.0) for other, how in rows]
+
+
+def prerequisites(db: Database, item_id: int) -> dict[int, list[Edge]]:
+    """Every item's direct prerequisites reachable from ``item_id``, strongest first; a concept's order that the
+    other item's own prerequisites reverse is left out (see _settle)."""
+    found: dict[int, list[Edge]] = {}
     pending = [item_id]
     while pending and len(found) < MAX_STEPS * 4:
         current = pending.pop()
         if current in found:
             continue
-        rows = db.execute(
-            """SELECT cited_id, how FROM citations WHERE item_id = ? AND how != ?
-               UNION SELECT item_id, how FROM citations WHERE cited_id = ? AND how = ?""",
-            [current, BEFORE, current, BEFORE]).fetchall()
-        strongest: dict[int, str] = {}
-        for other, how in sorted(rows, key=lambda row: (_STRENGTH[row[1]], row[0])):
-            strongest.setdefault(other, how)
-        found[current] = list(strongest.items())
+        edges = _cited(db, current) + [(t.other, t.how, t.concept, t.score) for t in concept_prerequisites(db, current)]
+        strongest: dict[int, Edge] = {}
+        for edge in sorted(edges, key=lambda e: (_STRENGTH[e[1]], -e[3], e[0])):
+            strongest.setdefault(edge[0], edge)
+        found[current] = list(strongest.values())
         pending += list(strongest)
-    return found
+    return _settle(db, found)
+
+
+def _settle(db: Database, graph: dict[int, list[Edge]]) -> dict[int, list[Edge]]:
+    """Two items each a prerequisite of the other: a citation wins over a series' order, which wins over a
+    concept; between two of a kind, the podcast's own order (the earlier episode of one source first), else the
+    stronger."""
+    edges = {(node, edge[0]): edge for node, listed in graph.items() for edge in listed}
+    both = {pair for pair in edges if (pair[1], pair[0]) in edges}
+    if not both:
+        return graph
+    items = items_by_ids(db, {i for pair in both for i in pair}, full=False)
+    dropped = set()
+    for user, first in both:
+        mine, theirs = edges[(user, first)], edges[(first, user)]
+        if _STRENGTH[mine[1]] != _STRENGTH[theirs[1]]:
+            if _STRENGTH[mine[1]] > _STRENGTH[theirs[1]]:
+                dropped.add((user, first))
+            continue
+        a, b = items.get(first), items.get(user)
+        dates = (a.published, b.published) if a and b and a.source_id == b.source_id else (None, None)
+        if dates[0] and dates[1]:
+            keep = dates[0] < dates[1]
+        else:
+            keep = (mine[3], -first) > (theirs[3], -user)
+        if not keep:
+            dropped.add((user, first))
+    return {node: [e for e in listed if (node, e[0]) not in dropped] for node, listed in graph.items()}
 
 
 def learning_path(db: Database, item_id: int) -> list[Step]:
     """The prerequisites of ``item_id`` in the order to take them (each after its own prerequisites; a cycle
     is cut where it closes), without the item itself."""
     graph = prerequisites(db, item_id)
-    items = items_by_ids(db, {other for edges in graph.values() for other, _how in edges} | {item_id}, full=False)
+    items = items_by_ids(db, {edge[0] for edges in graph.values() for edge in edges} | {item_id}, full=False)
     if item_id not in items:
         raise NotFoundError(f"There is no item with id {item_id}.")
-    order: list[tuple[int, int, str]] = []
+    order: list[tuple[int, int, Edge]] = []
     placed: set[int] = set()
     visiting: set[int] = set()
 
-    def visit(node: int, needed_by: int, how: str) -> None:
+    def visit(node: int, needed_by: int, edge: Edge) -> None:
         if node in placed or node in visiting or len(order) >= MAX_STEPS:
             return
         visiting.add(node)
-        for other, other_how in graph.get(node, []):
-            visit(other, node, other_how)
+        for other in graph.get(node, []):
+            visit(other[0], node, other)
         visiting.discard(node)
         placed.add(node)
         if node != item_id:
-            order.append((node, needed_by, how))
+            order.append((node, needed_by, edge))
 
-    visit(item_id, item_id, FIRST)
-    return [Step(node, items[node].title, items[node].kind, needed_by,
-                 "prerequisite" if how in (FIRST, BEFORE) else "cites")
-            for node, needed_by, how in order if node in items]
+    visit(item_id, item_id, (item_id, FIRST, None, 1.0))
+    return [Step(node, items[node].title, items[node].kind, needed_by, _REASONS[edge[1]], edge[2],
+                 _why(edge[1], edge[2], items[needed_by].title), edge[1])
+            for node, needed_by, edge in order if node in items and needed_by in items]

@@ -1,6 +1,7 @@
-"""Why two items are related, in words a person would use: the stored ties (citations, a series, a podroll),
-shared tags, and the specific concepts both are about ("AOTAutograd", "CUDA graphs"), at most three, the most
-specific first. Worked out when a list is read, from the stored terms of the few items shown."""
+"""Why two items are related, in words a person would use: the stored ties (citations, a series, a podroll), one
+explaining a concept the other builds on ("explains AOTAutograd", "builds on AOTAutograd"), shared tags, and the
+specific concepts both are about ("AOTAutograd", "CUDA graphs"), at most three, the most specific first. Worked
+out when a list is read, from the stored terms of the few items shown."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from earmark.core.db.relations import related_items
 from earmark.core.models import Related
 from earmark.core.topics.corpus import item_tags_of
 from earmark.core.topics.library_ties import like_prefix
-from earmark.core.topics.scoring import PODROLL, SERIES, SERIES_MAX, SIMILAR, rarity, series_name
+from earmark.core.topics.prerequisites import CONCEPT, concept_prerequisites
+from earmark.core.topics.scoring import CITATION_ORDER, PODROLL, SERIES, SERIES_MAX, SIMILAR, rarity, series_name
 from earmark.core.topics.vocabulary import broader
 
 MAX_REASONS = 3
@@ -111,6 +113,29 @@ def related(db: Database, item_id: int, limit: int = 10) -> list[Related]:
     """The items most related to ``item_id``, best first, each with its reasons."""
     rows = related_items(db, item_id, limit)
     reasons = explain(db, {(item_id, row.id): row.reasons for row in rows})
+    taught = _taught(db, item_id, [row.id for row in rows if not set(row.reasons) & set(CITATION_ORDER)])
     for row in rows:
-        row.reasons = reasons[(item_id, row.id)]
+        found = reasons[(item_id, row.id)]
+        if row.id in taught:  # after the citations, in place of the bare concept
+            told = taught[row.id]
+            cited = [r for r in found if r in CITATION_ORDER]
+            rest = [r for r in found if r not in CITATION_ORDER and r.lower() != told[1].lower() and r != SIMILAR]
+            found = [*cited, f"{told[0]} {told[1]}", *rest][:MAX_REASONS]
+        row.reasons = found
     return rows
+
+
+def _taught(db: Database, item_id: int, others: list[int]) -> dict[int, tuple[str, str]]:
+    """Which of ``others`` explain a concept ``item_id`` builds on ("explains", concept), or build on one it
+    explains ("builds on", concept): the learning path's concept ties, for the Related pane (none where each
+    explains something to the other: the path settles those by the podcast's order, a pane needs no doubt)."""
+    mine = {t.other: t for t in concept_prerequisites(db, item_id)}
+    found: dict[int, tuple[str, str]] = {}
+    for other in others:
+        back = next((t for t in concept_prerequisites(db, other) if t.other == item_id), None)
+        if (other in mine) == (back is not None):
+            continue
+        told = ("explains", mine[other]) if other in mine else ("builds on", back)
+        if told[1] is not None and told[1].how == CONCEPT:
+            found[other] = (told[0], told[1].concept)
+    return found

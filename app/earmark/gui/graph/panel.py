@@ -202,9 +202,13 @@ class GraphPanel(QWidget):
             return
         if not steps:
             self.path_label.setText(f"“{item_title}” has no prerequisites in the library.")
+            self.path_label.setToolTip("")
         else:
-            words = "  →  ".join(f"{number}. {step.title}" for number, step in enumerate(steps, start=1))
+            words = "  →  ".join(f"{number}. {step.title} ({step.brief()})"
+                                 for number, step in enumerate(steps, start=1))
             self.path_label.setText(f"Learning path: {words}  →  {len(steps) + 1}. {item_title}")
+            self.path_label.setToolTip("\n".join(f"{number}. {step.title}: {step.why}"
+                                                  for number, step in enumerate(steps, start=1)))
         self.path_label.show()
 
     def set_titles(self, titles: list[str]) -> None:

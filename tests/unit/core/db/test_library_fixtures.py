@@ -223,12 +223,18 @@ def check_v15(db: Database) -> None:
     assert known is not None and known.title == "Graph Cast"
 
 
+def check_v18(db: Database) -> None:
+    """Schema 18: the concepts each title explains, kept by the full pass for learning paths."""
+    assert db.execute("""SELECT c.strength FROM item_concepts c JOIN items i ON i.id = c.item_id
+                         WHERE i.title = 'AOTAutograd' AND c.term = 'aotautograd'""").fetchone() == (1.0,)
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
                                                                       8: check_v8, 9: check_v9, 10: check_v10,
                                                                       11: check_v11, 12: check_listening,
                                                                       13: check_v13, 14: check_v14,
-                                                                      15: check_v15}
+                                                                      15: check_v15, 18: check_v18}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

@@ -24,6 +24,7 @@ from earmark.core.db.migrations.m014_fresh_terms import m014_fresh_terms
 from earmark.core.db.migrations.m015_one_subscription_per_podcast import m015_one_subscription_per_podcast
 from earmark.core.db.migrations.m016_covers import m016_covers
 from earmark.core.db.migrations.m017_sync_devices import m017_sync_devices
+from earmark.core.db.migrations.m018_learning_paths import m018_learning_paths
 from earmark.core.db.schema import schema_version
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -46,6 +47,7 @@ MIGRATIONS: list[Migration] = [
     m015_one_subscription_per_podcast,
     m016_covers,
     m017_sync_devices,
+    m018_learning_paths,
 ]
 
 

@@ -1,0 +1,114 @@
+"""Prerequisites from what items say, not only what they cite: an item that explains a concept (its title names
+it: teaching.py) comes before the items that use the concept (among their strongest terms, worked out by the
+relation pass over show notes, articles and transcripts) without explaining it; and in a series ("Inductor - IR",
+"Inductor - Define-by-run IR") the episode before comes first. Read from what the relation pass stored, for the few
+items of one learning path."""
+
+from __future__ import annotations
+
+from itertools import chain
+
+from earmark.core.db.database import Database
+from earmark.core.records import record
+from earmark.core.topics.library_ties import like_prefix
+from earmark.core.topics.scoring import series_name
+from earmark.core.topics.teaching import inside
+from earmark.core.topics.vocabulary import broader
+
+USE_TERMS = 32  # an item uses the concepts among its strongest terms
+MIN_USE = 0.03  # weighing at least this much in its vector
+MIN_SHARE = 0.5  # an item explains a concept when its title is about it, or about it and one other
+SERIES_SCORE = 0.5  # the episode before in a series or on one subject, beside a concept (use × explained share)
+SUBJECT_SHARE = 0.3  # two titles of one podcast about the same concept (a third of each, at least)
+CONCEPT, SERIES, EARLIER = "concept", "series", "earlier"
+
+
+@record(frozen=True)
+class Taught:
+    """``other`` explains ``concept`` (as written), which the item uses: ``how`` is CONCEPT, SERIES for the
+    episode before in the series named ``concept``, or EARLIER for the podcast's episode before on that concept;
+    ``score`` says how strongly."""
+
+    other: int
+    concept: str
+    how: str
+    score: float
+
+
+def concept_prerequisites(db: Database, item_id: int) -> list[Taught]:
+    """The items that explain what ``item_id`` uses without explaining it, strongest first (one concept each)."""
+    terms = db.execute("SELECT term, weight FROM item_terms WHERE item_id = ? AND weight >= ? ORDER BY rank LIMIT ?",
+                       [item_id, MIN_USE, USE_TERMS]).fetchall()
+    mine = dict(db.execute("SELECT term, strength FROM item_concepts WHERE item_id = ?", [item_id]).fetchall())
+    own = list(mine)
+    wider = broader()
+    families = set(chain.from_iterable(wider.get(term, ()) for term in own))
+    used = {term: weight for term, weight in terms
+            if not any(term == mine or inside(term, mine) for mine in own)
+            and not any(inside(term, other) and theirs >= weight for other, theirs in terms)}
+    found: dict[int, Taught] = {}
+    for term, (other, strength) in _teachers(db, list(used), item_id).items():
+        whole = strength >= 1.0
+        if term in families and not whole:  # AOTAutograd is PT2: only an item about PT2 itself explains it
+            continue
+        if not whole and not _specific(db, term):
+            continue
+        taught = Taught(other, _label(db, term), CONCEPT, used[term] * strength)
+        if other not in found or found[other].score < taught.score:
+            found[other] = taught
+    for before in (_series_before(db, item_id), _subject_before(db, item_id, mine)):
+        if before is not None and before.other not in found:
+            found[before.other] = before
+    return sorted(found.values(), key=lambda t: (-t.score, t.other))
+
+
+def _teachers(db: Database, terms: list[str], item_id: int) -> dict[str, tuple[int, float]]:
+    """The item that explains each term best (the largest share; then the earliest published), and that share."""
+    if not terms:
+        return {}
+    rows = db.execute(
+        f"""SELECT c.term, c.item_id, c.strength FROM item_concepts c JOIN items i ON i.id = c.item_id
+            WHERE c.term IN ({','.join('?' * len(terms))}) AND c.item_id != ? AND c.strength >= ?
+            ORDER BY c.term, c.strength DESC, i.published IS NULL, i.published, i.id""", [*terms, item_id, MIN_SHARE])
+    best: dict[str, tuple[int, float]] = {}
+    for term, other, strength in rows:
+        best.setdefault(term, (other, strength))
+    return best
+
+
+def _specific(db: Database, term: str) -> bool:
+    row = db.execute("SELECT topic FROM term_counts WHERE term = ?", [term]).fetchone()
+    return bool(row and row[0])
+
+
+def _label(db: Database, term: str) -> str:
+    row = db.execute("SELECT label FROM term_counts WHERE term = ?", [term]).fetchone()
+    return row[0] if row and row[0] else term
+
+
+def _series_before(db: Database, item_id: int) -> Taught | None:
+    """The episode before ``item_id`` in the series its title names, in its podcast's order."""
+    row = db.execute("SELECT source_id, title, published FROM items WHERE id = ?", [item_id]).fetchone()
+    if row is None or row[2] is None or (name := series_name(row[1])) is None:
+        return None
+    for other, title in db.execute(
+            """SELECT id, title FROM items WHERE source_id IS ? AND title LIKE ? ESCAPE '\\' AND published < ?
+               ORDER BY published DESC, id DESC LIMIT 5""", [row[0], like_prefix(name), row[2]]):
+        if series_name(title) == name:
+            return Taught(other, name, SERIES, SERIES_SCORE)
+    return None
+
+
+def _subject_before(db: Database, item_id: int, mine: dict[str, float]) -> Taught | None:
+    """The podcast's episode before ``item_id`` whose title is about a concept this one's title is about too
+    ("CUDA graphs", then "CUDA graph trees")."""
+    subjects = [term for term, strength in mine.items() if strength >= SUBJECT_SHARE]
+    if not subjects:
+        return None
+    row = db.execute(
+        f"""SELECT c.item_id, c.term FROM items i JOIN items o ON o.source_id = i.source_id
+                   AND o.published < i.published
+            JOIN item_concepts c ON c.item_id = o.id AND c.strength >= ?
+            WHERE i.id = ? AND c.term IN ({','.join('?' * len(subjects))})
+            ORDER BY o.published DESC, o.id DESC LIMIT 1""", [SUBJECT_SHARE, item_id, *subjects]).fetchone()
+    return Taught(row[0], _label(db, row[1]), EARLIER, SERIES_SCORE) if row else None

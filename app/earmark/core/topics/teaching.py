@@ -1,0 +1,44 @@
+"""What an item explains: the concepts its title names ("AOTAutograd", "CUDA graphs", "Reference counting"), read
+with the analyser of technical words. A title about one concept explains it fully; a title naming several explains
+each in part; the pieces of a name or phrase ("autograd" in AOTAutograd, "test" in "Expect tests") are explained
+weakly, the broader concepts the analyser adds (AOTAutograd is PT2) not at all, nor a series' name ("Inductor" in
+"Inductor - IR": the episode uses Inductor, it does not explain it). An item never learns from another what its
+own title names."""
+
+from __future__ import annotations
+
+import re
+from itertools import chain
+
+from earmark.core.topics import concepts
+from earmark.core.topics.scoring import series_name
+from earmark.core.topics.vocabulary import broader
+
+PIECE = 0.5  # of a maximal concept's share, for a piece of it
+# Words that say how a title treats its subject, not what the subject is ("Intro to distributed", "History of
+# functorch"), as the analyser keeps them (stems).
+_ABOUT = frozenset(("intro", "introduct", "histori", "anatomi", "question", "overview", "basic", "tour", "note",
+                    "explain", "primer", "deep dive", "all about"))
+_SERIES_SPLIT = re.compile(r"\s[-–—|]\s|:\s")
+
+
+def inside(term: str, other: str) -> bool:
+    """Whether ``term`` is a word of the phrase ``other`` or a piece of the name ``other`` ("autograd" in
+    "aotautograd")."""
+    return term != other and (term in other.split() or term.replace(" ", "") in other.replace(" ", ""))
+
+
+def title_concepts(title: str) -> list[tuple[str, float]]:
+    """The concepts a title names, each with how much of it the item explains (0 to 1)."""
+    subject = title
+    if series_name(title) is not None:
+        subject = _SERIES_SPLIT.split(title, maxsplit=1)[-1]
+    found = list(dict.fromkeys(concepts.concepts(subject)))
+    wider = broader()
+    families = set(chain.from_iterable(wider.get(term, ()) for term in found))
+    direct = [term for term in found if term not in families and term not in _ABOUT]
+    flats = [term.replace(" ", "") for term in direct]
+    joined = "\0".join(flats)  # a concept inside another is found twice in it (the title's are distinct)
+    maximal = {term for term, flat in zip(direct, flats, strict=True) if joined.count(flat) == 1}
+    share = 1.0 / len(maximal) if maximal else 0.0
+    return [(term, share if term in maximal else share * PIECE) for term in direct]
