@@ -25,6 +25,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "reading": ("add-article", "add-links", "import-reading-list", "export-reading-list", "archive", "unarchive",
                 "highlight"),
     "backups": ("backups", "restore-backup"),
+    "ask": ("ask", "index-passages"),
 }
 # Global options that may come before the command: with any other (``--help``, an abbreviation), every group.
 _FLAGS = ("--minimised", "--minimized", "--smoke-test")
