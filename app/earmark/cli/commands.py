@@ -26,6 +26,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
                 "highlight"),
     "backups": ("backups", "restore-backup"),
     "directory": ("find", "setting", "directory-secret"),
+    "ask": ("ask", "index-passages"),
 }
 # Global options that may come before the command: with any other (``--help``, an abbreviation), every group.
 _FLAGS = ("--minimised", "--minimized", "--smoke-test")

@@ -134,6 +134,10 @@ SETTINGS: dict[str, Setting] = {
                 "The speech-recognition model that transcribes episodes: a size (tiny, base, small, or their .en "
                 "variants for English; fetched once into the user cache folder) or a folder holding a Whisper "
                 "model in CTranslate2 format.", label="Transcription model"),
+        Setting("ask.model", str, "all-MiniLM-L6-v2",
+                "The sentence model Ask uses to find passages by meaning as well as by words: all-MiniLM-L6-v2 "
+                "(fetched once, about 23 MB, into the user cache folder), a folder holding a model (model.onnx and "
+                "tokenizer.json), or off for words alone."),
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never).",
                 label="Refresh every", minimum=0, maximum=7 * 24 * 60, step=15, suffix=" min",

@@ -1,0 +1,63 @@
+"""The pieces of Ask put together for a library: its passage index, the sentence model the settings name (when
+it is here, or once fetched), and an Asker over both."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from earmark.core.db.database import Database
+from earmark.core.passages.ask import Asker
+from earmark.core.passages.indexer import IndexResult, index_library
+from earmark.core.passages.model import DEFAULT, ModelError, engine_installed, fetch_model, local_folder
+from earmark.core.passages.store import open_index, passages_path
+from earmark.core.settings import get_setting
+
+if TYPE_CHECKING:
+    from earmark.core.passages.vectors import Embedder
+
+WORDS_ALONE = "Answers come from words alone: {why}."
+
+
+def model_name(db: Database) -> str:
+    return str(get_setting(db, "ask.model")).strip()
+
+
+def load_embedder(db: Database, fetch: bool = False,
+                  progress: Callable[[float, str], None] | None = None) -> tuple[Embedder | None, str]:
+    """The sentence model the settings name, and '' — or None and the sentence saying why there is none. With
+    ``fetch``, the default model is fetched when it is not here yet (``progress`` told the share done)."""
+    name = model_name(db)
+    if name == "off" or not name:
+        return None, WORDS_ALONE.format(why="the sentence model is turned off (setting ask.model)")
+    if not engine_installed():
+        return None, WORDS_ALONE.format(why="the sentence model needs onnxruntime (pip install 'earmark[transcribe]')")
+    folder = local_folder(name)
+    if folder is None and name == DEFAULT and fetch:
+        try:
+            folder = fetch_model(progress)
+        except ModelError as exc:
+            return None, str(exc)
+    if folder is None:
+        why = ("the sentence model is not fetched yet" if name == DEFAULT
+               else f"{name} holds no sentence model (model.onnx and tokenizer.json)")
+        return None, WORDS_ALONE.format(why=why)
+    from earmark.core.passages.vectors import Embedder
+
+    return Embedder(folder, name if name == DEFAULT else Path(name).name), ""
+
+
+def update_index(db: Database, library: Path, embedder: Embedder | None,
+                 progress: Callable[[int, int], None] | None = None) -> IndexResult:
+    """Bring the library's passage index up to date."""
+    index = open_index(passages_path(library))
+    try:
+        return index_library(db, index, embedder, progress)
+    finally:
+        index.close()
+
+
+def asker(db: Database, library: Path, embedder: Embedder | None) -> Asker:
+    """An Asker over the library's passage index (kept open while the Asker is used)."""
+    return Asker(db, open_index(passages_path(library)), embedder)
