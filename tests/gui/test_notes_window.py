@@ -95,7 +95,7 @@ def test_play_press_b_type_esc_stop_export(qtbot: QtBot, launch: Launch, with_po
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
     exported = (tmp_path / "vault" / "Middle episode.md").read_text(encoding="utf-8")
     assert exported.startswith('---\ntitle: "Middle episode"\nsource: "Test Cast"\n')
-    assert f"- \\[{stamp(note.at)}\\] Bytecode, not source\n" in exported
+    assert f"- [\\[{stamp(note.at)}\\]](earmark:item/" in exported and "Bytecode, not source\n" in exported
     assert "Exported 1 note on 1 item" in window.statusBar().currentMessage()
 
 

@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from earmark.gui.icons import APP_ICON_NAME
+from helpers.desktop import desktop_env
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGING = ROOT / "packaging"
@@ -55,7 +56,7 @@ def test_the_entry_names_what_earmark_handles() -> None:
     entry = desktop_entry()
     assert entry["Categories"].split(";")[:4] == ["AudioVideo", "Audio", "Player", "News"]
     assert {"text/x-opml+xml", "x-scheme-handler/feed", "x-scheme-handler/itpc",
-            "x-scheme-handler/podcast"} <= set(entry["MimeType"].split(";"))
+            "x-scheme-handler/podcast", "x-scheme-handler/earmark"} <= set(entry["MimeType"].split(";"))
     assert "podcast" in entry["Keywords"].split(";")
     assert entry["Icon"] == APP_ICON_NAME and entry["Exec"] == "earmark %U"
 
@@ -83,19 +84,6 @@ def test_every_icon_size_is_there(size: int) -> None:
 def test_the_scalable_icon_is_an_svg() -> None:
     root = ElementTree.parse(ICONS / "earmark.svg").getroot()
     assert root.tag.endswith("svg") and root.get("viewBox") == "0 0 128 128"
-
-
-DESKTOP_SESSION_VARIABLES = ("XDG_CURRENT_DESKTOP", "XDG_SESSION_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION",
-                             "GNOME_DESKTOP_SESSION_ID", "XDG_MENU_PREFIX")
-
-
-def desktop_env(tmp_path: Path) -> dict[str, str]:
-    """A user of their own: HOME and every XDG folder (the system ones too) under ``tmp_path``, no desktop
-    session (xdg-mime then works on the freedesktop files themselves, as on a plain Debian)."""
-    home = tmp_path / "home"
-    env = {key: value for key, value in os.environ.items() if key not in DESKTOP_SESSION_VARIABLES}
-    return {**env, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config"),
-            "XDG_DATA_DIRS": str(tmp_path / "system" / "data"), "XDG_CONFIG_DIRS": str(tmp_path / "system" / "xdg")}
 
 
 def fake_earmark(tmp_path: Path) -> Path:
@@ -197,6 +185,7 @@ def test_install_and_uninstall_for_the_current_user(tmp_path: Path) -> None:
     mimeapps = home / "config" / "mimeapps.list"
     if shutil.which("xdg-mime"):
         assert f"x-scheme-handler/podcast={ENTRY.name}" in mimeapps.read_text()
+        assert f"x-scheme-handler/earmark={ENTRY.name}" in mimeapps.read_text()  # the exported notes' links
 
     result = subprocess.run([str(PACKAGING / "uninstall")], capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr

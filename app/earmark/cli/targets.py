@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-TARGET_SCHEMES = ("http", "https", "feed", "itpc", "pcast", "podcast", "file")
+TARGET_SCHEMES = ("http", "https", "feed", "itpc", "pcast", "podcast", "file", "earmark")
 VALUE_OPTIONS = ("--library",)  # global options that take a value
 
 

@@ -88,7 +88,10 @@ def tighten_downloads(folder: Path, files: list[Path]) -> None:
             parent = parent.parent
 
 
-SOCKET_PATH_ROOM = 90  # of the 107 bytes a Unix socket's path may have, leaving room for the socket's name
+# Of the 107 bytes a Unix socket's path may have, what the folder may take: the rest is the socket's name,
+# "/earmark-" and 16 hex digits (gui/single_instance.py); a longer folder left no room (a home of ~80 characters
+# gave 110 bytes: the window could not listen, and every link opened a window of its own).
+SOCKET_PATH_ROOM = 107 - len("/earmark-") - 16
 
 
 def runtime_folder() -> Path:

@@ -75,7 +75,7 @@ def test_export_each_format(cli: Cli, tmp_path: Path) -> None:
     written = tmp_path / "vault" / "Graph capture basics.md"
     assert code == 0 and out == f"Exported 1 note on 1 item to {written}.\n"
     text = written.read_text(encoding="utf-8")
-    assert "- [\\[00:01:05\\]](https://example.com/1.mp3#t=65) first note" in text
+    assert "?t=65) ([web](https://example.com/1.mp3#t=65)) first note" in text
     assert cli("export-notes", "--format", "json", "--out", str(tmp_path / "n.json"))[0] == 0
     assert json.loads((tmp_path / "n.json").read_text())["items"][0]["notes"][0]["text"] == "first note"
     code, out, _ = cli("export-notes", "--format", "csv", "--out", "-", "--item", str(basics))

@@ -1,4 +1,5 @@
-"""Markdown notes for Obsidian and Logseq: one file per item, YAML front matter, timestamps linked to the audio."""
+"""Markdown notes for Obsidian and Logseq: one file per item, YAML front matter, timestamps linked to that moment
+in Earmark (and in the audio on the web)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from earmark.core.notes.files import prepare_folder, safe_name
 from earmark.core.notes.front_matter import ID_KEY, front_matter, stamp
 from earmark.core.notes.highlight_context import quote_in_sentence
 from earmark.core.notes.mdtext import escape, link, one_line, target
+from earmark.core.notes.moment_links import moment_url
 from earmark.core.notes.show_notes import summary_markdown
 
 _ID_LINE = re.compile(rf"^{ID_KEY}: (\d+)$", re.MULTILINE)
@@ -90,9 +92,10 @@ def _bullet(item: ExportItem, note: Note) -> str:
     if note.at is None:
         line = f"- {text}\n"
     else:
-        label = f"\\[{stamp(note.at)}\\]"
-        link = timestamp_url(item, note.at)
-        line = f"- [{label}]({target(link)}) {text}\n" if link else f"- {label} {text}\n"
+        here = moment_url(item.source_url, item.identity, note.at)
+        web = timestamp_url(item, note.at)
+        also = f" ([web]({target(web)}))" if web else ""
+        line = f"- [\\[{stamp(note.at)}\\]]({here}){also} {text}\n"
     if note.quote:
         line += f"  > {one_line(note.quote)}\n"
     return line

@@ -11,6 +11,7 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from earmark.core.models import Changes
+from earmark.core.notes.moment_links import is_moment_link
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.frame.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.frame.feedback import Feedback
@@ -137,7 +138,8 @@ class MainWindow(QMainWindow):
         self.player_bar = p.PlayerBar(session.player)
         self.playback = p.PlaybackController(runner, db, session, a, self.player_bar, self.apply_changes, self)
         self.silence = p.SilenceController(runner, session, a, self.feedback.status, self)
-        self.opener = p.ItemOpener(db, self.playback, self.reading, self.lists, self.navigator, self.feedback, self)
+        self.opener = p.ItemOpener(db, self.playback, self.reading, self.lists, self.navigator, self.feedback, runner,
+                                   self)
         self.queue_view = p.QueueView(p.QueueModel(db, self))
         self.queue = p.QueueController(runner, db, session, a, self.queue_view, self.playback.sleep,
                                        self.selection.selected_episode_ids, self.opener.play_item_id, self)
@@ -344,8 +346,11 @@ class MainWindow(QMainWindow):
     # Feeds ------------------------------------------------------------------------------------------------
 
     def open_arguments(self, arguments: list[str]) -> None:
-        """Come to the front and open what another launch was given: feed URLs subscribe, .opml files import."""
-        self.subscribing.open_arguments(arguments)
+        """Come to the front and open what another launch was given: feed URLs subscribe, .opml files import,
+        ``earmark:`` links open their item at their moment."""
+        self.subscribing.open_arguments([argument for argument in arguments if not is_moment_link(argument)])
+        for link in filter(is_moment_link, arguments):
+            self.opener.open_moment(link)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept links, .opml files, feed files and article files dropped on the window."""

@@ -119,13 +119,14 @@ def test_bullets_link_each_timestamp_to_the_audio_at_that_time(library: Database
                                                                tmp_path: Path) -> None:
     export_notes(library, "markdown", NoteFilter(), tmp_path, now=EXPORTED_AT)
     basics = (tmp_path / "Graph capture the basics.md").read_text(encoding="utf-8")
-    assert "- [\\[00:01:05\\]](https://cdn.example.com/ep1.mp3#t=65) Dynamo traces bytecode, not source.\n" in basics
+    assert "- [\\[00:01:05\\]](earmark:item/d2a1c8a0618ae1db?t=65) ([web](https://cdn.example.com/ep1.mp3#t=65)) " \
+           "Dynamo traces bytecode, not source.\n" in basics
     assert "  > Dynamo reads the bytecode of your function. It builds an FX graph as it goes," in basics
     assert basics.index("[00:00:05") < basics.index("[00:01:05") < basics.index("- Listen again")
     video = (tmp_path / "Lowering in depth 2.md").read_text(encoding="utf-8")
     assert "(https://www.youtube.com/watch?v=abc123&t=3723s)" in video
     local = (tmp_path / "Local recording.md").read_text(encoding="utf-8")
-    assert "- \\[00:01:00\\] My own recording" in local  # a local file cannot be linked to a time
+    assert "?t=60) My own recording" in local  # a local file: linked to that moment in Earmark alone
 
 
 def test_timestamp_rule(library: Database, fixed: FixedLibrary) -> None:

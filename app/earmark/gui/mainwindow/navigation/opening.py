@@ -1,5 +1,6 @@
 """Playing and opening items wherever they are chosen: Enter or a double click in the list, the queue, a node of
-the graph, a row of the Related pane; and showing an item in the list."""
+the graph, a row of the Related pane, an ``earmark:`` link opened outside (a note's timestamp); and showing an
+item in the list."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import NotFoundError
+from earmark.core.notes.moment_links import find_moment
 from earmark.gui.mainwindow.frame.feedback import Feedback
 from earmark.gui.mainwindow.listening.playback import PlaybackController
 from earmark.gui.mainwindow.navigation.item_list import ListController
 from earmark.gui.mainwindow.navigation.navigator import Navigator
 from earmark.gui.mainwindow.places import LIST, Place
 from earmark.gui.mainwindow.reading.reading import ReadingController
+from earmark.gui.tasks import TaskRunner
 
 
 class ItemOpener(QObject):
@@ -22,10 +25,11 @@ class ItemOpener(QObject):
     of ``lists`` (``navigator`` says whether the list is what shows)."""
 
     def __init__(self, db: Database, playback: PlaybackController, reading: ReadingController,
-                 lists: ListController, navigator: Navigator, feedback: Feedback,
+                 lists: ListController, navigator: Navigator, feedback: Feedback, runner: TaskRunner,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._db = db
+        self._runner = runner
         self._playback = playback
         self._reading = reading
         self._lists = lists
@@ -61,6 +65,24 @@ class ItemOpener(QObject):
             self._playback.play(item)
         else:
             self.show_in_library(item_id)
+            self._reading.open_item(item)
+
+    def open_moment(self, url: str) -> None:
+        """Open an ``earmark:`` link's item (found off the UI thread: by a key, over the whole library), shown
+        in the list: an episode plays from the link's moment, an article opens in the reader."""
+        self._runner.read(find_moment, url, on_done=lambda found: self._open_at(*found),
+                          on_error=lambda message: self._feedback.show_error(message, "Link not opened"))
+
+    def _open_at(self, item_id: int, seconds: float | None) -> None:
+        self.show_in_library(item_id)
+        try:
+            item = get_item(self._db, item_id)
+        except NotFoundError as exc:
+            self._feedback.show_error(str(exc), "Link not opened")
+            return
+        if item.kind == "episode":
+            self._playback.play(item, seconds)
+        else:
             self._reading.open_item(item)
 
     def show_in_library(self, item_id: int) -> None:
