@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 from earmark.core.db.connection import open_library
 from earmark.core.settings import set_setting
 from earmark.gui.views.add_podcast import AddPodcastDialog
-from helpers.directory_server import DirectoryServer, Listing
+from earmark.gui.views.directory_key import PodcastIndexKeyDialog
+from helpers.directory_server import KEY, SECRET, DirectoryServer, Listing
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
 from helpers.journeys import (
@@ -188,3 +189,30 @@ def test_an_address_that_fails_stays_selected_with_its_sentence(qtbot: QtBot, la
     field = focused()
     assert isinstance(field, QLineEdit) and field is dialog.field and dialog.isVisible()
     assert field.selectedText() == plain  # typing replaces it; End puts it right
+
+
+def test_podcast_index_is_added_with_the_persons_own_key(qtbot: QtBot, launch: Launch, keyring_bus: str,
+                                                         directories: DirectoryServer) -> None:
+    launch()
+    dialog = open_add_podcast(qtbot)
+    qtbot.waitUntil(lambda: "Apple Podcasts and gpodder.net" in dialog.services.text())
+    press(qtbot, Qt.Key.Key_K, Qt.KeyboardModifier.AltModifier)  # Podcast Index &Key…
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), PodcastIndexKeyDialog))
+    ask = QApplication.activeModalWidget()
+    ask.activateWindow()
+    qtbot.waitUntil(lambda: focused() is ask.key_edit)
+    type_text(qtbot, KEY)
+    press(qtbot, Qt.Key.Key_Tab)
+    type_text(qtbot, SECRET)
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "Apple Podcasts, Podcast Index and gpodder.net" in dialog.services.text(),
+                    timeout=FEED_MS)
+    assert message(dialog) == "Podcast Index's key is kept: searches ask it too."
+    dialog.activateWindow()  # the window under the closed key dialog has the keyboard again (offscreen: given it)
+    qtbot.waitUntil(lambda: focused() is dialog.field)  # back in the box
+    type_text(qtbot, "pytorch")
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: message(dialog) == "2 podcasts found for “pytorch”.", timeout=FEED_MS)
+    [signed] = [a for a in directories.asked if a.directory == "podcastindex"]
+    assert signed.path == "/search/byterm" and signed.headers["X-Auth-Key"] == KEY  # accepted: its answer counted
+    assert "Podcast Index" in str(dialog.model.index(0).data())

@@ -59,8 +59,8 @@ def get_json(label: str, url: str, params: Mapping[str, object] | None = None,
     except HTTPError as exc:
         exc.close()
         if exc.code in (401, 403):
-            raise DirectoryError(f"{label} refused the search (HTTP {exc.code}): check its API key and secret "
-                                 "in the settings.") from exc
+            raise DirectoryError(f"{label} refused the search (HTTP {exc.code}): check the API key and secret "
+                                 "kept for it.") from exc
         raise DirectoryError(f"{label} answered with HTTP error {exc.code} ({exc.reason}).") from exc
     except URLError as exc:
         raise DirectoryError(f"{label} could not be reached: {network_reason(exc.reason)}.") from exc

@@ -10,7 +10,13 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from earmark.core.db.database import Database
-from earmark.core.directory.configured import DirectorySpec, directory_specs, popular_in, search_directory
+from earmark.core.directory.configured import (
+    DirectorySpec,
+    directory_specs,
+    keep_podcastindex_key,
+    popular_in,
+    search_directory,
+)
 from earmark.core.directory.results import DirectoryResult
 from earmark.core.directory.subscribed import subscribed_keys
 from earmark.core.feeds.addresses import PageFeeds, looks_like_address, read_address, read_address_in
@@ -18,6 +24,7 @@ from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.plurals import counted
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.add_podcast import AddPodcastDialog
+from earmark.gui.views.directory_key import PodcastIndexKeyDialog
 
 SLOW_MS = 4000  # a directory that has not answered by then is said to be slow (the others show meanwhile)
 POPULAR_LIMIT = 50
@@ -60,6 +67,7 @@ class DiscoveryController(QObject):
         dialog.preview_requested.connect(self._preview)
         dialog.subscribe_requested.connect(self._subscribe)
         dialog.popular_requested.connect(self._popular)
+        dialog.key_requested.connect(self._ask_key)
         dialog.field.setText(self.typed)
         dialog.field.selectAll()
         dialog.open()
@@ -76,6 +84,24 @@ class DiscoveryController(QObject):
         self._specs, self.dialog.model.library = found
         popular = [(s.name, c.code, f"{s.label}: {c.name}") for s in self._specs for c in _categories(s)]
         self.dialog.set_services([s.label for s in self._specs], popular)
+
+    def _ask_key(self) -> None:
+        """The Podcast Index key and secret: kept (the secret in the keyring), then searches ask it too."""
+        if self.dialog is None:
+            return
+        known = next((s.key for s in self._specs if s.name == "podcastindex"), "")
+        ask = PodcastIndexKeyDialog(known, self.dialog)
+        ask.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        ask.accepted.connect(lambda: self._runner.write(
+            keep_podcastindex_key, ask.key, ask.secret, on_done=lambda _none: self._key_kept(),
+            on_error=lambda message: self.dialog.say(message) if self.dialog is not None else None))
+        ask.open()
+
+    def _key_kept(self) -> None:
+        if self.dialog is not None:
+            self.dialog.say("Podcast Index's key is kept: searches ask it too.")
+            self.dialog.field.setFocus()
+            self._runner.read(setup, on_done=self._set_up)
 
     def _submitted(self, text: str) -> None:
         if not text or self.dialog is None:
@@ -149,7 +175,7 @@ class DiscoveryController(QObject):
             self.dialog.say(f"{read.page} names {counted(len(read.feeds), 'feed')}: choose one (Down, then Enter).")
             return
         self.typed = ""
-        self.dialog.close()
+        self.dialog.accept()
         self._take(text, read)
 
     def _address_failed(self, text: str, message: str) -> None:
@@ -189,11 +215,11 @@ class DiscoveryController(QObject):
             return
         source = dialog.model.source_of(self._row)
         if source is not None:
-            dialog.close()
+            dialog.accept()
             self._show_source(source)
         elif self._previewed is not None:
             result, read = self._previewed
-            dialog.close()
+            dialog.accept()
             self._take(result.feed_url, read)
 
 
