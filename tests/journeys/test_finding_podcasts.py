@@ -178,6 +178,31 @@ def test_a_website_leads_to_its_feed(qtbot: QtBot, launch: Launch, feeds: FeedSe
     wait_rows(qtbot, window, 3)
 
 
+def test_a_website_naming_several_feeds_lists_them_to_choose_from(qtbot: QtBot, launch: Launch,
+                                                                   feeds: FeedServer) -> None:
+    feeds.serve_body("/audio.xml", rss("Show in MP3", episodes(2)))
+    feeds.serve_body("/video.xml", rss("Show in Video", episodes(4)))
+    site = feeds.serve_body("/", b'<!doctype html><html><head>'
+                                 b'<link rel="alternate" type="application/rss+xml" title="Audio" href="/audio.xml">'
+                                 b'<link rel="alternate" type="application/rss+xml" title="Video" href="/video.xml">'
+                                 b'</head></html>', "text/html")
+    window = launch().window
+    dialog = open_add_podcast(qtbot)
+    type_text(qtbot, site)
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: message(dialog) == f"{site} names 2 feeds: choose one (Down, then Enter).",
+                    timeout=FEED_MS)
+    assert result_titles(dialog) == ["Audio", "Video"]
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Return)  # previews the video feed
+    qtbot.waitUntil(lambda: dialog.preview.subscribe_button.isEnabled(), timeout=FEED_MS)
+    assert dialog.preview.title.text() == "Show in Video"
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: highlighted_row(window).startswith("Show in Video ("), timeout=FEED_MS)
+    assert not any(row.startswith("Show in MP3") for row in sidebar_texts(window))
+
+
 def test_an_address_that_fails_stays_selected_with_its_sentence(qtbot: QtBot, launch: Launch,
                                                                  feeds: FeedServer) -> None:
     plain = feeds.serve_body("/plain.html", b"<!doctype html><html><body>No feed here</body></html>", "text/html")

@@ -10,10 +10,12 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from earmark.core.db.database import Database
+from earmark.core.directory.client import Category
 from earmark.core.directory.configured import (
     DirectorySpec,
     directory_specs,
     keep_podcastindex_key,
+    open_directory,
     popular_in,
     search_directory,
 )
@@ -52,6 +54,7 @@ class DiscoveryController(QObject):
         self._failures: list[str] = []
         self._previewed: tuple[DirectoryResult, ReadFeed] | None = None
         self._row = -1  # the result previewed
+        self._previews = 0  # counts previews: a feed read for an earlier one is dropped
         self.typed = ""  # an address that could not be added comes back with the next Ctrl+N
 
     def open(self) -> AddPodcastDialog:
@@ -62,7 +65,7 @@ class DiscoveryController(QObject):
             return self.dialog
         dialog = self.dialog = AddPodcastDialog(self._parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.destroyed.connect(self._closed)
+        dialog.finished.connect(self._closed)
         dialog.submitted.connect(self._submitted)
         dialog.preview_requested.connect(self._preview)
         dialog.subscribe_requested.connect(self._subscribe)
@@ -121,7 +124,8 @@ class DiscoveryController(QObject):
         if spec is not None:
             self._ask([(spec, popular_in, (spec, category, POPULAR_LIMIT))], "in the list")
 
-    def _ask(self, tasks: list[tuple[DirectorySpec, Callable[..., list[DirectoryResult]], tuple]], what: str) -> None:
+    def _ask(self, tasks: list[tuple[DirectorySpec, Callable[..., list[DirectoryResult]], tuple[object, ...]]],
+             what: str) -> None:
         """Each directory in its own worker; results merged into the list as each answers."""
         assert self.dialog is not None
         self._asking += 1
@@ -188,25 +192,27 @@ class DiscoveryController(QObject):
             return
         result = dialog.model.results[row]
         self._previewed, self._row = None, row
+        self._previews += 1
+        preview = self._previews
         dialog.preview.show_result(result, dialog.model.source_of(row) is not None)
         dialog.show_preview_page()
         self._runner.compute(read_address, result.feed_url,
-                             on_done=lambda read: self._previewing(row, result, read),
-                             on_error=lambda message: self._preview_failed(result, message))
+                             on_done=lambda read: self._previewing(preview, result, read),
+                             on_error=lambda message: self._preview_failed(preview, message))
 
-    def _previewing(self, row: int, result: DirectoryResult, read: ReadFeed | NeedsCredentials | PageFeeds) -> None:
-        dialog = self.dialog
-        if dialog is None or dialog.preview.title.text() != result.title:
+    def _previewing(self, preview: int, result: DirectoryResult,
+                    read: ReadFeed | NeedsCredentials | PageFeeds) -> None:
+        if self.dialog is None or preview != self._previews:
             return
         if not isinstance(read, ReadFeed):
-            self._preview_failed(result, f"{result.feed_url} is not a feed Earmark can preview: it needs a password "
-                                         "or names several feeds.")
+            self._preview_failed(preview, f"{result.feed_url} is not a feed Earmark can preview: it needs a "
+                                          "password or names several feeds.")
             return
         self._previewed = (result, read)
-        dialog.preview.show_feed(read, dialog.model.source_of(row) is not None)
+        self.dialog.preview.show_feed(read, self.dialog.model.source_of(self._row) is not None)
 
-    def _preview_failed(self, result: DirectoryResult, message: str) -> None:
-        if self.dialog is not None and self.dialog.preview.title.text() == result.title:
+    def _preview_failed(self, preview: int, message: str) -> None:
+        if self.dialog is not None and preview == self._previews:
             self.dialog.preview.show_failure(message)
 
     def _subscribe(self) -> None:
@@ -223,7 +229,6 @@ class DiscoveryController(QObject):
             self._take(result.feed_url, read)
 
 
-def _categories(spec: DirectorySpec) -> tuple:
-    from earmark.core.directory.configured import open_directory
-
+def _categories(spec: DirectorySpec) -> tuple[Category, ...]:
+    """The categories of a directory's Popular lists (none: it has no Popular list)."""
     return open_directory(spec).categories
