@@ -94,7 +94,10 @@ def number(value: object) -> int | None:
 
 def rows(answer: object, key: str | None, label: str) -> list[dict]:
     """The list of objects under ``key`` of ``answer`` (or ``answer`` itself when ``key`` is None); objects only."""
-    found = answer.get(key) if isinstance(answer, dict) and key is not None else answer
+    if key is None:
+        found = answer
+    else:
+        found = answer.get(key) if isinstance(answer, dict) else None
     if not isinstance(found, list):
         raise DirectoryError(f"{label} answered without a list of podcasts.")
     return [row for row in found if isinstance(row, dict)]
