@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 from earmark.core.db.connection import open_library
 from earmark.core.settings import set_setting
 from earmark.gui.views.add_podcast import AddPodcastDialog
-from helpers.directory_server import DirectoryServer, Listing
+from earmark.gui.views.directory_key import PodcastIndexKeyDialog
+from helpers.directory_server import KEY, SECRET, DirectoryServer, Listing
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
 from helpers.journeys import (
@@ -177,6 +178,31 @@ def test_a_website_leads_to_its_feed(qtbot: QtBot, launch: Launch, feeds: FeedSe
     wait_rows(qtbot, window, 3)
 
 
+def test_a_website_naming_several_feeds_lists_them_to_choose_from(qtbot: QtBot, launch: Launch,
+                                                                   feeds: FeedServer) -> None:
+    feeds.serve_body("/audio.xml", rss("Show in MP3", episodes(2)))
+    feeds.serve_body("/video.xml", rss("Show in Video", episodes(4)))
+    site = feeds.serve_body("/", b'<!doctype html><html><head>'
+                                 b'<link rel="alternate" type="application/rss+xml" title="Audio" href="/audio.xml">'
+                                 b'<link rel="alternate" type="application/rss+xml" title="Video" href="/video.xml">'
+                                 b'</head></html>', "text/html")
+    window = launch().window
+    dialog = open_add_podcast(qtbot)
+    type_text(qtbot, site)
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: message(dialog) == f"{site} names 2 feeds: choose one (Down, then Enter).",
+                    timeout=FEED_MS)
+    assert result_titles(dialog) == ["Audio", "Video"]
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Return)  # previews the video feed
+    qtbot.waitUntil(lambda: dialog.preview.subscribe_button.isEnabled(), timeout=FEED_MS)
+    assert dialog.preview.title.text() == "Show in Video"
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: highlighted_row(window).startswith("Show in Video ("), timeout=FEED_MS)
+    assert not any(row.startswith("Show in MP3") for row in sidebar_texts(window))
+
+
 def test_an_address_that_fails_stays_selected_with_its_sentence(qtbot: QtBot, launch: Launch,
                                                                  feeds: FeedServer) -> None:
     plain = feeds.serve_body("/plain.html", b"<!doctype html><html><body>No feed here</body></html>", "text/html")
@@ -188,3 +214,30 @@ def test_an_address_that_fails_stays_selected_with_its_sentence(qtbot: QtBot, la
     field = focused()
     assert isinstance(field, QLineEdit) and field is dialog.field and dialog.isVisible()
     assert field.selectedText() == plain  # typing replaces it; End puts it right
+
+
+def test_podcast_index_is_added_with_the_persons_own_key(qtbot: QtBot, launch: Launch, keyring_bus: str,
+                                                         directories: DirectoryServer) -> None:
+    launch()
+    dialog = open_add_podcast(qtbot)
+    qtbot.waitUntil(lambda: "Apple Podcasts and gpodder.net" in dialog.services.text())
+    press(qtbot, Qt.Key.Key_K, Qt.KeyboardModifier.AltModifier)  # Podcast Index &Key…
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), PodcastIndexKeyDialog))
+    ask = QApplication.activeModalWidget()
+    ask.activateWindow()
+    qtbot.waitUntil(lambda: focused() is ask.key_edit)
+    type_text(qtbot, KEY)
+    press(qtbot, Qt.Key.Key_Tab)
+    type_text(qtbot, SECRET)
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "Apple Podcasts, Podcast Index and gpodder.net" in dialog.services.text(),
+                    timeout=FEED_MS)
+    assert message(dialog) == "Podcast Index's key is kept: searches ask it too."
+    dialog.activateWindow()  # the window under the closed key dialog has the keyboard again (offscreen: given it)
+    qtbot.waitUntil(lambda: focused() is dialog.field)  # back in the box
+    type_text(qtbot, "pytorch")
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: message(dialog) == "2 podcasts found for “pytorch”.", timeout=FEED_MS)
+    [signed] = [a for a in directories.asked if a.directory == "podcastindex"]
+    assert signed.path == "/search/byterm" and signed.headers["X-Auth-Key"] == KEY  # accepted: its answer counted
+    assert "Podcast Index" in str(dialog.model.index(0).data())

@@ -29,7 +29,7 @@ def register(commands: Commands) -> None:
     setting.set_defaults(run=_setting)
 
     secret = commands.add_parser("directory-secret", help="keep your Podcast Index API key, and its secret (read "
-                                                          "from standard input) in the keyring")
+                                                          "from standard input) in the keyring, and ask it")
     secret.add_argument("key", metavar="API_KEY")
     add_opt_in(secret)
     secret.set_defaults(run=_directory_secret)
@@ -90,16 +90,9 @@ def _setting(db: Database, args: argparse.Namespace) -> int:
 
 
 def _directory_secret(db: Database, args: argparse.Namespace) -> int:
-    from earmark.core.directory.configured import secret_key
-    from earmark.core.secrets.store import Secrets
-    from earmark.core.settings import set_setting
+    from earmark.core.directory.configured import keep_podcastindex_key
 
     opt_in_if_asked(db, args)
-    secret = read_password("Podcast Index API secret: ").strip()
-    if not secret:
-        print("earmark: no secret was given; nothing changed.", file=sys.stderr)
-        return 1
-    Secrets(db).set(secret_key(args.key.strip()), secret)
-    set_setting(db, "directory.podcastindex_key", args.key.strip())
-    print("Podcast Index's key and secret are kept; turn it on with: earmark setting directory.podcastindex yes")
+    keep_podcastindex_key(db, args.key, read_password("Podcast Index API secret: "))
+    print("Podcast Index's key and secret are kept; searches ask Podcast Index from now on.")
     return 0

@@ -59,8 +59,8 @@ def get_json(label: str, url: str, params: Mapping[str, object] | None = None,
     except HTTPError as exc:
         exc.close()
         if exc.code in (401, 403):
-            raise DirectoryError(f"{label} refused the search (HTTP {exc.code}): check its API key and secret "
-                                 "in the settings.") from exc
+            raise DirectoryError(f"{label} refused the search (HTTP {exc.code}): check the API key and secret "
+                                 "kept for it.") from exc
         raise DirectoryError(f"{label} answered with HTTP error {exc.code} ({exc.reason}).") from exc
     except URLError as exc:
         raise DirectoryError(f"{label} could not be reached: {network_reason(exc.reason)}.") from exc
@@ -94,7 +94,10 @@ def number(value: object) -> int | None:
 
 def rows(answer: object, key: str | None, label: str) -> list[dict]:
     """The list of objects under ``key`` of ``answer`` (or ``answer`` itself when ``key`` is None); objects only."""
-    found = answer.get(key) if isinstance(answer, dict) and key is not None else answer
+    if key is None:
+        found = answer
+    else:
+        found = answer.get(key) if isinstance(answer, dict) else None
     if not isinstance(found, list):
         raise DirectoryError(f"{label} answered without a list of podcasts.")
     return [row for row in found if isinstance(row, dict)]

@@ -16,7 +16,7 @@ from earmark.core.directory.results import DirectoryResult
 from earmark.core.errors import NoKeyringError
 from earmark.core.records import record
 from earmark.core.secrets.store import SecretKey, Secrets
-from earmark.core.settings import get_setting
+from earmark.core.settings import get_setting, set_setting
 
 NAMES = ("apple", "podcastindex", "fyyd", "gpodder")
 LABELS = {"apple": "Apple Podcasts", "podcastindex": "Podcast Index", "fyyd": "fyyd", "gpodder": "gpodder.net"}
@@ -42,6 +42,17 @@ class DirectorySpec:
 def secret_key(key: str) -> SecretKey:
     """Where the Podcast Index secret that goes with API key ``key`` is kept."""
     return SecretKey("directory", "podcastindex", key)
+
+
+def keep_podcastindex_key(db: Database, key: str, secret: str) -> None:
+    """Keep the person's Podcast Index API key (a setting) and secret (in the keyring, or the library when opted
+    in), and ask Podcast Index from now on. NoKeyringError with its sentence when the secret cannot be kept."""
+    key, secret = key.strip(), secret.strip()
+    if not key or not secret:
+        raise DirectoryError("Podcast Index needs both the API key and its secret (podcastindex.org gives both).")
+    Secrets(db).set(secret_key(key), secret)
+    set_setting(db, "directory.podcastindex_key", key)
+    set_setting(db, "directory.podcastindex", True)
 
 
 def chosen_names(db: Database) -> list[str]:

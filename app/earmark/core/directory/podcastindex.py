@@ -48,8 +48,8 @@ class PodcastIndexDirectory:
 
     def _ask(self, path: str, params: dict[str, object]) -> list[dict]:
         if not self._key or not self._secret:
-            raise DirectoryError(f"{LABEL} needs your own API key and secret (free at podcastindex.org): set them "
-                                 "in Settings ▸ Directories.")
+            raise DirectoryError(f"{LABEL} needs your own API key and secret (free at podcastindex.org); none are "
+                                 "kept yet.")
         answer = get_json(LABEL, f"{self.base_url}{path}", params, auth_headers(self._key, self._secret),
                           timeout=self.timeout)
         return rows(answer, "feeds", LABEL)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from earmark.core.db.database import Database
 from earmark.core.db.sources import record_failure
@@ -23,6 +23,7 @@ from earmark.core.urls import shown_address, split_userinfo
 MAX_PAGE_BYTES = 5 * 1024 * 1024
 FEED_TYPES = {"application/rss+xml": "RSS", "application/atom+xml": "Atom", "application/rdf+xml": "RSS",
               "application/feed+json": "JSON Feed", "application/json": "JSON Feed"}
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _HOST_FIRST = re.compile(r"^(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:[/?#]|$)", re.IGNORECASE)
 _HTML_START = re.compile(rb"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta)\b",
                          re.IGNORECASE | re.DOTALL)
@@ -50,7 +51,7 @@ def looks_like_address(text: str) -> bool:
     text = text.strip()
     if not text or any(c.isspace() for c in text):
         return False
-    return bool(urlsplit(text).scheme) or "." in text or "/" in text or "\\" in text or text.startswith("~")
+    return bool(_SCHEME.match(text)) or "." in text or "/" in text or "\\" in text or text.startswith("~")
 
 
 def candidates(text: str) -> list[str]:
@@ -75,13 +76,21 @@ def feed_links(page: str, base: str) -> list[FeedChoice]:
     finder = _LinkFinder()
     finder.feed(page)
     finder.close()
-    base = urljoin(base, finder.base) if finder.base else base
+    base = (_joined(base, finder.base) or base) if finder.base else base
     found: dict[str, FeedChoice] = {}
     for href, kind, title in finder.links:
-        url = urljoin(base, href.strip())
-        if is_web_url(url) and url not in found:
+        url = _joined(base, href.strip())
+        if url and is_web_url(url) and url not in found:
             found[url] = FeedChoice(url, title.strip() or kind, kind)
     return list(found.values())
+
+
+def _joined(base: str, href: str) -> str:
+    """``href`` resolved against ``base``; "" when it is no address (a malformed IPv6 host)."""
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return ""
 
 
 class _LinkFinder(HTMLParser):

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListView,
+    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -58,12 +59,14 @@ class _ResultList(QListView):
 class AddPodcastDialog(QDialog):
     """The dialog; the discovery controller runs what it asks for. Signals: ``submitted(str)`` (Enter in the
     box), ``preview_requested(int)`` (a result's row: Enter or a click), ``subscribe_requested()`` (from the
-    preview), ``popular_requested(str, str)`` (a directory's name and a category's code)."""
+    preview), ``popular_requested(str, str)`` (a directory's name and a category's code), ``key_requested()`` (the
+    Podcast Index Key… button)."""
 
     submitted = Signal(str)
     preview_requested = Signal(int)
     subscribe_requested = Signal()
     popular_requested = Signal(str, str)
+    key_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -108,6 +111,7 @@ class AddPodcastDialog(QDialog):
         self.pages.addWidget(self.preview)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
+        close.button(QDialogButtonBox.StandardButton.Close).setAutoDefault(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages, 1)
         layout.addWidget(close)
@@ -120,6 +124,12 @@ class AddPodcastDialog(QDialog):
         popular_label.setBuddy(self.popular)
         popular_row.addWidget(popular_label)
         popular_row.addWidget(self.popular, 1)
+        key_button = QPushButton("Podcast Index &Key…")
+        key_button.setObjectName("podcastIndexKey")
+        key_button.setAccessibleDescription("Your own Podcast Index API key and secret, for searches to ask it too.")
+        key_button.setAutoDefault(False)  # Enter in the box searches; it never opens this
+        key_button.clicked.connect(self.key_requested)
+        popular_row.addWidget(key_button)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.field)
@@ -173,12 +183,12 @@ class AddPodcastDialog(QDialog):
         self.field.setFocus()
         self.field.selectAll()
 
-    def reject(self) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         """Esc: from the preview back to the results; from the results, close."""
-        if self.pages.currentWidget() is self.preview:
+        if event.key() == Qt.Key.Key_Escape and self.pages.currentWidget() is self.preview:
             self.back_to_results()
             return
-        super().reject()
+        super().keyPressEvent(event)
 
 
 def _listed(labels: list[str]) -> str:

@@ -51,6 +51,7 @@ class PodcastPreview(QWidget):
         self.subscribe_button.setObjectName("previewSubscribe")
         self.back_button = QPushButton("&Back to Results")
         self.back_button.setObjectName("previewBack")
+        self.back_button.setAutoDefault(False)
         self.subscribe_button.clicked.connect(self.subscribe_clicked)
         self.back_button.clicked.connect(self.back_clicked)
         buttons = QHBoxLayout()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,7 @@ from earmark.core.directory.results import DirectoryResult, merged
 from earmark.core.secrets.store import Secrets
 from earmark.core.settings import set_setting
 from helpers.directory_server import KEY, SECRET, DirectoryServer, Listing
+from helpers.feed_server import FeedServer
 
 TORCH = Listing("PyTorch Developer Podcast", "https://feeds.example.com/pytorch.xml", author="Edward Yang",
                 image="https://img.example.com/pytorch.jpg", episodes=83, description="Deep dives into PyTorch.",
@@ -131,3 +134,26 @@ def test_the_settings_choose_the_directories_and_their_addresses(library: Databa
         "apple": [TORCH.title], "podcastindex": [TORCH.title], "gpodder": [TORCH.title]}
     with pytest.raises(DirectoryError, match="no directory called 'itunes'"):
         directory_specs(library, ["itunes"])
+
+
+@pytest.mark.parametrize(("body", "sentence"), [
+    (b"<html>Service moved</html>", "Apple Podcasts did not answer in JSON as its API does"),
+    (b'{"results": "none"}', "Apple Podcasts answered without a list of podcasts"),
+    (b'[1, 2]', "Apple Podcasts answered without a list of podcasts"),
+])
+def test_an_answer_not_shaped_as_documented_is_a_sentence(tmp_path: Path, body: bytes, sentence: str) -> None:
+    with FeedServer(tmp_path) as server:
+        server.serve_body("/apple/search", body, "application/json")
+        with pytest.raises(DirectoryError, match=sentence):
+            AppleDirectory(server.url("/apple")).search("pytorch")
+
+
+def test_odd_fields_in_an_answer_are_left_out_not_fatal(tmp_path: Path) -> None:
+    rows = [{"collectionName": ["not", "text"], "feedUrl": "https://a.example/feed", "trackCount": "12",
+             "releaseDate": "not a date", "collectionId": True},
+            {"collectionName": "No feed"}, "not an object"]
+    with FeedServer(tmp_path) as server:
+        server.serve_body("/apple/search", json.dumps({"results": rows}).encode(), "application/json")
+        [found] = AppleDirectory(server.url("/apple")).search("x")
+    assert (found.title, found.feed_url, found.episodes, found.latest, found.itunes_id) == (
+        "", "https://a.example/feed", 12, "", None)

@@ -94,3 +94,11 @@ def test_an_apple_podcasts_page_resolves_through_the_lookup_api(server: FeedServ
 def test_a_missing_path_is_still_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(UnreachableError, match="no file"):
         read_address(str(tmp_path / "nothing.xml"))
+
+
+def test_a_malformed_ipv6_host_is_no_crash() -> None:
+    """Found by fuzzing: urllib's "Invalid IPv6 URL" escaped from reading what was typed and a page's links."""
+    assert looks_like_address("http://[hl") and candidates("http://[hl") == ["http://[hl"]
+    links = '<base href="http://[x"><link rel="alternate" type="application/rss+xml" href="//[y/feed">' \
+            '<link rel="alternate" type="application/rss+xml" href="/ok.xml">'
+    assert feed_links(links, "http://example.com/") == [FeedChoice("http://example.com/ok.xml", "RSS", "RSS")]

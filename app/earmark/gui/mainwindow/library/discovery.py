@@ -10,7 +10,15 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from earmark.core.db.database import Database
-from earmark.core.directory.configured import DirectorySpec, directory_specs, popular_in, search_directory
+from earmark.core.directory.client import Category
+from earmark.core.directory.configured import (
+    DirectorySpec,
+    directory_specs,
+    keep_podcastindex_key,
+    open_directory,
+    popular_in,
+    search_directory,
+)
 from earmark.core.directory.results import DirectoryResult
 from earmark.core.directory.subscribed import subscribed_keys
 from earmark.core.feeds.addresses import PageFeeds, looks_like_address, read_address, read_address_in
@@ -18,6 +26,7 @@ from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.plurals import counted
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.add_podcast import AddPodcastDialog
+from earmark.gui.views.directory_key import PodcastIndexKeyDialog
 
 SLOW_MS = 4000  # a directory that has not answered by then is said to be slow (the others show meanwhile)
 POPULAR_LIMIT = 50
@@ -45,6 +54,7 @@ class DiscoveryController(QObject):
         self._failures: list[str] = []
         self._previewed: tuple[DirectoryResult, ReadFeed] | None = None
         self._row = -1  # the result previewed
+        self._previews = 0  # counts previews: a feed read for an earlier one is dropped
         self.typed = ""  # an address that could not be added comes back with the next Ctrl+N
 
     def open(self) -> AddPodcastDialog:
@@ -55,11 +65,12 @@ class DiscoveryController(QObject):
             return self.dialog
         dialog = self.dialog = AddPodcastDialog(self._parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.destroyed.connect(self._closed)
+        dialog.finished.connect(self._closed)
         dialog.submitted.connect(self._submitted)
         dialog.preview_requested.connect(self._preview)
         dialog.subscribe_requested.connect(self._subscribe)
         dialog.popular_requested.connect(self._popular)
+        dialog.key_requested.connect(self._ask_key)
         dialog.field.setText(self.typed)
         dialog.field.selectAll()
         dialog.open()
@@ -76,6 +87,24 @@ class DiscoveryController(QObject):
         self._specs, self.dialog.model.library = found
         popular = [(s.name, c.code, f"{s.label}: {c.name}") for s in self._specs for c in _categories(s)]
         self.dialog.set_services([s.label for s in self._specs], popular)
+
+    def _ask_key(self) -> None:
+        """The Podcast Index key and secret: kept (the secret in the keyring), then searches ask it too."""
+        if self.dialog is None:
+            return
+        known = next((s.key for s in self._specs if s.name == "podcastindex"), "")
+        ask = PodcastIndexKeyDialog(known, self.dialog)
+        ask.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        ask.accepted.connect(lambda: self._runner.write(
+            keep_podcastindex_key, ask.key, ask.secret, on_done=lambda _none: self._key_kept(),
+            on_error=lambda message: self.dialog.say(message) if self.dialog is not None else None))
+        ask.open()
+
+    def _key_kept(self) -> None:
+        if self.dialog is not None:
+            self.dialog.say("Podcast Index's key is kept: searches ask it too.")
+            self.dialog.field.setFocus()
+            self._runner.read(setup, on_done=self._set_up)
 
     def _submitted(self, text: str) -> None:
         if not text or self.dialog is None:
@@ -95,7 +124,8 @@ class DiscoveryController(QObject):
         if spec is not None:
             self._ask([(spec, popular_in, (spec, category, POPULAR_LIMIT))], "in the list")
 
-    def _ask(self, tasks: list[tuple[DirectorySpec, Callable[..., list[DirectoryResult]], tuple]], what: str) -> None:
+    def _ask(self, tasks: list[tuple[DirectorySpec, Callable[..., list[DirectoryResult]], tuple[object, ...]]],
+             what: str) -> None:
         """Each directory in its own worker; results merged into the list as each answers."""
         assert self.dialog is not None
         self._asking += 1
@@ -149,7 +179,7 @@ class DiscoveryController(QObject):
             self.dialog.say(f"{read.page} names {counted(len(read.feeds), 'feed')}: choose one (Down, then Enter).")
             return
         self.typed = ""
-        self.dialog.close()
+        self.dialog.accept()
         self._take(text, read)
 
     def _address_failed(self, text: str, message: str) -> None:
@@ -162,25 +192,27 @@ class DiscoveryController(QObject):
             return
         result = dialog.model.results[row]
         self._previewed, self._row = None, row
+        self._previews += 1
+        preview = self._previews
         dialog.preview.show_result(result, dialog.model.source_of(row) is not None)
         dialog.show_preview_page()
         self._runner.compute(read_address, result.feed_url,
-                             on_done=lambda read: self._previewing(row, result, read),
-                             on_error=lambda message: self._preview_failed(result, message))
+                             on_done=lambda read: self._previewing(preview, result, read),
+                             on_error=lambda message: self._preview_failed(preview, message))
 
-    def _previewing(self, row: int, result: DirectoryResult, read: ReadFeed | NeedsCredentials | PageFeeds) -> None:
-        dialog = self.dialog
-        if dialog is None or dialog.preview.title.text() != result.title:
+    def _previewing(self, preview: int, result: DirectoryResult,
+                    read: ReadFeed | NeedsCredentials | PageFeeds) -> None:
+        if self.dialog is None or preview != self._previews:
             return
         if not isinstance(read, ReadFeed):
-            self._preview_failed(result, f"{result.feed_url} is not a feed Earmark can preview: it needs a password "
-                                         "or names several feeds.")
+            self._preview_failed(preview, f"{result.feed_url} is not a feed Earmark can preview: it needs a "
+                                          "password or names several feeds.")
             return
         self._previewed = (result, read)
-        dialog.preview.show_feed(read, dialog.model.source_of(row) is not None)
+        self.dialog.preview.show_feed(read, self.dialog.model.source_of(self._row) is not None)
 
-    def _preview_failed(self, result: DirectoryResult, message: str) -> None:
-        if self.dialog is not None and self.dialog.preview.title.text() == result.title:
+    def _preview_failed(self, preview: int, message: str) -> None:
+        if self.dialog is not None and preview == self._previews:
             self.dialog.preview.show_failure(message)
 
     def _subscribe(self) -> None:
@@ -189,15 +221,14 @@ class DiscoveryController(QObject):
             return
         source = dialog.model.source_of(self._row)
         if source is not None:
-            dialog.close()
+            dialog.accept()
             self._show_source(source)
         elif self._previewed is not None:
             result, read = self._previewed
-            dialog.close()
+            dialog.accept()
             self._take(result.feed_url, read)
 
 
-def _categories(spec: DirectorySpec) -> tuple:
-    from earmark.core.directory.configured import open_directory
-
+def _categories(spec: DirectorySpec) -> tuple[Category, ...]:
+    """The categories of a directory's Popular lists (none: it has no Popular list)."""
     return open_directory(spec).categories
