@@ -43,7 +43,8 @@ def path_of(db: Database, title: str) -> dict[str, tuple[str, str | None, str]]:
 
 
 def test_a_title_explains_what_it_is_about_not_its_series_nor_the_broader_concepts() -> None:
-    assert dict(title_concepts("AOTAutograd")) == {"aotautograd": 1.0, "aot": 0.5, "autograd": 0.5}
+    assert dict(title_concepts("AOTAutograd")) == {"aotautograd": 1.0, "aot": 0.0, "autograd": 0.0}  # its own
+    assert dict(title_concepts("Torch vs ATen APIs")) == {"aten apis": 1.0, "aten": 0.5, "apis": 0.5}
     assert dict(title_concepts("Inductor - IR")) == {"ir": 1.0}  # the series' name is used, not explained
     assert dict(title_concepts("History of functorch")) == {"functorch": 1.0}
     assert dict(title_concepts("PyTorch 2.0")) == {"pt2": 1.0}  # read through the analyser's aliases
