@@ -183,7 +183,7 @@ def walk(window, save: Callable[[str], None]) -> None:  # noqa: ANN001 - a MainW
     window.commands.fit_graph.trigger()  # every node in view, as the Fit button does
     save("graph")
     key(Qt.Key.Key_Escape)
-    select("Weak references")
+    select("Min-cut partitioner")  # a path whose steps name the concepts they explain
     window.commands.show_learning_path.trigger()
     settle(3.0)
     window.commands.fit_graph.trigger()

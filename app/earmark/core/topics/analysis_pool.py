@@ -20,7 +20,7 @@ from earmark.core.topics import citations
 from earmark.core.topics.analysis import Analysed, analyse_block
 from earmark.core.topics.corpus import read_range
 from earmark.core.topics.scoring import series_name
-from earmark.core.topics.teaching import title_concepts
+from earmark.core.topics.teaching import item_concepts
 
 BLOCK = 1000  # items read and analysed at once
 POOL_FROM = 4000  # items: from here on the analysis runs in worker processes
@@ -31,8 +31,8 @@ LABEL_SAMPLE = 400  # the first items whose whole texts decide how concepts are 
 
 @record
 class BlockFacts:
-    """What one block of items gave: its analysis, links and names, the concepts its titles name (term, item,
-    strength: see teaching.py), and series names (with the item's source)."""
+    """What one block of items gave: its analysis, links and names, the concepts its titles and chapters name
+    (term, item, strength: see teaching.py), and series names (with the item's source)."""
 
     first: int
     last: int
@@ -92,7 +92,7 @@ def block_facts(db: Database, first: int, last: int, shared: dict[int, frozenset
         facts.links += [(doc.id, target, how) for target, how in
                         citations.item_links(doc.markup, doc.text, doc.remote_items)]
         facts.keys += [(key, doc.id) for key in citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid)]
-        facts.concepts += [(term, doc.id, strength) for term, strength in title_concepts(doc.title)]
+        facts.concepts += [(term, doc.id, strength) for term, strength in item_concepts(doc.title, doc.chapters)]
         name = series_name(doc.title)
         if name is not None:
             facts.series[doc.id] = (name, doc.source_id)

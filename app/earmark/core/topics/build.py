@@ -29,7 +29,7 @@ from earmark.core.topics.scoring import (
     kept,
     rarity,
 )
-from earmark.core.topics.teaching import title_concepts
+from earmark.core.topics.teaching import item_concepts
 from earmark.core.topics.vectors import weigh
 
 if TYPE_CHECKING:
@@ -124,7 +124,8 @@ def _prepare(db: Database, item_ids: list[int]) -> _Prepared:
     tags, tag_counts = item_tags_of(db, [doc.id for doc in docs])
     items = [_Item(doc.id, weigh(found[doc.id][1], found[doc.id][0], stats, total),
                    citations.item_links(doc.markup, doc.text, doc.remote_items),
-                   citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid), title_concepts(doc.title),
+                   citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid),
+                   item_concepts(doc.title, doc.chapters),
                    _tagged(db, [name for name in tags.get(doc.id, ()) if tag_counts[name] <= SMALL_TAG]))
              for doc in docs]
     return _Prepared(items, stats, podroll_pairs(db), total)

@@ -26,13 +26,17 @@ class Doc:
     guid: str | None
     remote_items: str
     published: str | None
+    chapters: str = ""  # the titles of its chapters (as fetched), one a line
 
 
 _COLUMNS = """i.id, i.source_id, i.title,
     i.text || coalesce((SELECT char(10) || group_concat(json_extract(c.value, '$[2]'), ' ')
                         FROM transcripts t, json_each(t.cues) c
                         WHERE t.item_id = i.id AND json_valid(t.cues)), ''),
-    i.description || i.content, i.url, i.enclosure_url, i.guid, i.remote_items, i.published"""
+    i.description || i.content, i.url, i.enclosure_url, i.guid, i.remote_items, i.published,
+    coalesce((SELECT group_concat(json_extract(c.value, '$.title'), char(10))
+              FROM chapters_cache ch, json_each(ch.chapters, '$.chapters') c
+              WHERE ch.item_id = i.id AND json_valid(ch.chapters)), '')"""
 
 
 def read_docs(db: Database, ids: Iterable[int] | None = None) -> list[Doc]:

@@ -101,8 +101,11 @@ def _series_before(db: Database, item_id: int) -> Taught | None:
 
 def _subject_before(db: Database, item_id: int, mine: dict[str, float]) -> Taught | None:
     """The podcast's episode before ``item_id`` whose title is about a concept this one's title is about too
-    ("CUDA graphs", then "CUDA graph trees")."""
-    subjects = [term for term, strength in mine.items() if strength >= SUBJECT_SHARE]
+    ("CUDA graphs", then "CUDA graph trees"): a whole concept of both titles, not a piece ("AOT" of AOTAutograd and
+    AOTInductor) nor a plain word ("compiler" of Compiled autograd and Compiler collectives)."""
+    subjects = [term for term, strength in mine.items()
+                if strength >= SUBJECT_SHARE and not any(inside(term, other) for other in mine)
+                and (strength >= 1.0 or _specific(db, term))]
     if not subjects:
         return None
     row = db.execute(
@@ -110,5 +113,7 @@ def _subject_before(db: Database, item_id: int, mine: dict[str, float]) -> Taugh
                    AND o.published < i.published
             JOIN item_concepts c ON c.item_id = o.id AND c.strength >= ?
             WHERE i.id = ? AND c.term IN ({','.join('?' * len(subjects))})
+                  AND NOT EXISTS (SELECT 1 FROM item_concepts w WHERE w.item_id = o.id AND w.term != c.term
+                                  AND instr(replace(w.term, ' ', ''), replace(c.term, ' ', '')) > 0)
             ORDER BY o.published DESC, o.id DESC LIMIT 1""", [SUBJECT_SHARE, item_id, *subjects]).fetchone()
     return Taught(row[0], _label(db, row[1]), EARLIER, SERIES_SCORE) if row else None

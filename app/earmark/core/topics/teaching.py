@@ -1,9 +1,9 @@
 """What an item explains: the concepts its title names ("AOTAutograd", "CUDA graphs", "Reference counting"), read
 with the analyser of technical words. A title about one concept explains it fully; a title naming several explains
-each in part; the pieces of a name or phrase ("autograd" in AOTAutograd, "test" in "Expect tests") are explained
-weakly, the broader concepts the analyser adds (AOTAutograd is PT2) not at all, nor a series' name ("Inductor" in
-"Inductor - IR": the episode uses Inductor, it does not explain it). An item never learns from another what its
-own title names."""
+each in part; the words of a phrase ("ATen" in "ATen APIs") are explained weakly; the pieces of a name ("autograd"
+in AOTAutograd), the broader concepts the analyser adds (AOTAutograd is PT2) and a series' name ("Inductor" in
+"Inductor - IR": the episode uses Inductor, it does not explain it) not at all. Its chapters' titles explain theirs
+in part. An item never learns from another what its own title or chapters name (pieces included)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from earmark.core.topics.scoring import series_name
 from earmark.core.topics.vocabulary import broader
 
 PIECE = 0.5  # of a maximal concept's share, for a piece of it
+CHAPTER = 0.5  # of what a chapter's title explains: a chapter is a part of the item
 # Words that say how a title treats its subject, not what the subject is ("Intro to distributed", "History of
 # functorch"), as the analyser keeps them (stems).
 _ABOUT = frozenset(("intro", "introduct", "histori", "anatomi", "question", "overview", "basic", "tour", "note",
@@ -41,4 +42,15 @@ def title_concepts(title: str) -> list[tuple[str, float]]:
     joined = "\0".join(flats)  # a concept inside another is found twice in it (the title's are distinct)
     maximal = {term for term, flat in zip(direct, flats, strict=True) if joined.count(flat) == 1}
     share = 1.0 / len(maximal) if maximal else 0.0
-    return [(term, share if term in maximal else share * PIECE) for term in direct]
+    words = {word for term in maximal for word in term.split()}
+    return [(term, share if term in maximal else share * PIECE if term in words else 0.0) for term in direct]
+
+
+def item_concepts(title: str, chapters: str = "") -> list[tuple[str, float]]:
+    """The concepts an item's title and chapter titles (one a line) name, each with how much of it the item
+    explains."""
+    found = dict(title_concepts(title))
+    for line in chapters.splitlines():
+        for term, strength in title_concepts(line):
+            found[term] = max(found.get(term, 0.0), strength * CHAPTER)
+    return list(found.items())

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from earmark.core.chapters import store_chapters
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
-from earmark.core.models import EntryData, FeedData
+from earmark.core.models import Chapter, EntryData, FeedData
 from earmark.core.topics.build import update_relations
 from earmark.core.topics.path import learning_path
-from earmark.core.topics.teaching import title_concepts
+from earmark.core.topics.teaching import item_concepts, title_concepts
 
 SEED_UNBACKED = ("This podcast goes over the basics of unbacked SymInts. You might want to listen to this one before "
                  "listening to https://pytorch-dev-podcast.simplecast.com/episodes/zero-one-specialization Some "
@@ -42,11 +43,30 @@ def path_of(db: Database, title: str) -> dict[str, tuple[str, str | None, str]]:
 
 
 def test_a_title_explains_what_it_is_about_not_its_series_nor_the_broader_concepts() -> None:
-    assert dict(title_concepts("AOTAutograd")) == {"aotautograd": 1.0, "aot": 0.5, "autograd": 0.5}
+    assert dict(title_concepts("AOTAutograd")) == {"aotautograd": 1.0, "aot": 0.0, "autograd": 0.0}  # its own
+    assert dict(title_concepts("Torch vs ATen APIs")) == {"aten apis": 1.0, "aten": 0.5, "apis": 0.5}
     assert dict(title_concepts("Inductor - IR")) == {"ir": 1.0}  # the series' name is used, not explained
     assert dict(title_concepts("History of functorch")) == {"functorch": 1.0}
     assert dict(title_concepts("PyTorch 2.0")) == {"pt2": 1.0}  # read through the analyser's aliases
     assert dict(title_concepts("Tensor subclasses and PT2"))["pt2"] == 0.5
+
+
+def test_a_chapter_explains_its_concept_in_part(library: Database) -> None:
+    assert dict(item_concepts("Episode 12", "Intro\nFlexAttention\nRecompiles"))["flexattention"] == 0.5
+    feed = FeedData(title="Compiler Notes", entries=[
+        EntryData(identity=f"guid:{slug}", kind="episode", title=title, guid=slug, description=f"<p>{text}</p>",
+                  enclosure_url=f"https://example.invalid/{slug}.mp3", published=f"2024-0{month}-01T12:00:00+00:00")
+        for slug, title, text, month in (
+            ("ep12", "Episode 12", "A long talk about the compiler, its caches, FlexAttention and recompiling.", 1),
+            ("ep13", "Episode 13", "Masks in FlexAttention: why FlexAttention compiles each score function.", 2))])
+    store_feed(library, "https://example.invalid/notes.xml", feed)
+    twelve = item_id(library, "Episode 12")
+    library.execute("UPDATE items SET chapters_url = 'https://example.invalid/12.json' WHERE id = ?", [twelve])
+    store_chapters(library, twelve, "https://example.invalid/12.json",
+                   [Chapter(0.0, "Intro"), Chapter(60.0, "FlexAttention"), Chapter(600.0, "Recompiles")])
+    update_relations(library)
+    assert path_of(library, "Episode 13") == {
+        "Episode 12": ("concept", "FlexAttention", "explains FlexAttention, which “Episode 13” builds on")}
 
 
 def test_the_items_the_issue_found_without_prerequisites_have_a_path_naming_its_concepts(sample: Database) -> None:
@@ -54,7 +74,7 @@ def test_the_items_the_issue_found_without_prerequisites_have_a_path_naming_its_
     assert post_grad["AOTAutograd"] == (
         "concept", "AOTAutograd", "explains AOTAutograd, which “Inductor - Post-grad FX passes” builds on")
     assert path_of(sample, "Compiler collectives")["Intro to distributed"][:2] == ("concept", "distributed")
-    assert path_of(sample, "Compiled autograd")["AOTAutograd"][0] == "concept"
+    assert path_of(sample, "Compiled autograd")["PyTorch 2.0"][:2] == ("concept", "PT2")
     assert "PyTorch 2.0" in path_of(sample, "AOTInductor")
 
 
@@ -62,6 +82,7 @@ def test_a_podcasts_own_order_and_a_series(sample: Database) -> None:
     trees = path_of(sample, "CUDA graph trees")
     assert trees["CUDA graphs"] == ("concept", "CUDA graphs",
                                     "an earlier episode on CUDA graphs, which “CUDA graph trees” builds on")
+    assert "AOTAutograd" not in path_of(sample, "AOTInductor")  # "AOT" is a piece of both names, not a subject
     define = path_of(sample, "Inductor - Define-by-run IR")
     assert define["Inductor - IR"][2] == "comes before “Inductor - Define-by-run IR” in the Inductor series"
     assert "Inductor - Define-by-run IR" not in path_of(sample, "Inductor - IR")
