@@ -105,17 +105,17 @@ def fill(db: Database, feeds: list[FeedSpec], articles: list[ArticleSpec]) -> No
         for text in spec.notes:
             if text.strip():
                 add_note(db, result.item_ids[f"guid:{number}-0"], text, 12.5)
-    for spec in articles:
-        body = "".join(f"<p>{html.escape(paragraph)}</p>" for paragraph in spec.paragraphs)
-        [item_id] = save_articles(db, [ArticleData(title=spec.title, url=spec.url, site=spec.site, html=body)])
-        tag_item(db, item_id, spec.tags)
-        read, archived, favourite, images, position = spec.state
+    for article in articles:
+        body = "".join(f"<p>{html.escape(paragraph)}</p>" for paragraph in article.paragraphs)
+        [item_id] = save_articles(db, [ArticleData(title=article.title, url=article.url, site=article.site, html=body)])
+        tag_item(db, item_id, article.tags)
+        read, archived, favourite, images, position = article.state
         with write_transaction(db):
             db.execute("UPDATE items SET played = ?, archived = ?, favourite = ?, images_allowed = ?, position = ?, "
                        "last_played = '2024-01-02T03:04:05+00:00' WHERE id = ?",
                        [read, archived, favourite, images, position, item_id])
-        for text in spec.notes:
+        for text in article.notes:
             if text.strip():
                 add_note(db, item_id, text)
-        for paragraph, note in spec.highlights:
-            highlight_text(db, item_id, spec.paragraphs[paragraph].split(" ", 1)[0], note)
+        for paragraph, note in article.highlights:
+            highlight_text(db, item_id, article.paragraphs[paragraph].split(" ", 1)[0], note)

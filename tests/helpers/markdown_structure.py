@@ -90,7 +90,8 @@ def _raw(token: Token) -> str:
 
 
 def _links(children: list[Token]) -> list[tuple[str, str]]:
-    links, current = [], None
+    links: list[tuple[str, str]] = []
+    current: tuple[str, list[str]] | None = None
     for child in children:
         if child.type == "link_open":
             current = (str(child.attrs.get("href", "")), [])

@@ -81,7 +81,7 @@ class NextcloudServer:
             elif route == ("POST", "/subscription_change/create"):
                 answer = self._change_subscriptions(data, body)
             elif route == ("GET", "/episode_action"):
-                answer = {"actions": [self._shown(a) for a in data.actions if int(a["timestamp_epoch"]) > since],
+                answer = {"actions": [self._shown(a) for a in data.actions if int(str(a["timestamp_epoch"])) > since],
                           "timestamp": int(time.time())}
             elif route == ("POST", "/episode_action/create"):
                 answer = self._create_actions(data, body)
@@ -133,7 +133,7 @@ class NextcloudServer:
     @staticmethod
     def _shown(action: dict[str, object]) -> dict[str, object]:
         shown = {k: v for k, v in action.items() if k != "timestamp_epoch"}
-        shown["timestamp"] = datetime.fromtimestamp(int(action["timestamp_epoch"]), UTC).isoformat()  # type: ignore[arg-type]
+        shown["timestamp"] = datetime.fromtimestamp(int(str(action["timestamp_epoch"])), UTC).isoformat()
         return shown
 
     @staticmethod

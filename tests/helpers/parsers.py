@@ -11,6 +11,7 @@ issue #5 would be:
 from __future__ import annotations
 
 import atexit
+import io
 import json
 import math
 import shutil
@@ -287,16 +288,7 @@ def _address_ok(_data: bytes, url: str) -> None:
 def _body(encoding: str) -> Any:
     """What the fetcher makes of a compressed response body (gzip or deflate) from a server."""
 
-    class Response:
-        def __init__(self, data: bytes) -> None:
-            self.data, self.at = data, 0
-
-        def read(self, size: int) -> bytes:
-            chunk = self.data[self.at : self.at + size]
-            self.at += len(chunk)
-            return chunk
-
-    return lambda data: fetch_module._read_within(Response(data), "https://feeds.example.com/x", encoding)
+    return lambda data: fetch_module._read_within(io.BytesIO(data), "https://feeds.example.com/x", encoding)
 
 
 def _compressed_seeds(encoding: str) -> Any:

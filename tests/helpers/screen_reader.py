@@ -163,7 +163,7 @@ def accessible_app(tmp_path: Path, library_path: Path, sample: None) -> Iterator
     reason = missing()
     if reason:
         pytest.skip(reason)
-    servers = []
+    servers: list[subprocess.Popen[str] | subprocess.Popen[bytes]] = []
     try:
         xvfb, display = _start(["Xvfb", "-displayfd", "{fd}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
         servers.append(xvfb)

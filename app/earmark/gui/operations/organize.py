@@ -17,7 +17,7 @@ from earmark.core.db.tags import (
     untag_item,
     untag_source,
 )
-from earmark.core.models import Changes
+from earmark.core.models import Changes, ItemState
 from earmark.core.plurals import counted
 
 
@@ -27,7 +27,8 @@ def retag_items(db: Database, item_ids: list[int], add: list[str], remove: list[
         for item_id in item_ids:
             tag_item(db, item_id, add)
             untag_item(db, item_id, remove)
-    return Changes(items=set(item_ids), structure=True, message=f"Tags updated on {counted(len(item_ids), 'item')}.")
+    return Changes(items=set(item_ids), states={ItemState.TAGS},
+                   message=f"Tags updated on {counted(len(item_ids), 'item')}.")
 
 
 def retag_source(db: Database, source_id: int, add: list[str], remove: list[str]) -> Changes:
@@ -35,32 +36,33 @@ def retag_source(db: Database, source_id: int, add: list[str], remove: list[str]
     with write_transaction(db):
         tag_source(db, source_id, add)
         untag_source(db, source_id, remove)
-    return Changes(structure=True, message="Tags of the feed updated.")
+    return Changes(states={ItemState.TAGS}, message="Tags of the feed updated.")
 
 
 def rename_tag_everywhere(db: Database, old: str, new: str) -> Changes:
     """Rename (or merge) a tag across the library."""
     rename_tag(db, old, new)
-    return Changes(structure=True, message=f"Renamed the tag “{old}” to “{new}”.")
+    return Changes(states={ItemState.TAGS}, message=f"Renamed the tag “{old}” to “{new}”.")
 
 
 def delete_tag_everywhere(db: Database, name: str) -> Changes:
     """Remove a tag from everything."""
     delete_tag(db, name)
-    return Changes(structure=True, message=f"Deleted the tag “{name}”.")
+    return Changes(states={ItemState.TAGS}, message=f"Deleted the tag “{name}”.")
 
 
 def colour_tag(db: Database, name: str, colour: str | None) -> Changes:
     """Give a tag a colour."""
     set_tag_colour(db, name, colour)
-    return Changes(structure=True)
+    return Changes(states={ItemState.TAGS})
 
 
 def mark_favourite(db: Database, item_ids: list[int], favourite: bool) -> Changes:
     """Mark or unmark items as favourites."""
     set_favourite(db, item_ids, favourite)
     word = "Marked" if favourite else "Unmarked"
-    return Changes(items=set(item_ids), message=f"{word} {counted(len(item_ids), 'item')} as favourite.")
+    return Changes(items=set(item_ids), states={ItemState.FAVOURITE},
+                   message=f"{word} {counted(len(item_ids), 'item')} as favourite.")
 
 
 def save_view(db: Database, name: str, flt: ItemFilter) -> Changes:

@@ -10,7 +10,7 @@ from earmark.core.db.podcast_prefs import get_prefs, set_prefs
 from earmark.core.db.queue import clear_queue as clear_all
 from earmark.core.db.queue import dequeue, enqueue, move_in_queue, play_next, queue_ids, reorder_queue
 from earmark.core.db.silences import get_silences
-from earmark.core.models import Changes, Chapter, Item, PodcastPrefs
+from earmark.core.models import Changes, Chapter, Item, ItemState, PodcastPrefs
 from earmark.core.plurals import counted
 from earmark.playback.progress import PlayContext
 
@@ -40,7 +40,7 @@ def store_fetched_chapters(db: Database, item_id: int, url: str, chapters: list[
 def store_played(db: Database, item_ids: list[int], played: bool) -> Changes:
     """Mark items played or unplayed."""
     mark_played(db, item_ids, played)
-    return Changes(items=set(item_ids),
+    return Changes(items=set(item_ids), states={ItemState.PLAYED, ItemState.POSITION},
                    message=f"Marked {counted(len(item_ids), 'item')} {'played' if played else 'unplayed'}.")
 
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError
-from earmark.core.models import Changes, Item, Source
+from earmark.core.models import Changes, Item, ItemState, Source
 from earmark.core.plurals import counted
 from earmark.core.topics.graph import GraphData, GraphFilter, read_graph
 from earmark.core.topics.graphml import write_graphml
@@ -25,6 +25,7 @@ from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.related import RelatedPane
 
 UPDATE_DELAY_MS = 1500  # changes arriving together (a refresh, a tag edit) are worked out once
+RELATIONS_READ = {ItemState.TEXT, ItemState.TAGS}  # of the item states: titles, texts, transcripts, links; tags
 
 
 class GraphController(QObject):
@@ -91,8 +92,9 @@ class GraphController(QObject):
             self._timer.start()
 
     def library_changed(self, changes: Changes) -> None:
-        """Items came, went or changed: their relations follow."""
-        if changes.structure or changes.items:
+        """Items came or went, or changed what the relations read (core/topics/corpus.py: texts and tags): their
+        relations follow. Nothing else schedules a pass (a position kept every few seconds while playing did)."""
+        if changes.structure or changes.states & RELATIONS_READ:
             self.schedule_update()
 
     def update_relations(self) -> None:

@@ -13,7 +13,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.downloads import newest_item_id
 from earmark.core.db.podcast_prefs import get_prefs
 from earmark.core.db.sources import get_source
-from earmark.core.models import Changes, PodcastPrefs
+from earmark.core.models import Changes, ItemState, PodcastPrefs
 from earmark.gui.downloads import DownloadManager
 from earmark.gui.mainwindow.frame.actions import Actions
 from earmark.gui.operations.playback import store_played, store_prefs
@@ -46,7 +46,8 @@ class EpisodeController(QObject):
         window.statusBar().addPermanentWidget(self.usage)
         self.downloads.usage_changed.connect(self._show_usage)
         self.downloads.progressed.connect(self._show_progress)
-        self.downloads.changed.connect(lambda item_id: on_changes(Changes(items={item_id})))
+        self.downloads.changed.connect(lambda item_id: on_changes(Changes(items={item_id},
+                                                                          states={ItemState.DOWNLOADS})))
         self.downloads.failed.connect(lambda _item, message: window.statusBar().showMessage(message, 15000))
         a = actions
         a.mark_played.triggered.connect(lambda: self.mark(True))

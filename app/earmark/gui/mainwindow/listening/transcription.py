@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 from PySide6.QtWidgets import QLabel, QMainWindow
 
 from earmark.core.db import transcribe_queue as queue
-from earmark.core.models import Changes
+from earmark.core.models import Changes, ItemState
 from earmark.core.plurals import counted
 from earmark.gui.mainwindow.frame.actions import Actions
 from earmark.gui.tasks import TaskRunner
@@ -139,7 +139,7 @@ class TranscriptionController(QObject):
     def _on_done(self, item_id: int) -> None:
         self._current = None
         self.transcribed.emit(item_id)
-        self._on_changes(Changes(items={item_id}, message=f"Transcribed “{self._title}”."))
+        self._on_changes(Changes(items={item_id}, states={ItemState.TEXT}, message=f"Transcribed “{self._title}”."))
 
     def _on_failed(self, item_id: int, sentence: str) -> None:
         self._current = None

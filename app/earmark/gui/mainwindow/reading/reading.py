@@ -125,7 +125,7 @@ class ReadingController(QObject):
 
     def leave(self) -> None:
         """Keep the place in the article, and forget it was open (the lists may have changed with it)."""
-        self.save_progress(then=lambda _changes: self._on_changes(Changes(structure=True)))
+        self.save_progress()  # its change says whether the lists see it (under way, read)
         self._shown = False
         self._wanted = None
         self.reader.clear_article()
@@ -175,13 +175,12 @@ class ReadingController(QObject):
         if item_id:
             self._go(Place(READER, item_id=item_id))
 
-    def save_progress(self, then: Callable[[Changes], None] | None = None) -> None:
-        """Keep how far the article shown was read; ``then`` is called instead of showing the change."""
+    def save_progress(self) -> None:
+        """Keep how far the article shown was read."""
         self._save_timer.stop()
         item_id = self.reader.item_id
         if item_id is not None and self.reading:
-            self._runner.write(keep_reading_progress, item_id, self.reader.share_read(),
-                               on_done=then or self._on_changes)
+            self._runner.write(keep_reading_progress, item_id, self.reader.share_read(), on_done=self._on_changes)
 
     def article_changed(self, item_ids: Iterable[int]) -> None:
         """Show the article read again when it changed (its page was fetched again)."""
