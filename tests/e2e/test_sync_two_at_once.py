@@ -50,6 +50,6 @@ def test_two_syncs_of_one_library_send_a_play_once(tmp_path: Path, mygpo: MygpoS
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         outcomes = [process.communicate(timeout=120) for process in (first, second)]
         assert [first.returncode, second.returncode] == [0, 0], outcomes
-        assert "1 change sent" in outcomes[0][0], outcomes
+        assert "and 1 episode change sent" in outcomes[0][0], outcomes
         plays = [a for a in Phone(mygpo, user).actions() if a["action"] == "play"]
         assert [(a["device"], a["position"]) for a in plays] == [("laptop", 200)]  # once, not twice

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from earmark.cli.common import add_opt_in, opt_in_if_asked, print_json, read_password, record_id
 from earmark.core.db.database import Database
-from earmark.core.plurals import counted
 from earmark.core.sync.server import KINDS
 
 if TYPE_CHECKING:
@@ -73,9 +72,7 @@ def _sync(db: Database, args: argparse.Namespace) -> int:
     if args.json:
         print_json(report.as_json())
     else:
-        print(f"{counted(report.subscriptions_added, 'subscription')} added, {report.subscriptions_removed} removed, "
-              f"{counted(report.actions_sent, 'change')} sent, {report.actions_received} received, "
-              f"{counted(report.positions_applied, 'position')} applied.")
+        print(report.sentence)
         for sentence in report.warnings:
             print(f"earmark: {sentence}", file=sys.stderr)
     for sentence in report.errors:

@@ -5,16 +5,19 @@ that fails."""
 from __future__ import annotations
 
 import io
+import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from earmark.core.feeds.subscribe import subscribe
 from earmark.core.sync.account import get_account
 from earmark.core.sync.session import log_in, sync_now
 from helpers.cli import Cli
-from helpers.feed_server import closed_port
+from helpers.feed_server import FeedServer, closed_port
 from helpers.mygpo_server import MygpoServer
-from helpers.sync_devices import device
+from helpers.sync_devices import DURATION, device, serve_podcast
 from helpers.sync_proxy import Fault, SyncProxy
 
 
@@ -71,3 +74,29 @@ def test_a_failed_login_says_nothing_was_stored(tmp_path: Path, mygpo: MygpoServ
     assert code != 0 and "Nothing was stored: check the server's address" in err, err
     assert "try again later" not in err and "changes are kept" not in err, err
     assert get_account(device(tmp_path, "a")) is None
+
+
+def test_the_sync_sentence_counts_what_was_sent_and_received_alike(tmp_path: Path, mygpo: MygpoServer,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    user = mygpo.new_user()
+    db = device(tmp_path, "a")
+    log_in(db, "gpodder", mygpo.url, *user, device="laptop")
+    with FeedServer(tmp_path) as feed_server:
+        feed = serve_podcast(feed_server)
+        subscribe(db, feed)
+        assert sync_now(db).errors == []
+        cli = _cli(tmp_path, "a", capsys)
+        assert cli("unsubscribe", str(db.execute("SELECT id FROM sources").fetchone()[0]))[0] == 0
+        other = serve_podcast(feed_server, "other")
+        when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        mygpo.call("POST", f"/api/2/episodes/{user[0]}.json", user, [
+            {"podcast": other, "episode": feed_server.url(f"other/audio/{n}.mp3"), "action": "play",
+             "timestamp": when, "device": "phone", "position": 60, "total": DURATION} for n in range(1, 1201)])
+        code, out, _err = cli("sync")
+        assert code == 0
+        assert out.strip() == ("0 subscriptions added and 0 removed here; 1 subscription change and 0 episode "
+                               "changes sent; 1,200 episode actions received, 0 of those applied."), out
+        subscribe(db, other)  # the phone's plays of its episodes waited for them
+        code, out, _err = cli("sync", "--json")
+    report = json.loads(out)
+    assert (report["earlier_applied"], report["positions_applied"], report["actions_received"]) == (3, 0, 0)

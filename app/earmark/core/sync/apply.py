@@ -28,6 +28,7 @@ class Applied:
     unsubscribed: list[str] = field(default_factory=list)  # their titles
     received: int = 0  # episode actions of other devices, new to this one
     applied: int = 0  # of those, how many changed a position or played mark here
+    waited: int = 0  # actions received before, applied now (they waited for their episode, or it is new here)
     items: set[int] = field(default_factory=set)
     credentials: list[tuple[int, Userinfo]] = field(default_factory=list)  # from subscribed addresses: to keep
 
@@ -68,11 +69,16 @@ def apply_actions(db: Database, actions: list[EpisodeAction], device: str | None
         db.execute("INSERT INTO sync_applying (applying) VALUES (1)")  # the journal's triggers stand aside
         try:
             for action in sorted(actions, key=lambda a: a.at):
-                if (device is not None and action.device == device) or (not again and seen(db, action.digest)):
+                new = not seen(db, action.digest)
+                if (device is not None and action.device == device) or not (new or again):
                     continue
                 digests.append(action.digest)
-                applied.received += 1
-                _apply_one(db, finder, action, clock_offset, within, applied)
+                applied.received += new
+                item_id = _apply_one(db, finder, action, clock_offset, within)
+                if item_id is not None:
+                    applied.items.add(item_id)
+                    applied.applied += new
+                    applied.waited += not new
             _apply_waiting(db, finder, clock_offset, within, applied)
         finally:
             db.execute("DELETE FROM sync_applying")
@@ -80,9 +86,10 @@ def apply_actions(db: Database, actions: list[EpisodeAction], device: str | None
 
 
 def _apply_one(db: Database, finder: EpisodeFinder, action: EpisodeAction, clock_offset: float,
-               within: float, applied: Applied) -> None:
+               within: float) -> int | None:
+    """The episode whose position or played mark the action changed, if it did."""
     if action.action not in ("play", "new") or (action.action == "play" and action.position is None):
-        return  # downloads and deletes elsewhere change nothing here
+        return None  # downloads and deletes elsewhere change nothing here
     item_id = finder.find(action)
     if item_id is None:
         db.execute("""INSERT INTO sync_waiting (podcast, episode, guid, action, position, total, at)
@@ -91,12 +98,10 @@ def _apply_one(db: Database, finder: EpisodeFinder, action: EpisodeAction, clock
                       total = excluded.total, at = excluded.at WHERE excluded.at >= sync_waiting.at""",
                    [action.podcast, action.episode, action.guid, action.action, action.position, action.total,
                     action.at])
-        return
+        return None
     if _newer_here(db, item_id, action.at - clock_offset):
-        return
-    if _set_state(db, item_id, action, within, _iso(action.at - clock_offset)):
-        applied.applied += 1
-        applied.items.add(item_id)
+        return None
+    return item_id if _set_state(db, item_id, action, within, _iso(action.at - clock_offset)) else None
 
 
 def _apply_waiting(db: Database, finder: EpisodeFinder, clock_offset: float, within: float,
@@ -111,7 +116,7 @@ def _apply_waiting(db: Database, finder: EpisodeFinder, clock_offset: float, wit
         db.execute("DELETE FROM sync_waiting WHERE podcast = ? AND episode = ?", [podcast, episode])
         if not _newer_here(db, item_id, action.at - clock_offset) and \
                 _set_state(db, item_id, action, within, _iso(action.at - clock_offset)):
-            applied.applied += 1
+            applied.waited += 1
             applied.items.add(item_id)
 
 

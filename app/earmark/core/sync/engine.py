@@ -41,15 +41,30 @@ class SyncReport:
     actions_sent: int = 0
     actions_received: int = 0
     positions_applied: int = 0
+    earlier_applied: int = 0
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     items_changed: set[int] = field(default_factory=set)
+
+    @property
+    def sentence(self) -> str:
+        """What ``earmark sync`` prints: every count, each formatted alike."""
+        parts = [f"{counted(self.subscriptions_added, 'subscription')} added and {self.subscriptions_removed:,} "
+                 "removed here",
+                 f"{counted(self.subscriptions_sent, 'subscription change')} and "
+                 f"{counted(self.actions_sent, 'episode change')} sent",
+                 f"{counted(self.actions_received, 'episode action')} received, {self.positions_applied:,} of those "
+                 "applied"]
+        if self.earlier_applied:
+            parts.append(f"{counted(self.earlier_applied, 'earlier action')} applied to episodes new here")
+        return "; ".join(parts) + "."
 
     def as_json(self) -> dict[str, object]:
         """The ``earmark sync --json`` object."""
         return {"subscriptions_added": self.subscriptions_added, "subscriptions_removed": self.subscriptions_removed,
                 "subscriptions_sent": self.subscriptions_sent, "actions_sent": self.actions_sent,
                 "actions_received": self.actions_received, "positions_applied": self.positions_applied,
+                "earlier_applied": self.earlier_applied,
                 "errors": list(self.errors), "warnings": list(self.warnings)}
 
 
@@ -131,8 +146,7 @@ def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, app
         journal.finish(db, [], digests)
         account.actions_since = min(page.timestamp, server_now) if page.timestamp else server_now
         db.execute("UPDATE sync_account SET actions_since = ?", [account.actions_since])
-    report.actions_received, report.positions_applied = applied.received, applied.applied
-    report.items_changed |= applied.items
+    _count(report, applied)
     journal.drop(db, set(journal.EPISODES) - server.actions_sent)
     rows = journal.start_batch(db, journal.EPISODES)
     for start in range(0, len(rows), ACTIONS_PER_REQUEST):
@@ -153,7 +167,12 @@ def _actions_of_added(db: Database, server: SyncServer, account: SyncAccount, fe
         with write_transaction(db):
             digests = apply_actions(db, page.actions, None, account.clock_offset, applied, again=True)
             journal.finish(db, [], digests)
+    _count(report, applied)
+
+
+def _count(report: SyncReport, applied: Applied) -> None:
     report.actions_received, report.positions_applied = applied.received, applied.applied
+    report.earlier_applied = applied.waited
     report.items_changed |= applied.items
 
 

@@ -15,7 +15,7 @@ from earmark.core.db.items import save_progress
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import ProgressUpdate
 from earmark.core.secrets.store import Secrets
-from earmark.core.sync.account import device_caption, get_account, pending_changes
+from earmark.core.sync.account import device_caption, get_account, password_key, pending_changes
 from earmark.core.sync.engine import run_sync
 from earmark.core.sync.gpodder import GpodderServer
 from earmark.core.sync.http import MAX_ANSWER_BYTES
@@ -157,6 +157,6 @@ def test_actions_about_episodes_not_here_wait_for_them(setup, mygpo: MygpoServer
     assert db.execute("SELECT count(*) FROM sync_waiting").fetchone()[0] == 1
     subscribe(db, other)  # later, here
     report = sync_now(db)
-    assert report.positions_applied == 1 and report.actions_received == 0
+    assert (report.earlier_applied, report.positions_applied, report.actions_received) == (1, 0, 0)
     assert state(db, episode(db, other, 1)) == (150.0, 0)
-    assert Secrets(db).get(get_account(db).key) == user[1]  # type: ignore[union-attr]
+    assert Secrets(db).get(password_key(db, get_account(db))) == user[1]  # type: ignore[arg-type]

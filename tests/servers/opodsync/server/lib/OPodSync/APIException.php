@@ -1,0 +1,5 @@
+<?php
+
+namespace OPodSync;
+
+class APIException extends \RuntimeException {}
