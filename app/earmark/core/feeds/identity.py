@@ -1,24 +1,21 @@
 """One podcast, one subscription: the addresses and ids a feed is known by, and the subscription they name.
 
 Two addresses name one feed when they differ only in scheme (http/https), a leading ``www.``, a trailing slash,
-a default port, the host's letter case or credentials (``address_key``). A subscription is also known by the
+a default port, the host's letter case or credentials (``urls.address_key``). A subscription is also known by the
 addresses it was read from before a permanent redirect, its feed's own ``atom:link rel="self"`` and
 ``itunes:new-feed-url`` (kept in ``source_addresses``), and by its ``podcast:guid``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
-from urllib.parse import urlsplit
 
 from earmark.core.db.database import Database
 from earmark.core.db.sources import move_source
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.models import FeedData, SourceKind
 from earmark.core.records import record
-from earmark.core.urls import WEB_SCHEMES, comparable, split_userinfo
+from earmark.core.urls import address_key, split_userinfo
 
-_DEFAULT_PORTS = (":80", ":443")
 _COLUMNS = "s.id, s.title, s.url, s.kind"
 
 
@@ -30,23 +27,6 @@ class Subscription:
     title: str
     url: str
     kind: SourceKind = "podcast"
-
-
-@lru_cache(maxsize=8192)  # every subscription's address is keyed at each look-up: each is worked out once
-def address_key(url: str) -> str:
-    """The form under which two addresses of one feed compare equal (a local file's address stays as it is)."""
-    url = comparable(url)
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return url
-    if parts.scheme not in WEB_SCHEMES:
-        return url
-    host = parts.netloc.removeprefix("www.")
-    for port in _DEFAULT_PORTS:
-        host = host.removesuffix(port)
-    query = f"?{parts.query}" if parts.query else ""
-    return f"{host}{parts.path.rstrip('/')}{query}"
 
 
 def feed_addresses(url: str, feed: FeedData) -> list[str]:
