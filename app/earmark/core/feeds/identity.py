@@ -7,6 +7,7 @@ addresses it was read from before a permanent redirect, its feed's own ``atom:li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from earmark.core.db.database import Database
@@ -34,19 +35,24 @@ def feed_addresses(url: str, feed: FeedData) -> list[str]:
     return [address for address in (url, feed.self_url, feed.new_feed_url) if address]
 
 
-def find_subscription(db: Database, addresses: Iterable[str], guid: str | None = None) -> Subscription | None:
-    """The subscription known by any of ``addresses`` (however written) or by the podcast ``guid``; None when
-    there is none."""
+def find_subscription(db: Database, addresses: Iterable[str], guid: str | None = None,
+                      besides: int | None = None) -> Subscription | None:
+    """The subscription known by any of ``addresses`` (however written) or by the podcast ``guid`` (other than
+    ``besides``); None when there is none."""
     keys = {address_key(address) for address in addresses}
-    rows = db.execute(f"SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL ORDER BY id").fetchall()
+    hosts = {re.split(r"[/?]", key, maxsplit=1)[0] for key in keys}  # a cheap first cut, in SQL: the host named
+    rows = sorted({row for host in hosts for row in db.execute(
+        f"SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL AND id IS NOT ? AND instr(lower(url), ?)",
+        [besides, host])})
     found = next((row for row in rows if address_key(row[2]) in keys), None)
     if found is None and keys:
         marks = ", ".join("?" * len(keys))
         found = db.execute(f"""SELECT {_COLUMNS} FROM source_addresses a JOIN sources s ON s.id = a.source_id
-                               WHERE a.address IN ({marks}) ORDER BY s.id""", sorted(keys)).fetchone()
+                               WHERE a.address IN ({marks}) AND s.id IS NOT ? ORDER BY s.id""",
+                           [*sorted(keys), besides]).fetchone()
     if found is None and guid:
-        found = db.execute(f"SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL AND podcast_guid = ? ORDER BY id",
-                           [guid]).fetchone()
+        found = db.execute(f"""SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL AND podcast_guid = ?
+                               AND id IS NOT ? ORDER BY id""", [guid, besides]).fetchone()
     return Subscription(int(found[0]), str(found[1]), str(found[2]), found[3]) if found else None
 
 
@@ -60,6 +66,23 @@ def remember_addresses(db: Database, source_id: int, addresses: Iterable[str]) -
     """Keep ``addresses`` as ones the subscription is known by (an address another one claimed stays theirs)."""
     db.conn.executemany("INSERT OR IGNORE INTO source_addresses (address, source_id) VALUES (?, ?)",
                         [(address_key(address), source_id) for address in set(addresses)])
+
+
+def join_known(db: Database, source_id: int, addresses: Iterable[str], guid: str | None) -> Subscription | None:
+    """A subscription recorded but never read (from a subscription list) whose feed, once read, is a podcast
+    subscribed to already: it is dropped, that one taking its tags and address. Returns that one; None when the
+    feed is another podcast (or the subscription holds episodes)."""
+    if db.execute("SELECT 1 FROM items WHERE source_id = ? LIMIT 1", [source_id]).fetchone():
+        return None
+    addresses = list(addresses)
+    known = find_subscription(db, addresses, guid, besides=source_id)
+    if known is None:
+        return None
+    url = db.execute("SELECT url FROM sources WHERE id = ?", [source_id]).fetchone()[0]
+    db.execute("UPDATE OR IGNORE source_tags SET source_id = ? WHERE source_id = ?", [known.source_id, source_id])
+    db.execute("DELETE FROM sources WHERE id = ?", [source_id])
+    remember_addresses(db, known.source_id, [url, *addresses])
+    return known
 
 
 def follow_new_feed_url(db: Database, source_id: int, url: str, feed: FeedData) -> str | None:
