@@ -20,6 +20,7 @@ from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
 from helpers.journeys import (
     answer,
+    click_sidebar,
     highlighted_row,
     listed_titles,
     message_box,
@@ -214,3 +215,28 @@ def test_a_new_librarys_first_import_is_backed_up_the_same_day(qtbot: QtBot, lau
     [daily] = list_backups(library_path)
     assert daily.kind == "daily"
     assert backup_counts(daily.path) == {"items": 3, "notes": 0, "sources": 1}
+
+
+def test_the_same_podcast_by_another_address_is_selected_not_added_again(qtbot: QtBot, launch: Launch,
+                                                                         server: FeedServer) -> None:
+    """Its address written otherwise (known at once), then a mirror whose feed carries the same podcast:guid
+    (known once read): each time the podcast there is is selected, and the status bar says it was there."""
+    body = rss("Twice Show", episodes(3)).replace(
+        b"<channel>", b'<channel><podcast:guid xmlns:podcast="https://podcastindex.org/namespace/1.0">'
+                      b"5c9a1e24-twice</podcast:guid>")
+    url = server.serve_body("/show.xml", body)
+    window = launch().window
+    add_podcast(qtbot, window, url)
+    qtbot.waitUntil(lambda: any(row.startswith("Twice Show (") for row in sidebar_texts(window)), timeout=FEED_MS)
+    for again in (url.replace("http://", "HTTP://") + "/", server.serve_body("/mirror.xml", body)):
+        click_sidebar(qtbot, window, sidebar_texts(window)[0])  # somewhere else
+        qtbot.waitUntil(lambda: not highlighted_row(window).startswith("Twice Show"))
+        qtbot.waitUntil(window.isActiveWindow)
+        add_podcast(qtbot, window, again)
+        qtbot.waitUntil(lambda: highlighted_row(window).startswith("Twice Show ("), timeout=FEED_MS)
+        assert window.statusBar().currentMessage().startswith("Already subscribed to Twice Show"), (
+            window.statusBar().currentMessage())
+        wait_rows(qtbot, window, 3)
+        assert sorted(listed_titles(window)) == ["Episode 0", "Episode 1", "Episode 2"]
+        assert [row for row in sidebar_texts(window) if row.startswith("Twice Show")] == ["Twice Show (3)"]
+    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import quote, quote_plus, unquote, urlsplit, urlunsplit
 
 from earmark.core.records import record
@@ -10,6 +11,7 @@ from earmark.core.records import record
 WEB_SCHEMES = ("http", "https")
 _USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")  # up to the authority's last "@"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+_DEFAULT_PORT_SUFFIXES = (":80", ":443")
 
 
 @record(frozen=True)
@@ -76,3 +78,21 @@ def comparable(url: str) -> str:
     path = quote(unquote(path), "/%:@!$&'()*+,;=~") or "/"
     query = quote_plus(unquote(query), ":&=/?")
     return urlunsplit((scheme, netloc, path, query, fragment))
+
+
+@lru_cache(maxsize=8192)  # every subscription's address is keyed at each look-up: each is worked out once
+def address_key(url: str) -> str:
+    """The form under which two addresses of one feed compare equal (core/feeds/identity.py): ``comparable``'s,
+    without scheme, a leading ``www.``, a default port or a trailing slash. A local file's address stays as it is."""
+    url = comparable(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    if parts.scheme not in WEB_SCHEMES:
+        return url
+    host = parts.netloc.removeprefix("www.")
+    for port in _DEFAULT_PORT_SUFFIXES:
+        host = host.removesuffix(port)
+    query = f"?{parts.query}" if parts.query else ""
+    return f"{host}{parts.path.rstrip('/')}{query}"

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -145,3 +146,34 @@ def test_an_opml_list_naming_the_subscription_otherwise_adds_nothing(cli: Cli, t
     assert (code, out, err) == (0, "4 new subscriptions, 4 already subscribed.\n", "")
     assert sorted(source["url"] for source in cli.json("sources")) == sorted(
         ["https://www.example.com/show/feed.xml", *other])
+
+
+def test_a_listed_feed_found_to_be_a_subscribed_podcast_once_read_is_not_added(cli: Cli, server: FeedServer,
+                                                                               tmp_path: Path) -> None:
+    """A list naming a mirror (the same podcast:guid) and an address whose feed names the subscription as its own:
+    recorded at first (nothing tells them apart before they are read), dropped once read, their folder tags kept."""
+    guid = "<podcast:guid>917393e3-1b1e-5cef-ace4-edaa54e1f810</podcast:guid>"
+    url = server.serve_body("feed.xml", channel_tags(guid))
+    assert cli("subscribe", url)[0] == 0
+    mirror = server.serve_body("mirror.xml", channel_tags(guid, rss("PyTorch Developer Podcast", EPISODES[:2])))
+    cdn = server.serve_body("cdn.xml", channel_tags(f'<atom:link rel="self" href="{url}"/>'))
+    other = server.serve_body("other.xml", rss("Another Show", EPISODES[:2]))
+    opml = tmp_path / "mine.opml"
+    opml.write_text('<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>'
+                    f'<outline text="Listening"><outline type="rss" text="Mirror" xmlUrl="{mirror}"/>'
+                    f'<outline type="rss" text="CDN" xmlUrl="{cdn}"/><outline type="rss" text="Another Show" '
+                    f'xmlUrl="{other}"/></outline></body></opml>', encoding="utf-8")
+    outcomes = cli.json("import-opml", str(opml))
+    assert sorted((o["title"], o["new"], o["warning"]) for o in outcomes) == [
+        ("Another Show", 2, None),
+        ("PyTorch Developer Podcast", 0, f"{cdn} is PyTorch Developer Podcast, subscribed to already: it was not "
+                                         "added again."),
+        ("PyTorch Developer Podcast", 0, f"{mirror} is PyTorch Developer Podcast, subscribed to already: it was not "
+                                         "added again.")]
+    sources = {source["title"]: source for source in cli.json("sources")}
+    assert sorted(sources) == ["Another Show", "PyTorch Developer Podcast"]
+    assert (sources["PyTorch Developer Podcast"]["url"], sources["PyTorch Developer Podcast"]["item_count"]) == (
+        url, 51)
+    assert cli("subscribe", mirror) == (0, ALREADY, "")
+    code, out, _ = cli("list", "--tag", "listening", "--json")
+    assert code == 0 and len(json.loads(out)) == 53  # the folder's tag went to the podcast there was

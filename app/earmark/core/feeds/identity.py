@@ -1,24 +1,22 @@
 """One podcast, one subscription: the addresses and ids a feed is known by, and the subscription they name.
 
 Two addresses name one feed when they differ only in scheme (http/https), a leading ``www.``, a trailing slash,
-a default port, the host's letter case or credentials (``address_key``). A subscription is also known by the
+a default port, the host's letter case or credentials (``urls.address_key``). A subscription is also known by the
 addresses it was read from before a permanent redirect, its feed's own ``atom:link rel="self"`` and
 ``itunes:new-feed-url`` (kept in ``source_addresses``), and by its ``podcast:guid``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from functools import lru_cache
-from urllib.parse import urlsplit
 
 from earmark.core.db.database import Database
 from earmark.core.db.sources import move_source
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.models import FeedData, SourceKind
 from earmark.core.records import record
-from earmark.core.urls import WEB_SCHEMES, comparable, split_userinfo
+from earmark.core.urls import address_key, split_userinfo
 
-_DEFAULT_PORTS = (":80", ":443")
 _COLUMNS = "s.id, s.title, s.url, s.kind"
 
 
@@ -32,41 +30,29 @@ class Subscription:
     kind: SourceKind = "podcast"
 
 
-@lru_cache(maxsize=8192)  # every subscription's address is keyed at each look-up: each is worked out once
-def address_key(url: str) -> str:
-    """The form under which two addresses of one feed compare equal (a local file's address stays as it is)."""
-    url = comparable(url)
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return url
-    if parts.scheme not in WEB_SCHEMES:
-        return url
-    host = parts.netloc.removeprefix("www.")
-    for port in _DEFAULT_PORTS:
-        host = host.removesuffix(port)
-    query = f"?{parts.query}" if parts.query else ""
-    return f"{host}{parts.path.rstrip('/')}{query}"
-
-
 def feed_addresses(url: str, feed: FeedData) -> list[str]:
     """The addresses a feed read from ``url`` is known by: that one, its self link and its new address."""
     return [address for address in (url, feed.self_url, feed.new_feed_url) if address]
 
 
-def find_subscription(db: Database, addresses: Iterable[str], guid: str | None = None) -> Subscription | None:
-    """The subscription known by any of ``addresses`` (however written) or by the podcast ``guid``; None when
-    there is none."""
+def find_subscription(db: Database, addresses: Iterable[str], guid: str | None = None,
+                      besides: int | None = None) -> Subscription | None:
+    """The subscription known by any of ``addresses`` (however written) or by the podcast ``guid`` (other than
+    ``besides``); None when there is none."""
     keys = {address_key(address) for address in addresses}
-    rows = db.execute(f"SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL ORDER BY id").fetchall()
+    hosts = {re.split(r"[/?]", key, maxsplit=1)[0] for key in keys}  # a cheap first cut, in SQL: the host named
+    rows = sorted({row for host in hosts for row in db.execute(
+        f"SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL AND id IS NOT ? AND instr(lower(url), ?)",
+        [besides, host])})
     found = next((row for row in rows if address_key(row[2]) in keys), None)
     if found is None and keys:
         marks = ", ".join("?" * len(keys))
         found = db.execute(f"""SELECT {_COLUMNS} FROM source_addresses a JOIN sources s ON s.id = a.source_id
-                               WHERE a.address IN ({marks}) ORDER BY s.id""", sorted(keys)).fetchone()
+                               WHERE a.address IN ({marks}) AND s.id IS NOT ? ORDER BY s.id""",
+                           [*sorted(keys), besides]).fetchone()
     if found is None and guid:
-        found = db.execute(f"SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL AND podcast_guid = ? ORDER BY id",
-                           [guid]).fetchone()
+        found = db.execute(f"""SELECT {_COLUMNS} FROM sources s WHERE url IS NOT NULL AND podcast_guid = ?
+                               AND id IS NOT ? ORDER BY id""", [guid, besides]).fetchone()
     return Subscription(int(found[0]), str(found[1]), str(found[2]), found[3]) if found else None
 
 
@@ -80,6 +66,23 @@ def remember_addresses(db: Database, source_id: int, addresses: Iterable[str]) -
     """Keep ``addresses`` as ones the subscription is known by (an address another one claimed stays theirs)."""
     db.conn.executemany("INSERT OR IGNORE INTO source_addresses (address, source_id) VALUES (?, ?)",
                         [(address_key(address), source_id) for address in set(addresses)])
+
+
+def join_known(db: Database, source_id: int, addresses: Iterable[str], guid: str | None) -> Subscription | None:
+    """A subscription recorded but never read (from a subscription list) whose feed, once read, is a podcast
+    subscribed to already: it is dropped, that one taking its tags and address. Returns that one; None when the
+    feed is another podcast (or the subscription holds episodes)."""
+    if db.execute("SELECT 1 FROM items WHERE source_id = ? LIMIT 1", [source_id]).fetchone():
+        return None
+    addresses = list(addresses)
+    known = find_subscription(db, addresses, guid, besides=source_id)
+    if known is None:
+        return None
+    url = db.execute("SELECT url FROM sources WHERE id = ?", [source_id]).fetchone()[0]
+    db.execute("UPDATE OR IGNORE source_tags SET source_id = ? WHERE source_id = ?", [known.source_id, source_id])
+    db.execute("DELETE FROM sources WHERE id = ?", [source_id])
+    remember_addresses(db, known.source_id, [url, *addresses])
+    return known
 
 
 def follow_new_feed_url(db: Database, source_id: int, url: str, feed: FeedData) -> str | None:

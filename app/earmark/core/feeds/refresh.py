@@ -19,7 +19,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
-from earmark.core.feeds.identity import feed_addresses, follow_new_feed_url, remember_addresses
+from earmark.core.feeds.identity import feed_addresses, follow_new_feed_url, join_known, remember_addresses
 from earmark.core.feeds.parse_worker import parse_packed, parsed, start_parser, unpacked
 from earmark.core.models import FeedData
 from earmark.core.records import record
@@ -256,12 +256,18 @@ def store_checked(db: Database, checked: CheckedFeed) -> FeedOutcome:
         assert checked.feed is not None  # a changed body was parsed
         from earmark.core.db.merge import CacheState, store_feed  # deferred: as the parsers, for changed feeds only
 
+        addresses = [url, *feed_addresses(fetched.url, checked.feed)]
+        if target.content_hash is None and (known := join_known(db, target.source_id, addresses,
+                                                                checked.feed.podcast_guid)) is not None:
+            outcome.source_id, outcome.url, outcome.title = known.source_id, known.url, known.title
+            outcome.warning = f"{target.url} is {known.title}, subscribed to already: it was not added again."
+            return outcome
         content_hash = checked.content_hash or body_hash(fetched.data)
         result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified, content_hash))
         outcome.title = result.title
         outcome.new, outcome.updated = result.new, result.updated
         outcome.warning = checked.feed.warning
-        remember_addresses(db, target.source_id, feed_addresses(fetched.url, checked.feed))
+        remember_addresses(db, target.source_id, addresses)
         if (moved := follow_new_feed_url(db, target.source_id, url, checked.feed)) is not None:
             asks = forget_on_move(db, target.source_id, url, moved) or asks
             url = outcome.url = moved

@@ -43,8 +43,10 @@ def apply_subscriptions(db: Database, changes: SubscriptionChanges, local: set[s
         key = comparable(url)
         if key in local or key in removed or key in sources or not is_web_address(url):
             continue
-        source_id, _new, parts = record_subscription_of(db, url)  # stored without a password it carries
+        source_id, new, parts = record_subscription_of(db, url)  # stored without a password it carries
         sources[key] = source_id
+        if not new:  # the podcast is here under another of its addresses (core/feeds/identity.py)
+            continue
         if parts.user is not None:
             applied.credentials.append((source_id, parts))
         applied.subscribed.append(source_id)

@@ -7,18 +7,28 @@ from earmark.core.feeds.addresses import note_failure
 from earmark.core.feeds.subscribe import ReadFeed, store_read_feed
 from earmark.core.models import Changes
 from earmark.core.plurals import counted
+from earmark.core.records import record
 from earmark.core.sample import SampleData, store_sample
 
 
-def store_subscription(db: Database, url: str, read: ReadFeed) -> Changes:
-    """Store a fetched feed (runs on the writer)."""
+@record
+class Subscribed:
+    """What storing a subscription changed, and which subscription it is (one there was before, maybe)."""
+
+    changes: Changes
+    source_id: int
+    already: bool
+
+
+def store_subscription(db: Database, url: str, read: ReadFeed) -> Subscribed:
+    """Store a fetched feed (runs on the writer); a podcast subscribed to already is not added again."""
     result = store_read_feed(db, url, read)
     noun = "new episode" if read.feed.kind == "podcast" else "new article"
     warning = f" {read.feed.warning}" if read.feed.warning else ""
-    return Changes(
-        items={*result.new, *result.updated}, structure=True,
-        message=f"Subscribed to {result.title}: {counted(len(result.new), noun)}.{warning}",
-    )
+    said = f"Already subscribed to {result.title}" if result.already else f"Subscribed to {result.title}"
+    changes = Changes(items={*result.new, *result.updated}, structure=bool(result.new) or not result.already,
+                      message=f"{said}: {counted(len(result.new), noun)}.{warning}")
+    return Subscribed(changes, result.source_id, result.already)
 
 
 def note_feed_failure(db: Database, url: str, message: str) -> Changes:

@@ -10,10 +10,11 @@ from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, save_progress
 from earmark.core.db.notes import add_note, list_notes
 from earmark.core.db.sources import feed_targets, list_sources
-from earmark.core.feeds.identity import address_key, find_subscription
+from earmark.core.feeds.identity import find_subscription
 from earmark.core.feeds.refresh import FeedOutcome, Refresher
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import ProgressUpdate
+from earmark.core.urls import address_key
 from helpers.feed_server import FeedServer, rss
 
 ENTRIES = [{"title": f"Episode {n}", "guid": f"e-{n}", "enclosure": f"https://cdn.example.com/{n}.mp3"}

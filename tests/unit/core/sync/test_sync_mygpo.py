@@ -115,3 +115,17 @@ def test_status_says_where_the_account_stands(devices, feed_server: FeedServer, 
     sync_now(a)
     status = sync_status(a).as_json()
     assert status["pending"] == 0 and status["last_sync"] is not None
+
+
+def test_a_podcast_subscribed_here_by_another_address_is_not_added_again(devices, feed_server: FeedServer) -> None:
+    """Another device subscribed by http://, this one has the podcast over https://: one podcast, one subscription."""
+    a, b = devices
+    feed = serve_podcast(feed_server)
+    subscribe(b, feed)
+    b.execute("UPDATE sources SET url = ?", [feed.replace("http://", "https://")])  # as subscribed over https
+    sync_now(b)
+    subscribe(a, feed)
+    assert sync_now(a).subscriptions_sent == 1
+    report = sync_now(b)
+    assert report.errors == [] and report.subscriptions_added == 0
+    assert b.execute("SELECT url FROM sources").fetchall() == [(feed.replace("http://", "https://"),)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 
 from earmark.core.db.search_words import learn_pending
-from earmark.core.feeds.identity import address_key
+from earmark.core.urls import address_key
 
 # Rows that belong to an episode and move with it to the copy kept (when that copy has none of its own).
 _ITEM_STATE = ("notes", "item_tags", "play_history", "queue", "downloads", "transcripts", "silences",

@@ -13,10 +13,10 @@ from PySide6.QtWidgets import QInputDialog, QMainWindow, QMessageBox
 
 from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
 from earmark.core.db.queries import ItemFilter
-from earmark.core.db.sources import source_id_of
 from earmark.core.errors import EarmarkError
 from earmark.core.feeds.addresses import PageFeeds, candidates, read_address_in
 from earmark.core.feeds.fetch import canonical_source
+from earmark.core.feeds.identity import Subscription, subscription_at
 from earmark.core.feeds.opml import OpmlDocument
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.feeds.subscriptions import read_opml_file
@@ -28,7 +28,7 @@ from earmark.gui.mainwindow.frame.feedback import Feedback
 from earmark.gui.mainwindow.library.discovery import DiscoveryController
 from earmark.gui.mainwindow.library.feeds import FeedsController
 from earmark.gui.mainwindow.reading.articles import ArticlesController
-from earmark.gui.operations.library import note_feed_failure, store_sample_library, store_subscription
+from earmark.gui.operations.library import Subscribed, note_feed_failure, store_sample_library, store_subscription
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.tray import raise_window
 from earmark.gui.views.credentials import CredentialsDialog
@@ -83,7 +83,23 @@ class SubscribeController(QObject):
             self._failed(source, str(exc))
             return
         self._feedback.status(f"Reading {shown_address(url)}…", 0)  # a password typed in it is not shown
+        self._runner.read(subscription_at, source, on_done=lambda known: self._subscribe_new(source, ask, known))
+
+    def _subscribe_new(self, source: str, ask: bool, known: Subscription | None) -> None:
+        if known is not None:  # its address written otherwise: nothing to read
+            self._already(known)
+            return
         self._read_feed(source, ask=ask)
+
+    def _already(self, known: Subscription) -> None:
+        """A podcast subscribed to already is selected, and the status bar says so."""
+        self._typed = ""
+        self._feedback.status(f"Already subscribed to {known.title}.", 10000)
+        self._select(known.source_id, known.kind == "podcast")
+
+    def _select(self, source_id: int, podcast: bool) -> None:
+        kind: ItemKind = "episode" if podcast else "article"  # its sidebar entry's
+        self._show_source(ItemFilter(kind=kind, source_id=source_id))
 
     def _read_feed(self, source: str, user: str | None = None, password: str | None = None, *,
                    ask: bool = False) -> None:
@@ -114,18 +130,17 @@ class SubscribeController(QObject):
         dialog.open()
 
     def _store_feed(self, url: str, read: ReadFeed, select: bool = False) -> None:
-        def stored(changes: Changes, note: str) -> None:
-            self._on_changes(replace(changes, message=changes.message + note))
-            if select:
-                kind: ItemKind = "episode" if read.feed.kind == "podcast" else "article"  # its sidebar entry's
-                self._runner.read(source_id_of, read.url, on_done=lambda found: found and self._show_source(
-                    ItemFilter(kind=kind, source_id=found)))
+        def stored(done: Subscribed, note: str) -> None:
+            self._typed = ""
+            self._on_changes(replace(done.changes, message=done.changes.message + note))
+            if select or done.already:
+                self._select(done.source_id, read.feed.kind == "podcast")
 
         def store(kept: bool) -> None:
             note = "" if kept else (" Its password was not kept: no keyring runs, and passwords are not kept in the "
                                     "library file.")  # subscribed all the same
             self._runner.write(store_subscription, url, read if kept else replace(read, user=None, password=None),
-                               on_done=lambda changes: stored(changes, note),
+                               on_done=lambda done: stored(done, note),
                                on_error=lambda message: self._failed(read.url, message))
 
         if read.user is not None:
