@@ -2,7 +2,8 @@
 each of its episodes in the list, in the details, in the player bar while it plays, and on its tile in My
 Podcasts (Ctrl+Shift+P), with its unplayed count; the arrow keys move between tiles, Enter opens the podcast's
 episodes and Esc comes back. A podcast whose image is hostile (a decompression bomb) shows its placeholder, its
-initials on its colour, and nothing breaks. Each cover is checked by the colours painted where it shows."""
+initials on its colour, and nothing breaks. A refresh that brings one podcast's news notifies with its cover.
+Each cover is checked by the colours painted where it shows."""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.feeds.subscribe import subscribe
 from earmark.core.feeds.subscriptions import record_subscription
+from earmark.core.settings import set_setting
 from earmark.gui.preferences import DesktopSettings
-from helpers.covers import SAMPLE_COVER, Colour, cover_at, near, placeholder_at, shown, somewhere_in
-from helpers.feed_server import FeedServer, Route
+from helpers.covers import SAMPLE_COVER, Colour, average, cover_at, near, placeholder_at, shown, somewhere_in
+from helpers.feed_server import FeedServer, Route, rss
 from helpers.gui import SAMPLE_ITEMS, Launch
 from helpers.journeys import highlighted_row, item_list, press, sidebar, sidebar_row, wait_rows, wait_showing
 
@@ -120,3 +123,31 @@ def test_a_hostile_cover_gives_the_placeholder_and_breaks_nothing(qtbot: QtBot, 
         assert "too many pixels" in problem
         shows_cover(qtbot, lambda: painted_icon(tree, sidebar_row(window, PODCAST), 18), 18)  # the others still show
         assert isinstance(window.focusWidget(), QWidget)
+
+
+def news_feed(count: int, cover: str) -> bytes:
+    items = [{"title": f"News {n}", "guid": f"n-{n}", "enclosure": f"https://example.com/n{n}.mp3"}
+             for n in range(count)]
+    return rss("News", items).replace(b"<description>Test feed</description>",
+                                      f'<itunes:image href="{cover}"/>'.encode(), 1)
+
+
+def test_the_notification_of_one_podcast_s_news_shows_its_cover(qtbot: QtBot, launch: Launch, library_path: Path,
+                                                                 tmp_path: Path) -> None:
+    with FeedServer(tmp_path) as server:
+        cover = server.route("news.png", Route(body=SAMPLE_COVER.read_bytes(), content_type="image/png"))
+        url = server.serve_body("/news.xml", news_feed(1, cover))
+        db = open_library(library_path)
+        subscribe(db, url)
+        set_setting(db, "feeds.refresh_on_start", False)
+        db.close()
+        server.serve_body("/news.xml", news_feed(3, cover))
+        window = launch().window
+        qtbot.waitUntil(lambda: window.covers.cache.has(cover, 18), timeout=10000)  # the sidebar's, fetched
+        with qtbot.waitSignal(window.feeds.refreshed, timeout=30000):
+            window.feeds.refresh_all()
+        tray = window.desktop.tray
+        assert tray.last_message == "2 new episodes and articles arrived."
+        assert tray.last_icon is not None
+        image = tray.last_icon.pixmap(18, 18).toImage()
+        assert near(average(image, quadrant(18)), cover_at(SAMPLE_COVER, 18, quadrant(18)))

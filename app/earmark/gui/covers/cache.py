@@ -71,6 +71,11 @@ class CoverCache(QObject):
         """``pixmap`` as an icon."""
         return QIcon(self.pixmap(url, title, pixels))
 
+    def largest(self, url: str | None) -> QPixmap | None:
+        """The largest cover of ``url`` in memory, None when none is (a notification's icon)."""
+        sizes = [key[1] for key in self._pixmaps if key[0] == url]
+        return self._pixmaps[(str(url), max(sizes))] if sizes else None
+
     def has(self, url: str | None, pixels: int) -> bool:
         """Whether the cover of ``url`` at this size is in memory (else ``pixmap`` gives a placeholder)."""
         return bool(url) and (url, round(pixels * _ratio())) in self._pixmaps

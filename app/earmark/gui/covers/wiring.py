@@ -21,6 +21,7 @@ from earmark.gui.mainwindow.player_bar import PLAYER_COVER
 
 if TYPE_CHECKING:
     from earmark.gui.mainwindow.actions import Actions
+    from earmark.gui.mainwindow.desktop import DesktopController
     from earmark.gui.mainwindow.feeds import FeedsController
     from earmark.gui.mainwindow.navigator import Navigator
     from earmark.gui.mainwindow.player_bar import PlayerBar
@@ -50,6 +51,7 @@ class CoveredWindow(Protocol):
     player_bar: PlayerBar
     navigator: Navigator
     commands: Actions
+    desktop: DesktopController
 
 
 class WindowCovers(QObject):
@@ -78,6 +80,10 @@ class WindowCovers(QObject):
         window.commands.show_podcasts.triggered.connect(lambda: nav.go(Place(PODCASTS)))
         window.commands.focus_list.triggered.connect(self.podcasts.escape)  # after the navigator's own Esc
         window.feeds.refreshed.connect(lambda _summary: self._after_refresh())
+        self._news: set[int] = set()  # the sources that brought new items in the refresh under way
+        window.feeds.refresh_started.connect(self._news.clear)
+        window.feeds.refresher.feed_done.connect(self._on_feed_done)
+        window.desktop.news_icon = self._news_icon
 
     def _show_list_covers(self) -> None:
         shown = bool(self._window.preferences.value(LIST_SETTING))
@@ -128,6 +134,20 @@ class WindowCovers(QObject):
         if item is not None:
             self._window.player_bar.show_cover(
                 self.cache.pixmap(item.image_url, item.source or item.title, PLAYER_COVER), item.source or item.title)
+
+    def _on_feed_done(self, message: dict[str, object]) -> None:
+        if message.get("new") and isinstance(message.get("source_id"), int):
+            self._news.add(int(message["source_id"]))  # type: ignore[call-overload]  # checked just above
+
+    def _news_icon(self) -> QIcon | None:
+        """The cover of the one podcast that brought news (None for several: Earmark's own icon says it)."""
+        data = self._window.sidebar_panel.data
+        if len(self._news) != 1 or data is None:
+            return None
+        [source_id] = self._news
+        source = next((source for source in data.sources if source.id == source_id), None)
+        cover = self.cache.largest(source.image_url) if source is not None else None
+        return QIcon(cover) if cover is not None else None
 
     def _after_refresh(self) -> None:
         self.podcasts.reload()
