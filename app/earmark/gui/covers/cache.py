@@ -9,6 +9,7 @@ from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QIcon, QImage, QPixmap
@@ -22,7 +23,9 @@ from earmark.gui.tasks import TaskRunner
 from earmark.gui.theme import is_dark
 
 log = logging.getLogger(__name__)
-MAX_PIXMAPS = 2000  # covers kept in memory, each at one size (a 22 px list cover is ~2 KB)
+K = TypeVar("K")
+MAX_COVER_BYTES = 20 * 2**20  # covers kept in memory, least recently shown out first (a list's 22 px one: 2 KB)
+MAX_PLACEHOLDER_BYTES = 4 * 2**20
 MAX_FETCHES = 2  # images fetched at once: feeds and downloads keep the rest of the pool
 
 
@@ -41,6 +44,8 @@ class CoverCache(QObject):
         self._folder = folder
         self._fetch = fetch
         self._pixmaps: OrderedDict[tuple[str, int], QPixmap] = OrderedDict()
+        self._placeholders: OrderedDict[tuple[str, int, bool], QPixmap] = OrderedDict()
+        self._held = [0, 0]  # bytes of the covers and of the placeholders in memory
         self._loading: set[tuple[str, int]] = set()
         self._waiting: dict[str, set[int]] = {}  # sizes asked for while the image is fetched
         self._queue: deque[str] = deque()
@@ -63,8 +68,14 @@ class CoverCache(QObject):
                 return found
             if url not in self._without:
                 self._load(url, size)
-        shown = QPixmap.fromImage(placeholder(title, size, is_dark()))
-        shown.setDevicePixelRatio(ratio)
+        key = (title, size, is_dark())
+        shown = self._placeholders.get(key)
+        if shown is None:
+            shown = self._placeholders[key] = QPixmap.fromImage(placeholder(*key))
+            shown.setDevicePixelRatio(ratio)
+            self._held[1] += _bytes(shown)
+            _trim(self._placeholders, self._held, 1, MAX_PLACEHOLDER_BYTES)
+        self._placeholders.move_to_end(key)
         return shown
 
     def icon(self, url: str | None, title: str, pixels: int) -> QIcon:
@@ -126,9 +137,10 @@ class CoverCache(QObject):
     def _keep(self, url: str, size: int, image: QImage) -> None:
         pixmap = QPixmap.fromImage(image)
         pixmap.setDevicePixelRatio(size / max(1, image.width()) * _ratio() if image.width() != size else _ratio())
+        old = self._pixmaps.pop((url, size), None)
+        self._held[0] += _bytes(pixmap) - (_bytes(old) if old is not None else 0)
         self._pixmaps[(url, size)] = pixmap
-        while len(self._pixmaps) > MAX_PIXMAPS:
-            self._pixmaps.popitem(last=False)
+        _trim(self._pixmaps, self._held, 0, MAX_COVER_BYTES)
 
     def _next_fetch(self) -> None:
         while self._queue and self._fetching < MAX_FETCHES:
@@ -149,7 +161,7 @@ class CoverCache(QObject):
         if state is not None and state.file and state.problem is None:  # new, changed or the same: read again
             for key in [key for key in self._pixmaps if key[0] == url]:
                 sizes.add(key[1])
-                del self._pixmaps[key]
+                self._held[0] -= _bytes(self._pixmaps.pop(key))
             for size in sizes:
                 self._load(url, size)
         elif not any(key[0] == url for key in self._pixmaps):
@@ -182,6 +194,16 @@ def read_cover(url: str, size: int, folder: Path | None) -> QImage | None:
         image = image.scaled(size, size, Qt.AspectRatioMode.IgnoreAspectRatio,
                              Qt.TransformationMode.SmoothTransformation)
     return image
+
+
+def _bytes(pixmap: QPixmap) -> int:
+    return pixmap.width() * pixmap.height() * 4
+
+
+def _trim(held: OrderedDict[K, QPixmap], counts: list[int], slot: int, budget: int) -> None:
+    """Drop the least recently shown pixmaps until ``held`` fits its ``budget`` (``counts[slot]`` its bytes)."""
+    while counts[slot] > budget and len(held) > 1:
+        counts[slot] -= _bytes(held.popitem(last=False)[1])
 
 
 def _ratio() -> float:

@@ -29,7 +29,7 @@ def colour_for(title: str, dark: bool) -> QColor:
     return QColor(hues[hashlib.blake2b(title.encode(), digest_size=2).digest()[0] % len(hues)])
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)  # the cover cache keeps the pixmaps made of them
 def placeholder(title: str, pixels: int, dark: bool) -> QImage:
     """A square placeholder ``pixels`` wide (a QImage: made in any thread)."""
     image = QImage(pixels, pixels, QImage.Format.Format_ARGB32_Premultiplied)
