@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Literal
 
-from earmark.core.images.cache import named_file
+from earmark.core.images.paths import named_file
 from earmark.core.records import record
 
 ItemKind = Literal["episode", "article"]
