@@ -6,8 +6,8 @@ Starts Xvfb (``-displayfd``: a free display, whoever else runs one) with a 1280Ã
 starts the app's window in a process of its own on the sample library (with a podcast whose episodes have
 chapters, a highlight in an article, Up next filled and a feed that fails), walks it as a person would (the
 window's own actions and keys) and grabs the screen at each view: welcome, list, playing with chapters, reader
-with a highlight, graph, learning path, all notes, subscriptions with a failing feed, settings, the shortcuts
-overlay. Needs Xvfb and sox (packaging/install-system-deps installs both).
+with a highlight, graph, learning path, all notes, subscriptions with a failing feed, My Podcasts (covers and
+placeholders), settings, the shortcuts overlay. Needs Xvfb and sox (packaging/install-system-deps installs both).
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ def main() -> int:
             feed = demo_feed(Path(work))
             for theme in args.theme or THEMES:
                 env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb",
-                       "EARMARK_CONFIG": str(Path(work) / f"{theme}.conf")}
+                       "EARMARK_CONFIG": str(Path(work) / f"{theme}.conf"),
+                       "EARMARK_COVERS": str(Path(work) / "covers")}  # the sample's covers, not the user's cache
                 env.pop("WAYLAND_DISPLAY", None)
                 subprocess.run([sys.executable, __file__, "--window", theme, "--out", str(args.out), "--demo",
                                 str(feed)], env=env, check=True, timeout=300)
@@ -193,6 +194,10 @@ def walk(window, save: Callable[[str], None]) -> None:  # noqa: ANN001 - a MainW
     save("notes")
     window.commands.show_subscriptions.trigger()
     save("subscriptions")
+    key(Qt.Key.Key_Escape)
+    window.commands.show_podcasts.trigger()  # My Podcasts: covers, placeholders, unplayed counts
+    settle(1.5)
+    save("podcasts")
     key(Qt.Key.Key_Escape)
     window.commands.show_settings.trigger()
     save("settings")

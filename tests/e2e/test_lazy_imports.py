@@ -1,8 +1,8 @@
 """What the real entry point imports, checked in a fresh interpreter: heavy parts load only when used.
 
 Every start pays for every module it imports; these load only on first use: numpy, scikit-learn and igraph (the
-topic graph), trafilatura (saving articles), Qt (the window), feedparser (a feed that changed); click and pluggy
-(command-line and plugin libraries some dependencies bring) never.
+topic graph), trafilatura (saving articles), Qt (the window), feedparser (a feed that changed), Pillow (a cover
+fetched); click and pluggy (command-line and plugin libraries some dependencies bring) never.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from helpers.feed_server import FeedServer, rss
 
 HEAVY = ("numpy", "sklearn", "scipy", "igraph", "trafilatura", "markdown_it", "PySide6", "feedparser", "click",
-         "pluggy")
+         "pluggy", "PIL")
 
 RUN_ENTRY_POINT = """
 import io, json, sys

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 # The widget each view shows, by object name: the first one visible names the view.
 VIEWS = (("welcome", "welcome"), ("itemList", "list"), ("subscriptionsTable", "subscriptions"),
-         ("allNotes", "notes"), ("graphView", "graph"), ("reader", "reader"), ("statistics", "statistics"))
+         ("allNotes", "notes"), ("graphView", "graph"), ("reader", "reader"), ("statistics", "statistics"),
+         ("podcastGrid", "podcasts"))
 PATH_MODE = "Learning path of the selected item"
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from earmark.core.db.database import Database
 from earmark.core.errors import UnreachableError
-from earmark.core.images.cache import cached_file
 from earmark.core.images.fetch import CoverState, fetch_cover
+from earmark.core.images.paths import cached_file
 
 
 def artwork_url(db: Database, item_id: int) -> str | None:

@@ -6,7 +6,7 @@ from dataclasses import field
 from enum import StrEnum
 from typing import Literal
 
-from earmark.core.images.cache import named_file
+from earmark.core.images.paths import named_file
 from earmark.core.records import record
 
 ItemKind = Literal["episode", "article"]

@@ -17,6 +17,10 @@ from earmark.core.records import record
 
 FEED_FILE = "pytorch-dev-podcast.xml"
 ARTICLES_FILE = "articles.json"
+# The covers drawn for the sample (packaging/build-sample-covers): the podcast's, and each site's icon.
+FEED_COVER = "pytorch-dev-podcast.png"
+SITE_ICONS = {"PyTorch Weekly": "pytorch-weekly.png", "PyTorch Conference 2022 notes": "pytorch-conference.png",
+              "PyTorch Shanghai Meetup": "pytorch-shanghai.png"}
 
 
 @record
@@ -50,11 +54,19 @@ def read_sample() -> SampleData:
     articles = [
         ArticleData(
             title=a["title"], url=a["url"], site=a["site"], html=a["html"], author=a.get("author"),
-            published=a.get("published"), tags=a.get("tags", []),
+            published=a.get("published"), tags=a.get("tags", []), site_icon=_cover(folder, SITE_ICONS.get(a["site"])),
         )
         for a in raw_articles
     ]
-    return SampleData(url, parse_feed(feed_path.read_bytes(), url), articles)
+    feed = parse_feed(feed_path.read_bytes(), url)
+    feed.image_url = feed.image_url or _cover(folder, FEED_COVER)
+    return SampleData(url, feed, articles)
+
+
+def _cover(folder: Path, name: str | None) -> str | None:
+    """The file:// address of a sample cover (fetched into the cover cache as a web cover is)."""
+    path = folder / "covers" / name if name else None
+    return path.resolve().as_uri() if path is not None and path.is_file() else None
 
 
 def store_sample(db: Database, sample: SampleData) -> SampleResult:

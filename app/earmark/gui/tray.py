@@ -4,7 +4,7 @@ notification about new episodes after a refresh."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Slot
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QMainWindow, QMenu, QSystemTrayIcon
 
 from earmark.gui.icons import app_icon
@@ -41,6 +41,7 @@ class TrayIcon(QObject):
         self.icon.setContextMenu(self.menu)
         self.icon.activated.connect(self._on_activated)
         self.last_message = ""
+        self.last_icon: QIcon | None = None
 
     @staticmethod
     def available() -> bool:
@@ -59,11 +60,12 @@ class TrayIcon(QObject):
         else:
             raise_window(self._window)
 
-    def notify(self, title: str, message: str) -> None:
-        """Show a desktop notification (only through a visible tray icon; remembered in ``last_message``)."""
-        self.last_message = message
+    def notify(self, title: str, message: str, icon: QIcon | None = None) -> None:
+        """Show a desktop notification with ``icon`` (Earmark's by default), only through a visible tray icon;
+        remembered in ``last_message`` and ``last_icon``."""
+        self.last_message, self.last_icon = message, icon
         if self.icon.isVisible() and QSystemTrayIcon.supportsMessages():
-            self.icon.showMessage(title, message, app_icon(), NOTIFY_MS)
+            self.icon.showMessage(title, message, icon or app_icon(), NOTIFY_MS)
 
     def _update_texts(self) -> None:
         self.show_hide.setText("Hide Earmark" if self._window.isVisible() else "Show Earmark")

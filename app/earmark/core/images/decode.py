@@ -9,12 +9,12 @@ import warnings
 from typing import TYPE_CHECKING
 
 from earmark.core.errors import EarmarkError
+from earmark.core.images.paths import SIZES
 from earmark.core.records import record
 
 if TYPE_CHECKING:
     from PIL.Image import Image as Picture
 
-SIZES = (64, 128, 256)  # square edges, in pixels, of the files kept: the views pick the nearest and scale down
 MAX_PIXELS = 6000 * 6000  # read from the header, before any decoding
 MAX_SIDE = 12000
 _MAGIC = {b"\x89PNG\r\n\x1a\n": "png", b"\xff\xd8\xff": "jpeg", b"GIF87a": "gif", b"GIF89a": "gif",

@@ -5,6 +5,7 @@ first rows (see ``MainWindow``); a window built at once (tests, a restore) impor
 
 from earmark.core.artwork import artwork_url
 from earmark.gui.accessibility import Announcer, make_readable
+from earmark.gui.covers.wiring import WindowCovers
 from earmark.gui.graph.panel import PATH
 from earmark.gui.library_watch import LibraryWatch
 from earmark.gui.mainwindow.frame.desktop import DesktopController, Followers
@@ -46,6 +47,6 @@ __all__ = [
     "ItemPanes", "LibraryWatch", "Mpris", "NotesController", "OrganizeController", "Pane", "PaneDocks",
     "PlainView", "PlaybackController", "PlayerBar", "QueueController", "QueueModel", "QueueView",
     "ReadingController", "RecoveryDialogs", "SearchKeys", "Selection", "SilenceController", "StatisticsController",
-    "SubscribeController", "SubscriptionsView", "SyncController", "TranscriptionController", "artwork_url",
-    "dialog_when_needed", "make_readable", "pane_keys", "player_tool_bar",
+    "SubscribeController", "SubscriptionsView", "SyncController", "TranscriptionController", "WindowCovers",
+    "artwork_url", "dialog_when_needed", "make_readable", "pane_keys", "player_tool_bar",
 ]

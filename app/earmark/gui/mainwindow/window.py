@@ -172,6 +172,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._connect_actions()
         self._connect_parts()
+        self.covers = p.WindowCovers(self, runner, self)  # after the actions: its Esc follows the navigator's
         p.make_readable(self)
         self.announcer = p.Announcer(self.player_bar, session.player, self.playback.sleep)
         self.focus_chain = p.pane_keys(self, a, self.navigator, {

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 
 from earmark.core.db.database import Database
@@ -20,6 +20,7 @@ from earmark.gui.tasks import TaskRunner
 
 if TYPE_CHECKING:  # the search's parts load with the first search: a start shows its list before any
     from earmark.core.db.search import RankedHead, Snippet
+    from earmark.gui.covers.cache import CoverCache
 
 COL_TITLE, COL_SOURCE, COL_PUBLISHED, COL_DURATION, COL_PROGRESS, COL_MATCH = range(6)
 HEADERS = ("Title", "Source", "Published", "Duration", "Progress", "Match")
@@ -34,7 +35,8 @@ ItemIdRole = Qt.ItemDataRole.UserRole + 1
 # each visible cell for a dozen roles as it paints, and a start's first frame made ~900 such calls.
 _ANSWERED = frozenset(int(role) for role in (
     ItemIdRole, SnippetRole, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole,
-    Qt.ItemDataRole.TextAlignmentRole))
+    Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.DecorationRole))
+ROW_COVER = 22  # logical pixels: a cover beside each row's title (appearance.list_covers)
 PAGE_SIZE = 200
 MAX_CACHED_PAGES = 40
 Index = QModelIndex | QPersistentModelIndex
@@ -57,6 +59,11 @@ class ItemListModel(QAbstractTableModel):
         self._db = db
         self._filter = ItemFilter()
         self._ids: list[int] = []
+        self._covers: CoverCache | None = None
+        self._repaint = QTimer(self)
+        self._repaint.setSingleShot(True)
+        self._repaint.setInterval(40)
+        self._repaint.timeout.connect(self._covers_changed)
         self._rows: dict[int, int] | None = None  # id -> row, built when first needed
         self._pages: OrderedDict[int, dict[int, Item]] = OrderedDict()
         self._generation = 0
@@ -65,6 +72,25 @@ class ItemListModel(QAbstractTableModel):
         self._first_page: int | None = None  # the reload whose first page alone is shown (the rest on its way)
         self._holding = False  # a start: the whole list is read once its first frame is painted (see hold_rest)
         self._held: Callable[[], object] | None = None
+
+    def show_covers(self, covers: CoverCache | None) -> None:
+        """A cover beside each row's title from ``covers`` (None: none); a cover that arrives repaints the rows
+        shown (the view asks only the rows it shows: the model stays lazy)."""
+        if self._covers is not None:
+            self._covers.changed.disconnect(self._cover_arrived)
+        self._covers = covers
+        if covers is not None:
+            covers.changed.connect(self._cover_arrived)
+        self._covers_changed()
+
+    def _cover_arrived(self, _url: str) -> None:
+        if not self._repaint.isActive():  # covers arrive in bursts: one repaint for each
+            self._repaint.start()
+
+    def _covers_changed(self) -> None:
+        if self._ids:
+            self.dataChanged.emit(self.index(0, COL_TITLE), self.index(len(self._ids) - 1, COL_TITLE),
+                                  [Qt.ItemDataRole.DecorationRole])
 
     @property
     def item_filter(self) -> ItemFilter:
@@ -261,6 +287,9 @@ class ItemListModel(QAbstractTableModel):
             return f"{snippet.where}: {snippet.marked('', '')}" if role == Qt.ItemDataRole.DisplayRole else snippet
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(item, index.column())
+        if role == Qt.ItemDataRole.DecorationRole:
+            covers = self._covers if index.column() == COL_TITLE else None
+            return covers.pixmap(item.image_url, item.source or item.title, ROW_COVER) if covers else None
         if role == Qt.ItemDataRole.FontRole and item.id == self._playing:
             font = QFont()
             font.setBold(True)

@@ -4,12 +4,13 @@ Subscriptions; each row is a filter or a view."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import field
 from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QStandardItemModel
+from PySide6.QtGui import QIcon, QStandardItemModel
 
 from earmark.core.db.database import Database
 from earmark.core.db.items import count_items
@@ -36,6 +37,8 @@ ARCHIVE = ItemFilter(kind="article", archived=True)
 NOTES = "notes"  # the FilterRole of the row that shows the Notes view
 GRAPH = "graph"  # the FilterRole of the row that shows the topic graph
 STATISTICS = "statistics"  # the FilterRole of the row that shows the Statistics view
+PODCASTS = "podcasts"  # the FilterRole of the row that shows the Podcasts view (a grid of covers)
+CoverIcon = Callable[[Source], tuple[object, Callable[[], QIcon]]]  # a podcast's icon: its key and its maker
 
 
 @record
@@ -91,12 +94,13 @@ class SidebarModel(QStandardItemModel):
         super().__init__(parent)
         self.total = 0
         self._shown: list[Row] = []
+        self.cover: CoverIcon | None = None  # set once the window's covers are ready
 
     def populate(self, data: SidebarData) -> bool:
         """Show ``data``; True when that made the rows anew (other rows than before), False when only their
         texts, icons or tooltips changed."""
         self.total = data.total
-        rows = sidebar_rows(data)
+        rows = sidebar_rows(data, self.cover)
         rebuilt = not self._shown or not same_rows(rows, self._shown)
         if rebuilt:
             rebuild(self, rows)
@@ -118,8 +122,8 @@ class SidebarModel(QStandardItemModel):
         return self.index(0, 0)
 
 
-def sidebar_rows(data: SidebarData) -> list[Row]:
-    """The sidebar's rows for ``data``, top to bottom."""
+def sidebar_rows(data: SidebarData, cover: CoverIcon | None = None) -> list[Row]:
+    """The sidebar's rows for ``data``, top to bottom; ``cover`` gives each podcast and site its cover."""
     podcasts = _row(f"Podcasts ({data.episodes})", ItemFilter(kind="episode"))
     articles = _row(f"Articles ({data.articles})", ItemFilter(kind="article"))
     articles.add(_row(f"Archive ({data.archived})", ARCHIVE))
@@ -128,6 +132,8 @@ def sidebar_rows(data: SidebarData) -> list[Row]:
         kind: ItemKind = "episode" if source.kind == "podcast" else "article"
         row = _row(f"{source.title} ({source.item_count})", ItemFilter(kind=kind, source_id=source.id))
         row.whole_in_tooltip()
+        if cover is not None:
+            row.with_icon(*cover(source))
         if source.status != "ok":
             failing += 1
             row.with_icon("warning", warning_icon)
@@ -159,6 +165,7 @@ def sidebar_rows(data: SidebarData) -> list[Row]:
         _row(f"Continue reading ({data.reading})", CONTINUE_READING),
         downloaded,
         _row(f"Notes ({data.notes})", NOTES),
+        _row("My Podcasts", PODCASTS),
         _row("Topic Graph", GRAPH),
         _row("Statistics", STATISTICS),
         feeds,

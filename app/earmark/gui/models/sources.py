@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
@@ -12,9 +12,13 @@ from earmark.core.models import Source
 from earmark.core.timefmt import format_ago
 from earmark.gui.icons import warning_icon
 
+if TYPE_CHECKING:
+    from earmark.gui.covers.cache import CoverCache
+
 COL_TITLE, COL_STATUS, COL_ITEMS, COL_CHECKED, COL_NEW, COL_ERROR = range(6)
 HEADERS = ("Feed", "Status", "Items", "Last checked", "Last new item", "Last error")
 SourceIdRole = Qt.ItemDataRole.UserRole + 1
+ROW_COVER = 20  # logical pixels
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -49,6 +53,18 @@ class SourceTableModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._sources: list[Source] = []
+        self._covers: CoverCache | None = None
+
+    def use_covers(self, covers: CoverCache) -> None:
+        """Show each feed's cover beside its title; a cover that arrives repaints its rows."""
+        self._covers = covers
+        covers.changed.connect(self._on_cover)
+
+    def _on_cover(self, url: str) -> None:
+        for row, source in enumerate(self._sources):
+            if source.image_url == url:
+                index = self.index(row, COL_TITLE)
+                self.dataChanged.emit(index, index, [Qt.ItemDataRole.DecorationRole])
 
     def populate(self, sources: list[Source]) -> None:
         """Show ``sources`` (rows of feeds that stay keep their place; the view keeps its selection by id)."""
@@ -97,6 +113,8 @@ class SourceTableModel(QAbstractTableModel):
             return self._tooltip(source)
         if role == Qt.ItemDataRole.DecorationRole and column == COL_STATUS and source.status != "ok":
             return warning_icon()
+        if role == Qt.ItemDataRole.DecorationRole and column == COL_TITLE and self._covers is not None:
+            return self._covers.pixmap(source.image_url, source.title, ROW_COVER)
         if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_ITEMS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

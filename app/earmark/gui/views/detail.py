@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QImage, QTextDocument
@@ -18,6 +19,12 @@ from earmark.core.timefmt import format_ago, format_clock
 from earmark.gui.models.items import progress_text
 from earmark.gui.models.sources import status_text
 from earmark.gui.theme import accents
+
+if TYPE_CHECKING:
+    from earmark.gui.covers.cache import CoverCache
+
+COVER_URL = "earmark-cover:shown"  # the name the cover goes by in the pane's HTML
+DETAIL_COVER = 88  # logical pixels
 
 
 class DetailPane(QTextBrowser):
@@ -34,7 +41,23 @@ class DetailPane(QTextBrowser):
         self.anchorClicked.connect(self._on_link)
         self.item_id: int | None = None
         self._shown: Callable[[], None] = lambda: self.show_item(None)  # renders what shows, in today's colours
+        self._covers: CoverCache | None = None
+        self._cover: tuple[str | None, str] | None = None  # the image address and title of the cover shown
         self.show_item(None)
+
+    def use_covers(self, covers: CoverCache) -> None:
+        """Show the item's (or feed's) cover beside its title, from ``covers``; render again when it arrives."""
+        self._covers = covers
+        covers.changed.connect(lambda url: self._shown() if self._cover and self._cover[0] == url else None)
+        self._shown()
+
+    def _heading(self, title: str, image_url: str | None, cover_title: str) -> str:
+        """The title as a heading, beside the cover when covers are shown."""
+        if self._covers is None:
+            return f"<h2>{html.escape(title)}</h2>"
+        self._cover = (image_url, cover_title)  # floats on the right, after the title: the text starts with it
+        return (f"<h2>{html.escape(title)}<img src='{COVER_URL}' width='{DETAIL_COVER}' height='{DETAIL_COVER}' "
+                "align='right'></h2>")
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         """Render again in the new theme's colours (links and muted text are coloured when rendered)."""
@@ -78,7 +101,7 @@ class DetailPane(QTextBrowser):
         same_item = self.item_id == item.id
         scrolled = self.verticalScrollBar().value()
         self.setHtml(
-            f"<h2>{html.escape(item.title)}</h2>"
+            self._heading(item.title, item.image_url, item.source or item.title) +
             f"<p style='color:{colours.muted}'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
         )
         if same_item:  # a refresh of the same item (its progress changed) keeps the reader's place
@@ -115,7 +138,8 @@ class DetailPane(QTextBrowser):
         }.get(source.status, "")
         link = f"<p><a href='{html.escape(source.link)}'>Open the website</a></p>" if source.link else ""
         self.setHtml(
-            f"<h2>{html.escape(source.title)}</h2><p style='color:gray'>{html.escape(source.url or '')}</p>"
+            self._heading(source.title, source.image_url, source.title) + "<p style='color:gray'>"
+            f"{html.escape(source.url or '')}</p>"
             f"{link}<table>{table}</table>{error}{hint}"
         )
 
@@ -125,6 +149,8 @@ class DetailPane(QTextBrowser):
         Images get a blank pixel rather than nothing: given nothing, Qt loads the name from the disk itself
         (``<img src="/home/me/photo.png">`` in a feed's notes was shown; found by the robustness suite)."""
         if type_ == QTextDocument.ResourceType.ImageResource:
+            if self._covers is not None and self._cover is not None and QUrl(name).toString() == COVER_URL:
+                return self._covers.pixmap(self._cover[0], self._cover[1], DETAIL_COVER)
             return _blank_image()
         return None
 

@@ -7,9 +7,8 @@ from pathlib import Path
 
 from earmark.core.db.covers import cover_state, record_covers
 from earmark.core.db.database import Database
-from earmark.core.images.cache import cached_file
-from earmark.core.images.decode import SIZES
 from earmark.core.images.fetch import MAX_COVER_BYTES, CoverState, fetch_cover
+from earmark.core.images.paths import SIZES, cached_file
 from helpers.feed_server import FeedServer, Route
 
 IMAGES = Path(__file__).parents[3] / "fixtures" / "images"

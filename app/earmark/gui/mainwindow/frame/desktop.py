@@ -3,7 +3,10 @@ remembered across restarts, and the tray icon with its notifications."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Slot
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from earmark.core.plurals import counted
@@ -46,6 +49,7 @@ class DesktopController(QObject):
         self.settings_dialog: SettingsDialog | None = None
         self.tray = TrayIcon(layout.window, actions.play_pause, actions.quit, actions.all.get(NEXT_ACTION))
         self.tray.set_enabled(bool(preferences.value("appearance.tray_icon")))
+        self.news_icon: Callable[[], QIcon | None] = lambda: None  # a notification's icon (the covers set it)
         self.quitting = False  # Quit was chosen: closing the window ends Earmark even with close to tray
         self._told_about_tray = False
         preferences.changed.connect(self._on_setting_changed)
@@ -129,7 +133,7 @@ class DesktopController(QObject):
     def _on_refreshed(self, summary: RefreshSummary) -> None:
         if summary.new and not summary.error and self.preferences.value("feeds.notify_new"):
             arrived = counted(summary.new, "new episode or article", "new episodes and articles")
-            self.tray.notify("Earmark", f"{arrived} arrived.")
+            self.tray.notify("Earmark", f"{arrived} arrived.", self.news_icon())
 
     # Layout -----------------------------------------------------------------------------------------
 

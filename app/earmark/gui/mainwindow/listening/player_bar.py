@@ -5,7 +5,7 @@ elapsed/remaining, speed, voice boost and a volume slider; the sleep timer, and 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -24,6 +24,7 @@ from earmark.core.timefmt import format_clock
 from earmark.gui.mainwindow.listening.player_status import PlayerStatus
 from earmark.playback.player import Player, PlayerState
 
+PLAYER_COVER = 48  # logical pixels
 SPEEDS = (0.5, 0.75, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
 
 
@@ -91,6 +92,10 @@ class PlayerBar(QWidget):
         self.volume_slider.setFixedWidth(90)
         self.volume_slider.valueChanged.connect(self._on_volume_moved)
         self.buttons: dict[str, QToolButton] = {}
+        self.cover = QLabel()  # the cover of what plays (show_cover), hidden while nothing does
+        self.cover.setObjectName("playerCover")
+        self.cover.setFixedSize(PLAYER_COVER, PLAYER_COVER)
+        self.cover.hide()
 
         self.toggles = QHBoxLayout()  # Skip Silence and Voice Boost, on or off (show_toggles)
         top = QHBoxLayout()
@@ -107,8 +112,11 @@ class PlayerBar(QWidget):
         controls.addWidget(self.speed)
         controls.addWidget(self.volume)
         controls.addWidget(self.volume_slider)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 6)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(8, 4, 8, 6)
+        outer.addWidget(self.cover)
+        layout = QVBoxLayout()
+        outer.addLayout(layout, 1)
         layout.setSpacing(2)
         layout.addLayout(top)
         layout.addWidget(self.chapter)
@@ -154,6 +162,15 @@ class PlayerBar(QWidget):
         """Show what is loaded."""
         self.title.setText(title)
         self.title.setToolTip(title)
+
+    def show_cover(self, cover: QPixmap | None, name: str = "") -> None:
+        """Show the cover of what plays (None hides it); ``name`` is what a screen reader says of it."""
+        if cover is None:
+            self.cover.hide()
+            return
+        self.cover.setPixmap(cover)
+        self.cover.setAccessibleName(f"Cover of {name}" if name else "Cover")
+        self.cover.show()
 
     def show_chapter(self, chapters: list[Chapter], index: int) -> None:
         """Show the chapter playing ("Chapter 2/7: Title"), or nothing."""
