@@ -1,7 +1,8 @@
 """A timestamp in the exported notes opens Earmark at that moment, as a click in Obsidian or a browser does: its
 earmark: link goes through xdg-open to the desktop entry packaging/install wrote (into a desktop of the test's
 own), which runs earmark with the link; with no window running that launch opens the window there, with one
-running it hands the link over the single-instance socket and the window plays from there."""
+running it hands the link over the single-instance socket and the window plays from there; a link to an item
+the library does not have is said in the window."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from earmark.core.settings import set_setting
 from helpers.desktop import desktop_env
 from helpers.podcast import Episode, write_podcast
 from helpers.waiting import wait_for
-from helpers.x_server import private_display
+from helpers.x_server import answer, private_display
 
 pytestmark = [pytest.mark.vlc, pytest.mark.skipif(not (shutil.which("xdg-open") and shutil.which("xdg-mime")),
                                                    reason="needs xdg-utils (packaging/install-system-deps)")]
@@ -103,6 +104,12 @@ def test_a_timestamp_link_opens_earmark_there_with_and_without_a_window(tmp_path
             wait_for(lambda: place(library_path, other_id)[0] >= other_second, 30,
                      "the running window to play the other episode from its link's second")
             assert place(library_path, other_id)[0] < other_second + 15
+
+            # A link to an item this library does not have is said in the window, in a sentence.
+            gone = subprocess.run(["xdg-open", "earmark:item/0000000000000000?t=5"], capture_output=True, text=True,
+                                  env=env, timeout=60)
+            assert gone.returncode == 0, gone.stderr
+            answer(display, "Link not opened")
         finally:
             for pid in [int(line) for line in pids.read_text().split()] if pids.exists() else []:
                 try:
@@ -112,4 +119,4 @@ def test_a_timestamp_link_opens_earmark_there_with_and_without_a_window(tmp_path
             out, err = opening.communicate(timeout=30)
     assert opening.returncode == 0, err
     assert "Traceback" not in err
-    assert len(pids.read_text().split()) == 2 and window_pid
+    assert len(pids.read_text().split()) == 3 and window_pid  # one window; two launches handed their links over

@@ -20,6 +20,7 @@ from earmark.core.db.connection import open_library_or_read_only
 from earmark.core.db.items import has_items
 from earmark.core.db.private_files import tighten_data
 from earmark.core.errors import EarmarkError
+from earmark.core.logs import log_to_file
 from earmark.core.records import record
 from earmark.gui.icons import APP_ICON_NAME, app_icon
 from earmark.gui.mainwindow.window import MainWindow
@@ -196,6 +197,7 @@ def run(library_path: Path, arguments: list[str] | None = None, minimised: bool 
     server = claim_or_hand_over(name, arguments)
     if server is None:
         return _handed_over(library_path)
+    log_to_file()  # the window's warnings, where Help ▸ About says (standard error is unseen from the desktop)
     launcher = Launcher(library_path)
     launcher.watch_quits = True
     parts = launcher.open(list_first=not minimised)

@@ -95,6 +95,18 @@ class SettingsDialog(QDialog):
         scroller.setWidget(page)
         return scroller
 
+    def show_setting(self, key: str) -> None:
+        """Bring the page of the setting ``key`` forward, the keyboard in its editor (the command palette's
+        "Settings: Page ▸ Setting")."""
+        editor = self.editors.get(key)
+        if editor is None:
+            return
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if page is not None and page.isAncestorOf(editor):
+                self.tabs.setCurrentIndex(index)
+        editor.field.setFocus()
+
     def load(self) -> None:
         """Show the stored values."""
         for key, editor in self.editors.items():

@@ -11,7 +11,6 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from earmark.core.models import Changes
-from earmark.core.notes.moment_links import is_moment_link
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.frame.actions import MENUS, SPECS, Actions
 from earmark.gui.mainwindow.frame.feedback import Feedback
@@ -150,7 +149,7 @@ class MainWindow(QMainWindow):
                                                        self.feedback.show_error)
         self.transcription.connect_to(self.episodes.downloads.changed, self.notes.transcript_changed)
         p.LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
-        self.help = p.HelpController(self, runner, db, a)
+        self.help = p.HelpController(self, runner, db, a, lambda key: self.desktop.show_setting(key))
         self.statistics = p.StatisticsController(runner)
         self.mpris = p.Mpris(session, self, self.queue, parent=self,
                              artwork=lambda item_id: p.artwork_url(db, item_id))
@@ -347,9 +346,7 @@ class MainWindow(QMainWindow):
     def open_arguments(self, arguments: list[str]) -> None:
         """Come to the front and open what another launch was given: feed URLs subscribe, .opml files import,
         ``earmark:`` links open their item at their moment."""
-        self.subscribing.open_arguments([argument for argument in arguments if not is_moment_link(argument)])
-        for link in filter(is_moment_link, arguments):
-            self.opener.open_moment(link)
+        self.subscribing.open_arguments(self.opener.open_moments(arguments))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept links, .opml files, feed files and article files dropped on the window."""

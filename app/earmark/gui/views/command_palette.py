@@ -1,8 +1,9 @@
-"""The command palette (Ctrl+K): every action, found by fuzzy search, run with Enter."""
+"""The command palette (Ctrl+K): every action, found by fuzzy search, run with Enter; when no action matches, it
+says so and offers the settings that match (Enter opens Settings there)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QDialog, QHeaderView, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
@@ -10,14 +11,22 @@ from earmark.gui.fuzzy import fuzzy_sorted
 from earmark.gui.mainwindow.frame.actions import label
 
 ActionRole = Qt.ItemDataRole.UserRole + 1
+SettingRole = Qt.ItemDataRole.UserRole + 2
+SettingEntry = tuple[str, str, str]  # the settings page, the setting's title, its key
 KEYS_OF_OURS = (Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class CommandPalette(QDialog):
-    """A search box over a list of "Menu: Action | Shortcut" rows; Up/Down pick, Enter runs, Escape closes."""
+    """A search box over a list of "Menu: Action | Shortcut" rows; Up/Down pick, Enter runs, Escape closes.
 
-    def __init__(self, actions: list[tuple[str, QAction]], parent: QWidget | None = None) -> None:
+    Signal: ``setting_chosen(str)``, a setting's key, when a "Settings: Page ▸ Setting" row is run."""
+
+    setting_chosen = Signal(str)
+
+    def __init__(self, actions: list[tuple[str, QAction]], parent: QWidget | None = None,
+                 settings: list[SettingEntry] | None = None) -> None:
         super().__init__(parent)
+        self._settings = settings or []
         self.setObjectName("commandPalette")
         self.setWindowTitle("Command Palette")
         self.resize(560, 420)
@@ -55,11 +64,26 @@ class CommandPalette(QDialog):
             for cell in (title, keys):
                 cell.setEnabled(action.isEnabled())
             self.model.appendRow([title, keys])
+        if self.model.rowCount() == 0 and query.strip():
+            self._offer_settings(query)
         header = self.list.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self._go_to(0)
+
+    def _offer_settings(self, query: str) -> None:
+        """No action matches: say so, and list the settings that do ("theme": Appearance ▸ Theme)."""
+        settings = fuzzy_sorted(query, [(title, page) for page, title, _key in self._settings])
+        found = " Settings that match:" if settings else ""
+        none = QStandardItem(f"No command matches “{' '.join(query.split())}”.{found}")
+        none.setEnabled(False)
+        self.model.appendRow([none, QStandardItem()])
+        for index in settings:
+            page, title, key = self._settings[index]
+            row = QStandardItem(f"Settings: {page} ▸ {title}")
+            row.setData(key, SettingRole)
+            self.model.appendRow([row, QStandardItem()])
 
     def _runnable_rows(self) -> list[int]:
         """The rows of actions that can run now (the others are shown greyed, and the keys pass them by)."""
@@ -82,9 +106,12 @@ class CommandPalette(QDialog):
         """Close and trigger the current action."""
         index = self.list.currentIndex()
         action = index.siblingAtColumn(0).data(ActionRole) if index.isValid() else None
+        setting = index.siblingAtColumn(0).data(SettingRole) if index.isValid() else None
         self.accept()
         if isinstance(action, QAction) and action.isEnabled():
             action.trigger()
+        elif isinstance(setting, str):
+            self.setting_chosen.emit(setting)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Up/Down/PgUp/PgDn in the search box move in the list; Enter runs; Escape closes."""

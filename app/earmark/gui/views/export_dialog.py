@@ -32,12 +32,14 @@ SCOPES = ("item", "selection", "tag", "source", "everything")
 
 @record
 class ExportChoices:
-    """What the dialog can offer: the current item, the selected items, the tags and sources."""
+    """What the dialog can offer: the current item, the selected items, the tags and sources; and the scope it
+    opens on (one of SCOPES)."""
 
     item: tuple[int, str] | None  # id and title
     selection: tuple[int, ...]
     tags: list[str]
     sources: list[Source]
+    start: str = "item"
 
 
 class ExportDialog(QDialog):
@@ -70,7 +72,8 @@ class ExportDialog(QDialog):
             scope_box.addWidget(button)
         self.scopes.button(SCOPES.index("item")).setEnabled(choices.item is not None)
         self.scopes.button(SCOPES.index("selection")).setEnabled(len(choices.selection) > 1)
-        self.scopes.button(SCOPES.index("item" if choices.item else "everything")).setChecked(True)
+        start = self.scopes.button(SCOPES.index(choices.start))
+        (start if start.isEnabled() else self.scopes.button(SCOPES.index("everything"))).setChecked(True)
         self.tag = QComboBox()
         self.tag.addItems(choices.tags)
         self.source = QComboBox()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QTimer, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from earmark.core.db.notes import NoteFilter
@@ -13,6 +13,9 @@ from earmark.gui.views.notes_pane import note_table
 
 FILTER_DELAY_MS = 150
 COMBO_LETTERS = 12  # the width of the tag and source lists, in letters
+# The most of the table's width the item's title and the source take (less when they are shorter): the note's
+# text, what the view is for, keeps the rest (at 1366 px beside the docks it was a third, wrapped line by line).
+ITEM_SHARE, SOURCE_SHARE = 0.18, 0.10
 
 
 class NotesView(QWidget):
@@ -49,8 +52,7 @@ class NotesView(QWidget):
         self.table.setAccessibleName("All notes")
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(COL_ITEM, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(COL_ITEM, 220)
-        header.resizeSection(COL_CREATED, 120)
+        header.setSectionResizeMode(COL_CREATED, QHeaderView.ResizeMode.ResizeToContents)
         header.moveSection(header.visualIndex(COL_CREATED), 0)
         header.moveSection(header.visualIndex(COL_ITEM), 1)
         self.table.clicked.connect(self._on_clicked)
@@ -93,14 +95,31 @@ class NotesView(QWidget):
         self._timer.stop()
 
     def show_notes(self, notes: list[Note]) -> None:
-        """Show ``notes`` (already filtered and sorted)."""
+        """Show ``notes`` (already filtered and sorted), the note that was current still current, else the first:
+        the details show its item (not the one selected in the list before)."""
         current = self.model.note_at(self.table.currentIndex().row())
         self.model.populate(notes)
-        self.table.resizeRowsToContents()
+        self._fit_columns()
         self.summary.setText(f"<b>{len(notes)} note{'s' if len(notes) != 1 else ''}</b>")
         row = self.model.row_of(current.id) if current is not None else None
-        if row is not None:
-            self.table.selectRow(row)
+        if notes:
+            self.table.selectRow(row or 0)
+        else:
+            self.note_selected.emit(None)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The columns share the new width (see ITEM_SHARE)."""
+        super().resizeEvent(event)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """The item's and source's columns as wide as their longest text, at most their share of the table's
+        width; the note's text stretches over the rest, its rows as tall as their text then needs."""
+        width = self.table.viewport().width()
+        for column, share in ((COL_ITEM, ITEM_SHARE), (COL_SOURCE, SOURCE_SHARE)):
+            wanted = max(self.table.sizeHintForColumn(column), self.table.horizontalHeader().sectionSizeHint(column))
+            self.table.horizontalHeader().resizeSection(column, min(wanted, int(width * share)))
+        self.table.resizeRowsToContents()
 
     def _on_clicked(self, index: QModelIndex) -> None:
         note = self.model.note_at(index.row())

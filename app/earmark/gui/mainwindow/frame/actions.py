@@ -130,6 +130,8 @@ SPECS = (
     ActionSpec("command_palette", "Help", "&Command Palette…", ("Ctrl+K",)),
     ActionSpec("cheat_sheet", "Help", "&Keyboard Shortcuts", ("?", "F1")),
     ActionSpec("edit_shortcuts", "Help", "C&ustomize Shortcuts…", ("Ctrl+Shift+K",)),
+    ActionSpec("user_guide", "Help", "User &Guide"),
+    ActionSpec("about", "Help", "&About Earmark"),
     ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
     ActionSpec("show_learning_path", "Go", "Learning Pat&h of the Selected Item", ("Ctrl+Shift+G",)),
     ActionSpec("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",)),
@@ -289,6 +291,8 @@ class Actions:
     command_palette: QAction
     cheat_sheet: QAction
     edit_shortcuts: QAction
+    user_guide: QAction
+    about: QAction
     show_graph: QAction
     show_learning_path: QAction
     show_statistics: QAction

@@ -70,6 +70,12 @@ class DesktopController(QObject):
         self.settings_dialog.raise_()
         self.settings_dialog.activateWindow()
 
+    def show_setting(self, key: str) -> None:
+        """Open the settings dialog on the setting ``key``."""
+        self.show_settings()
+        if self.settings_dialog is not None:
+            self.settings_dialog.show_setting(key)
+
     def _forget_dialog(self, _result: int) -> None:
         if self.settings_dialog is not None:
             self.settings_dialog.deleteLater()

@@ -1,35 +1,47 @@
-"""The window's keyboard help: the command palette, the cheat sheet, and changing shortcuts."""
+"""The window's help: the command palette, the cheat sheet, changing shortcuts, the user guide and About."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QMainWindow
 
 from earmark.core.db.database import Database
+from earmark.core.logs import log_path
+from earmark.gui.dialogs.settings_dialog import pages
 from earmark.gui.mainwindow.frame.actions import MENUS, SPECS, Actions
 from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
+from earmark.gui.views.about import AboutDialog, guide_url
 from earmark.gui.views.cheat_sheet import CheatSheet
 from earmark.gui.views.command_palette import CommandPalette
 from earmark.gui.views.shortcut_editor import ShortcutEditor
 
 
 class HelpController(QObject):
-    """Opens the palette, the cheat sheet and the shortcut editor over ``window``."""
+    """Opens the palette, the cheat sheet, the shortcut editor, the user guide and About over ``window``;
+    ``open_setting(key)`` opens Settings on a setting the palette offered."""
 
-    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database, actions: Actions) -> None:
+    def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database, actions: Actions,
+                 open_setting: Callable[[str], None]) -> None:
         super().__init__(window)
         self._window = window
         self._runner = runner
         self._db = db
         self._actions = actions
+        self._open_setting = open_setting
         self.palette: CommandPalette | None = None
         self.editor: ShortcutEditor | None = None
+        self.about: AboutDialog | None = None
         self.cheat_sheet = CheatSheet(self.menus(), window)
         actions.command_palette.triggered.connect(self.open_palette)
         actions.cheat_sheet.triggered.connect(self.cheat_sheet.toggle)
         actions.edit_shortcuts.triggered.connect(self.edit_shortcuts)
+        actions.user_guide.triggered.connect(lambda: QDesktopServices.openUrl(guide_url()))
+        actions.about.triggered.connect(self.show_about)
 
     def menus(self) -> dict[str, list[QAction]]:
         """The actions menu by menu, in menu order."""
@@ -43,8 +55,18 @@ class HelpController(QObject):
         entries = [(menu, action) for menu, actions in self.menus().items() for action in actions]
         if self.palette is not None:
             self.palette.deleteLater()
-        self.palette = CommandPalette(entries, self._window)
+        settings = [(page, setting.title, setting.key) for page, group in pages() for setting in group]
+        self.palette = CommandPalette(entries, self._window, settings)
+        self.palette.setting_chosen.connect(self._open_setting)
         self.palette.open()
+
+    def show_about(self) -> None:
+        """Help ▸ About Earmark: the version, licence, where the library and the log are, the user guide."""
+        library = Path(self._db.execute("PRAGMA database_list").fetchone()[2])
+        if self.about is not None:
+            self.about.deleteLater()
+        self.about = AboutDialog(library, log_path(), self._window)
+        self.about.open()
 
     def edit_shortcuts(self) -> None:
         """Let the user change shortcuts; saved in the library and applied at once."""

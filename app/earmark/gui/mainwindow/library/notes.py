@@ -358,16 +358,33 @@ class NotesController(QObject):
         """Open File → Export Notes… (scope, format, destination, preview)."""
         from earmark.gui.views.export_dialog import ExportChoices, ExportDialog
 
-        item = self._current_item()
+        item, selection = self._shown_item(), tuple(self._selected_ids())
         tags, sources = self._choices
-        choices = ExportChoices(item=(item.id, item.title) if item else None,
-                                selection=tuple(self._selected_ids()), tags=tags, sources=sources)
+        choices = ExportChoices(item=(item.id, item.title) if item else None, selection=selection, tags=tags,
+                                sources=sources, start=self._export_start(item, selection))
         dialog = ExportDialog(choices, self._window)
         dialog.preview_requested.connect(lambda kind, flt: self._preview(dialog, kind, flt))
         dialog.export_requested.connect(lambda kind, flt, path: self._export(dialog, kind, flt, path))
         self.export_dialog = dialog
         dialog.open()
         self._preview(dialog, dialog.kind_name(), dialog.note_filter())
+
+    def _shown_item(self) -> Item | None:
+        """The item the details show: the current note's in the Notes view, else the one selected in the list."""
+        note = self.view.model.note_at(self.view.table.currentIndex().row()) if self.view.isVisible() else None
+        try:
+            return get_item(self._db, note.item_id) if note is not None else self._current_item()
+        except NotFoundError:
+            return None
+
+    def _export_start(self, item: Item | None, selection: tuple[int, ...]) -> str:
+        """The scope the export dialog opens on: what has notes, the item, else the selected items, else every
+        note (it opened on an item without notes: "No notes match this choice.")."""
+        if item is not None and list_notes(self._db, NoteFilter(item_ids=(item.id,)), limit=1):
+            return "item"
+        if len(selection) > 1 and list_notes(self._db, NoteFilter(item_ids=selection), limit=1):
+            return "selection"
+        return "everything"
 
     def _preview(self, dialog: ExportDialog, kind: str, flt: NoteFilter) -> None:
         from earmark.core.notes.export import preview_export

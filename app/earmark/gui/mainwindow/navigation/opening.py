@@ -10,7 +10,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import NotFoundError
-from earmark.core.notes.moment_links import find_moment
+from earmark.core.notes.moment_links import find_moment, is_moment_link
 from earmark.gui.mainwindow.frame.feedback import Feedback
 from earmark.gui.mainwindow.listening.playback import PlaybackController
 from earmark.gui.mainwindow.navigation.item_list import ListController
@@ -66,6 +66,12 @@ class ItemOpener(QObject):
         else:
             self.show_in_library(item_id)
             self._reading.open_item(item)
+
+    def open_moments(self, arguments: list[str]) -> list[str]:
+        """Open the ``earmark:`` links among ``arguments``; the others are returned (feeds and files to open)."""
+        for link in filter(is_moment_link, arguments):
+            self.open_moment(link)
+        return [argument for argument in arguments if not is_moment_link(argument)]
 
     def open_moment(self, url: str) -> None:
         """Open an ``earmark:`` link's item (found off the UI thread: by a key, over the whole library), shown
