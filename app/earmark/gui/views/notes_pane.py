@@ -19,6 +19,7 @@ from earmark.core.models import Note
 from earmark.core.timefmt import format_clock
 from earmark.gui.models.notes import COL_AT, COL_CREATED, COL_ITEM, COL_SOURCE, COL_TEXT, NoteTableModel
 from earmark.gui.views.current_row import CurrentRow
+from earmark.gui.views.in_sight import bring_forward
 
 EPISODE_HINT = "B adds one at the playing position"
 ARTICLE_HINT = "H highlights the words selected in the reader"
@@ -140,6 +141,7 @@ class NotesPane(QWidget):
         self._focus_after = focus_after
         self.draft_time.setText(f"[{format_clock(at)}]" if at is not None else "[whole item]")
         self.editor.clear()
+        bring_forward(self)
         self.draft.show()
         self.editor.setFocus()
 
