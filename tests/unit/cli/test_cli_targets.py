@@ -16,6 +16,7 @@ COMMANDS = command_names()
     (["https://example.com/feed.xml"], [], ["https://example.com/feed.xml"]),
     (["--library", "x.db", "podcast://example.com/f"], ["--library", "x.db"], ["podcast://example.com/f"]),
     (["feed:https://a/f", "itpc://b/f"], [], ["feed:https://a/f", "itpc://b/f"]),
+    (["earmark:item/0123456789abcdef?t=65"], [], ["earmark:item/0123456789abcdef?t=65"]),  # a note's timestamp
     (["list", "--json"], ["list", "--json"], []),
     (["subscribe", "https://example.com/feed.xml"], ["subscribe", "https://example.com/feed.xml"], []),
     (["lst"], ["lst"], []),  # a typo stays a (wrong) command
