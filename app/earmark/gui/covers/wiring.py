@@ -16,15 +16,15 @@ from earmark.core.db.items import get_item
 from earmark.core.models import Item, Source
 from earmark.gui.covers.cache import CoverCache
 from earmark.gui.covers.podcasts import PodcastsController
-from earmark.gui.mainwindow.places import PODCASTS, Place
 from earmark.gui.mainwindow.listening.player_bar import PLAYER_COVER
+from earmark.gui.mainwindow.places import PODCASTS, Place
 
 if TYPE_CHECKING:
     from earmark.gui.mainwindow.frame.actions import Actions
     from earmark.gui.mainwindow.frame.desktop import DesktopController
     from earmark.gui.mainwindow.library.feeds import FeedsController
-    from earmark.gui.mainwindow.navigation.navigator import Navigator
     from earmark.gui.mainwindow.listening.player_bar import PlayerBar
+    from earmark.gui.mainwindow.navigation.navigator import Navigator
     from earmark.gui.mainwindow.navigation.sidebar import SidebarController
     from earmark.gui.models.items import ItemListModel
     from earmark.gui.preferences import Preferences
