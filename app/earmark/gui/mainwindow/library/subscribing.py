@@ -12,7 +12,7 @@ from PySide6.QtCore import QMimeData, QObject, Qt, QUrl, Slot
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMainWindow, QMessageBox
 
 from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.sources import source_id_of
 from earmark.core.errors import EarmarkError
 from earmark.core.feeds.fetch import canonical_source
