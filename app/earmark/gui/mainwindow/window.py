@@ -192,9 +192,9 @@ class MainWindow(QMainWindow):
     def _add_views(self) -> None:
         nav, a = self.navigator, self.menu_actions
         nav.add(SUBSCRIPTIONS, PlainView(SUBSCRIPTIONS, self.subscriptions, self.subscriptions.table,
-                                           self._enter_subscriptions), self.subscriptions)
+                                         self._enter_subscriptions), self.subscriptions)
         nav.add(NOTES, PlainView(NOTES, self.notes.view, self.notes.view.text, self.notes.reload_view,
-                                   find=self.notes.view.text), self.notes.view)
+                                 find=self.notes.view.text), self.notes.view)
         nav.add(GRAPH, self.graph, self.graph.panel)
         nav.add(READER, self.reading, self.reading.reader)
         nav.add(STATISTICS, self.statistics, self.statistics.view)
@@ -209,7 +209,6 @@ class MainWindow(QMainWindow):
             menus[spec.menu].addAction(self.menu_actions.all[spec.name])
 
     def _connect_actions(self) -> None:
-
         a, nav = self.menu_actions, self.navigator
         a.add_podcast.triggered.connect(self.subscribing.add_podcast)
         a.load_sample.triggered.connect(self.subscribing.load_sample)
