@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from earmark.core.db.connection import open_library  # noqa: E402
+from earmark.core.db.filters import ItemFilter  # noqa: E402
 from earmark.core.db.items import item_ids  # noqa: E402
-from earmark.core.db.queries import ItemFilter  # noqa: E402
 from earmark.core.db.search import ranked_head  # noqa: E402
 from earmark.core.settings import set_setting  # noqa: E402
 from library_size import MB, MIB, breakdown, print_breakdown, print_growth  # noqa: E402

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search_words import learn_pending
 from earmark.core.sample import load_sample
 

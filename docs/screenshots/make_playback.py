@@ -18,8 +18,8 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QItemSelectionModel, QT
 from PySide6.QtGui import QGuiApplication
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.queue import enqueue
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.sample import load_sample
@@ -98,7 +98,7 @@ def main() -> int:
         window.play_selected()
         until(lambda: parts.session.player.state == PlayerState.PLAYING and len(parts.session.chapters) == 5)
         parts.session.player.seek(1005.0)
-        window.commands.sleep_30.trigger()
+        window.menu_actions.sleep_30.trigger()
         run(1.5)
         window.queue_view.list.setCurrentIndex(window.queue.model.index(1))
         window.item_list.setFocus()

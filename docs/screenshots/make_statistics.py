@@ -67,7 +67,7 @@ def main() -> int:
     window.resize(1280, 800)
     window.show()
     settle()
-    window.commands.show_statistics.trigger()
+    window.menu_actions.show_statistics.trigger()
     window.statistics.view.period.setCurrentIndex(1)  # Last 30 days
     settle(1.5)
     window.grab().save(str(OUT / "statistics-light.png"))

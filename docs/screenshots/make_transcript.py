@@ -79,7 +79,7 @@ def main() -> int:
     wait(lambda: window.items_model.item_filter.text == "handwritten" and window.items_model.rowCount() == 1)
     window.item_list.setFocus()
     window.item_list.selectRow(0)
-    window.commands.play_selected.trigger()
+    window.menu_actions.play_selected.trigger()
     wait(lambda: window.session.player.position() > 7.5)
     window.session.player.pause()
     wait(lambda: window.notes.transcript.lines.model().rowCount() > 3)

@@ -105,8 +105,8 @@ def sample_library(library: Path, demo: Path) -> Path:
     """The sample library, the chaptered podcast, a highlight with its note, Up next and a failing feed."""
     from earmark.core.articles.highlights import highlight_text
     from earmark.core.db.connection import open_library
+    from earmark.core.db.filters import ItemFilter
     from earmark.core.db.items import list_items
-    from earmark.core.db.queries import ItemFilter
     from earmark.core.db.queue import enqueue
     from earmark.core.db.sources import record_failure
     from earmark.core.feeds.subscribe import subscribe
@@ -171,7 +171,7 @@ def walk(window, save: Callable[[str], None]) -> None:  # noqa: ANN001 - a MainW
     session = window.session
     until(lambda: session.player.state == PlayerState.PLAYING and len(session.chapters) == 5)
     session.player.seek(1005.0)
-    window.commands.sleep_30.trigger()
+    window.menu_actions.sleep_30.trigger()
     save("playing")
     session.player.pause()
     select(ARTICLE)
@@ -179,30 +179,30 @@ def walk(window, save: Callable[[str], None]) -> None:  # noqa: ANN001 - a MainW
     settle(1.5)
     save("reader")
     key(Qt.Key.Key_Escape)
-    window.commands.show_graph.trigger()
+    window.menu_actions.show_graph.trigger()
     settle(4.0)  # the layout is worked out in the background
-    window.commands.fit_graph.trigger()  # every node in view, as the Fit button does
+    window.menu_actions.fit_graph.trigger()  # every node in view, as the Fit button does
     save("graph")
     key(Qt.Key.Key_Escape)
     select("Min-cut partitioner")  # a path whose steps name the concepts they explain
-    window.commands.show_learning_path.trigger()
+    window.menu_actions.show_learning_path.trigger()
     settle(3.0)
-    window.commands.fit_graph.trigger()
+    window.menu_actions.fit_graph.trigger()
     save("learning-path")
     key(Qt.Key.Key_Escape)
-    window.commands.show_notes.trigger()
+    window.menu_actions.show_notes.trigger()
     save("notes")
-    window.commands.show_subscriptions.trigger()
+    window.menu_actions.show_subscriptions.trigger()
     save("subscriptions")
     key(Qt.Key.Key_Escape)
-    window.commands.show_podcasts.trigger()  # My Podcasts: covers, placeholders, unplayed counts
+    window.menu_actions.show_podcasts.trigger()  # My Podcasts: covers, placeholders, unplayed counts
     settle(1.5)
     save("podcasts")
     key(Qt.Key.Key_Escape)
-    window.commands.show_settings.trigger()
+    window.menu_actions.show_settings.trigger()
     save("settings")
     close_dialogs()
-    window.commands.cheat_sheet.trigger()
+    window.menu_actions.cheat_sheet.trigger()
     save("shortcuts")
     close_dialogs()
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
 from earmark.core.db.notes import NoteFilter, add_note
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.notes.export import export_notes
 from earmark.core.settings import set_setting

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from helpers.crash import SEED, KillCount, Victim, check_intact
 from helpers.podcast import Episode, write_podcast

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.topics.build import update_relations
 from helpers.crash import Victim, descendants

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from earmark.gui.mainwindow.frame.quit_watchdog import HANG_AFTER_S
 from helpers.big_library import add_episodes

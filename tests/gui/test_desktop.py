@@ -101,14 +101,14 @@ def test_layout_and_view_come_back_after_a_restart(qtbot: QtBot, launch: Launch,
     assert again.splitter.sizes()[0] == sizes[0]  # the list takes what the docked panes leave (test_arranging_panes)
     assert again.item_list.horizontalHeader().sectionSize(COL_SOURCE) == 222
     wait_showing(qtbot, again, "notes")
-    assert again.sidebar.currentIndex() == again.sidebar_model.index_for(NOTES)
+    assert again.sidebar_tree.currentIndex() == again.sidebar_model.index_for(NOTES)
 
     click_sidebar(qtbot, again, "Alpha")
     row = sidebar_row(again, "Alpha")
     qtbot.waitUntil(lambda: again.items_model.rowCount() == 2)
     again.close()
     third = launch().window
-    qtbot.waitUntil(lambda: third.sidebar.currentIndex().data() == row.data())
+    qtbot.waitUntil(lambda: third.sidebar_tree.currentIndex().data() == row.data())
     assert third.items_model.item_filter.source_id == list_sources(open_library(library_path))[0].id
 
 
@@ -126,9 +126,9 @@ def test_the_tray_menu_drives_the_window(qtbot: QtBot, launch: Launch, quiet: No
     window = launch().window
     tray = window.desktop.tray
     assert tray.next.isVisible()  # the window's Up next has a Next action: the tray's Next triggers it
-    with qtbot.waitSignal(window.commands.next_in_queue.triggered):
+    with qtbot.waitSignal(window.menu_actions.next_in_queue.triggered):
         tray.next.trigger()
-    with qtbot.waitSignal(window.commands.play_pause.triggered):
+    with qtbot.waitSignal(window.menu_actions.play_pause.triggered):
         tray.play_pause.trigger()
     tray.show_hide.trigger()
     assert not window.isVisible()
@@ -137,7 +137,7 @@ def test_the_tray_menu_drives_the_window(qtbot: QtBot, launch: Launch, quiet: No
     tray.show_hide.trigger()
     assert window.isVisible()
 
-    without_queue = TrayIcon(window, window.commands.play_pause, window.commands.quit, None)
+    without_queue = TrayIcon(window, window.menu_actions.play_pause, window.menu_actions.quit, None)
     assert not without_queue.next.isVisible()
 
 
@@ -179,7 +179,8 @@ def test_arguments_handed_over_subscribe_and_import(qtbot: QtBot, launch: Launch
         qtbot.waitUntil(lambda box=box: not box.isVisible())  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: len(list_sources(open_library(library_path))) == 2, timeout=REFRESH_MS)
     # the new podcast is selected: its two episodes show
-    qtbot.waitUntil(lambda: str(window.sidebar.currentIndex().data()).startswith("Handed Feed ("), timeout=REFRESH_MS)
+    qtbot.waitUntil(lambda: str(window.sidebar_tree.currentIndex().data()).startswith("Handed Feed ("),
+                    timeout=REFRESH_MS)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 2, timeout=REFRESH_MS)
     # the list's title for its feed ("Listed", not the feed's "Listed Feed") is the user's and stays
     assert sorted(s.title for s in list_sources(open_library(library_path))) == ["Handed Feed", "Listed"]
@@ -194,7 +195,7 @@ def test_every_widget_has_an_accessible_name(qtbot: QtBot, launch: Launch, libra
     assert unnamed_widgets(window) == []
     press(qtbot, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert unnamed_widgets(window) == []
-    window.commands.show_settings.trigger()
+    window.menu_actions.show_settings.trigger()
     assert window.desktop.settings_dialog is not None
     assert unnamed_widgets(window.desktop.settings_dialog) == []
     credentials = CredentialsDialog("Alpha", window)

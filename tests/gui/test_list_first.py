@@ -53,7 +53,7 @@ def test_the_window_shown_list_first_ends_up_as_the_one_built_at_once(qtbot: QtB
     sample_library(library_path)
     first = started(qtbot, library_path, list_first=False).window
     first.resize(1400, 700)
-    first.commands.show_queue_pane.trigger()  # a docked pane put away
+    first.menu_actions.show_queue_pane.trigger()  # a docked pane put away
     first.navigator.go(Place(NOTES))
     first.close()
     whole = started(qtbot, library_path, list_first=False).window

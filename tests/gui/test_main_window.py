@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items, save_progress
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
 from earmark.core.models import Changes, ProgressUpdate
 from earmark.core.settings import get_setting
@@ -189,7 +189,7 @@ def test_reloading_keeps_the_selection_and_the_section(qtbot: QtBot, launch: Lau
     window.item_list.selectRow(1)
     with qtbot.waitSignal(window.items_model.loaded, timeout=3000):
         window.apply_changes(Changes(structure=True))  # as after subscribing or loading the sample
-    qtbot.waitUntil(lambda: window.sidebar.currentIndex().data().startswith("Podcasts"))
+    qtbot.waitUntil(lambda: window.sidebar_tree.currentIndex().data().startswith("Podcasts"))
     assert window.items_model.item_at(window.item_list.currentIndex().row()).title == "Middle episode"  # type: ignore[union-attr]
 
 

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
 from earmark.core.db.notes import add_note, list_notes
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import tag_item
 from earmark.core.db.transcripts import stored_transcript
 from earmark.core.feeds.subscribe import subscribe
@@ -84,7 +84,7 @@ def test_play_press_b_type_esc_stop_export(qtbot: QtBot, launch: Launch, with_po
     qtbot.keyClick(window.item_list, Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: player.state == PlayerState.PAUSED, timeout=5000)
 
-    window.commands.export_notes.trigger()
+    window.menu_actions.export_notes.trigger()
     dialog = window.notes.export_dialog
     assert dialog is not None and dialog.scope() == "item"
     qtbot.waitUntil(lambda: "Bytecode, not source" in dialog.preview.toPlainText(), timeout=5000)
@@ -195,7 +195,7 @@ def test_notes_view_lists_every_note_newest_first_with_filters(qtbot: QtBot, lau
     window = parts.window
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert showing(window) == "notes"
-    assert window.sidebar.currentIndex() == window.sidebar_model.index_for(NOTES)
+    assert window.sidebar_tree.currentIndex() == window.sidebar_model.index_for(NOTES)
     view = window.notes.view
     qtbot.waitUntil(lambda: view.model.rowCount() == 3, timeout=5000)
     assert [view.model.index(r, COL_TEXT).data() for r in range(3)] == ["whole episode", "about kernels",

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search import Snippet
 from earmark.core.db.smart_lists import list_smart_lists
 from earmark.core.db.tags import tag_counts
@@ -133,10 +133,10 @@ def test_sorting_by_a_header_is_remembered_per_view(qtbot: QtBot, launch: Launch
     qtbot.waitUntil(lambda: titles(window)[:2] == sorted(titles(window), key=str.lower)[:2])
     assert window.items_model.item_filter.sort == "title"
     tag_row = window.sidebar_model.index_for(ItemFilter(tag="inductor"))
-    window.sidebar.setCurrentIndex(tag_row)
+    window.sidebar_tree.setCurrentIndex(tag_row)
     qtbot.waitUntil(lambda: window.items_model.item_filter.tag == "inductor")
     assert window.items_model.item_filter.sort == "default"  # another view keeps its own order
-    window.sidebar.setCurrentIndex(window.sidebar_model.index_for(ItemFilter()))
+    window.sidebar_tree.setCurrentIndex(window.sidebar_model.index_for(ItemFilter()))
     qtbot.waitUntil(lambda: window.items_model.item_filter.tag is None)
     assert window.items_model.item_filter.sort == "title"
     window.close()
@@ -165,16 +165,16 @@ def test_save_a_search_as_a_smart_list_and_rename_a_tag(qtbot: QtBot, launch: La
     window.search.clear()
     qtbot.waitUntil(lambda: window.items_model.item_filter.text == "")
     qtbot.waitUntil(lambda: str(window.sidebar_model.index_for(smart.filter).data()).startswith("Inductor to hear"))
-    window.sidebar.setCurrentIndex(window.sidebar_model.index_for(smart.filter))
+    window.sidebar_tree.setCurrentIndex(window.sidebar_model.index_for(smart.filter))
     qtbot.waitUntil(lambda: window.items_model.item_filter.text == "inductor")
     assert window.search.text() == "inductor"  # the smart list brings its search along
 
     tag_row = window.sidebar_model.index_for(ItemFilter(tag="grad"))
-    window.sidebar.setCurrentIndex(tag_row)
+    window.sidebar_tree.setCurrentIndex(tag_row)
     window.activateWindow()
-    window.sidebar.setFocus()
-    qtbot.waitUntil(window.sidebar.hasFocus)
-    qtbot.keyClick(window.sidebar, Qt.Key.Key_F2)
+    window.sidebar_tree.setFocus()
+    qtbot.waitUntil(window.sidebar_tree.hasFocus)
+    qtbot.keyClick(window.sidebar_tree, Qt.Key.Key_F2)
     qtbot.waitUntil(lambda: visible_dialog(QInputDialog) is not None)
     rename = visible_dialog(QInputDialog)
     assert isinstance(rename, QInputDialog)

@@ -73,7 +73,7 @@ def test_speed_mute_and_pause_keys(qtbot: QtBot, launch: Launch, chaptered: None
     qtbot.waitUntil(lambda: player.vlc_rate() == pytest.approx(1.0), timeout=3000)
     press(qtbot, parts, Qt.Key.Key_M)
     assert player.muted() and parts.window.player_bar.volume.text() == "Muted"
-    assert parts.window.commands.mute.isChecked()
+    assert parts.window.menu_actions.mute.isChecked()
     qtbot.waitUntil(lambda: ears.level() == 0, timeout=3000)  # VLC itself is silent
     press(qtbot, parts, Qt.Key.Key_M)
     assert not player.muted()
@@ -160,7 +160,7 @@ def test_podcast_settings_voice_boost_and_continue_listening(qtbot: QtBot, launc
     press(qtbot, parts, Qt.Key.Key_BracketRight)  # remembered for this podcast, not globally
     qtbot.waitUntil(lambda: get_prefs(open_library(library_path), source_id).speed == 1.55, timeout=3000)
     press(qtbot, parts, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Shift)
-    assert player.voice_boost() and window.commands.voice_boost.isChecked()
+    assert player.voice_boost() and window.menu_actions.voice_boost.isChecked()
     qtbot.waitUntil(lambda: get_prefs(open_library(library_path), source_id).voice_boost, timeout=3000)
     press(qtbot, parts, Qt.Key.Key_K)
     qtbot.waitUntil(lambda: player.state == PlayerState.PAUSED, timeout=3000)

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items, save_progress
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import ProgressUpdate
 from earmark.core.settings import set_setting

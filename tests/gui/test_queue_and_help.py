@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.queue import queue_ids
 from earmark.core.settings import get_setting, set_setting
 from earmark.gui.application import Parts
@@ -129,7 +129,7 @@ def test_command_palette_finds_every_action_fuzzily_and_runs_it(qtbot: QtBot, la
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     palette = window.help.palette
     assert palette is not None and palette.isVisible()
-    assert len(palette.rows()) == len(window.commands.all)
+    assert len(palette.rows()) == len(window.menu_actions.all)
     assert "Playback: Play/Pause\tSpace, K" in palette.rows()
     qtbot.keyClicks(palette.search, "addupnx")
     assert palette.rows()[0].startswith("Up Next: Add to Up Next\tQ")
@@ -164,7 +164,7 @@ def test_cheat_sheet_opens_on_question_mark_and_f1(qtbot: QtBot, launch: Launch,
     qtbot.keyClick(window.item_list, Qt.Key.Key_Question)
     assert sheet.isVisible() and sheet.geometry() == window.rect()
     text = sheet.text.text()
-    for action in window.commands.all.values():
+    for action in window.menu_actions.all.values():
         for shortcut in action.shortcuts():
             assert shortcut.toString().replace("&", "&amp;").replace("<", "&lt;") in text
     qtbot.keyClick(sheet, Qt.Key.Key_Space)  # any key closes it, and does nothing else
@@ -217,7 +217,7 @@ def test_shortcuts_can_be_changed_conflicts_are_refused_and_the_change_is_kept(
     editor.edits["play_pause"].setKeySequence(QKeySequence("P"))
     editor.accept()
     assert not editor.isVisible()
-    assert window.commands.shortcuts("play_pause") == ("P",)
+    assert window.menu_actions.shortcuts("play_pause") == ("P",)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 3)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
@@ -233,8 +233,8 @@ def test_shortcuts_can_be_changed_conflicts_are_refused_and_the_change_is_kept(
     window.close()
     assert get_setting(open_library(library_path), "keyboard.shortcuts") == {"play_pause": ["P"]}
     again = launch().window
-    assert again.commands.shortcuts("play_pause") == ("P",)
-    assert again.commands.shortcuts("mute") == ("M",)
+    assert again.menu_actions.shortcuts("play_pause") == ("P",)
+    assert again.menu_actions.shortcuts("mute") == ("M",)
 
 
 def test_the_palettes_keys_pass_by_commands_that_cannot_run_now(qtbot: QtBot, launch: Launch,

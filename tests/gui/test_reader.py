@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 from earmark.core.articles.capture import capture
 from earmark.core.articles.store import ArticleData, store_article
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.notes import highlights_for_item
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.reading import article_state, save_reading_progress
 from earmark.core.settings import get_setting
 from earmark.gui.application import Parts
@@ -213,7 +213,7 @@ def test_read_archive_and_continue_reading(qtbot: QtBot, launch: Launch, page_se
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 2)
     assert window.items_model.item_filter.state == "in_progress"
-    assert window.sidebar.currentIndex().data().startswith("Continue reading (2)")
+    assert window.sidebar_tree.currentIndex().data().startswith("Continue reading (2)")
     assert window.items_model.index(0, 4).data() in ("40% read", "20% read")
     window.item_list.selectRow(window.items_model.row_of(first))  # type: ignore[arg-type]
     qtbot.keyClick(window.item_list, Qt.Key.Key_R)  # read: it leaves Continue Reading
@@ -222,7 +222,7 @@ def test_read_archive_and_continue_reading(qtbot: QtBot, launch: Launch, page_se
     qtbot.keyClick(window.item_list, Qt.Key.Key_A)  # archive the other one
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 0, timeout=5000)
     assert article_state(open_library(library_path), second).archived
-    window.sidebar.setCurrentIndex(window.sidebar_model.index_for(ARCHIVE))
+    window.sidebar_tree.setCurrentIndex(window.sidebar_model.index_for(ARCHIVE))
     qtbot.waitUntil(lambda: window.items_model.rowCount() == 1)
     assert window.items_model.item_at(0).id == second  # type: ignore[union-attr]
     assert window.sidebar_model.index_for(CONTINUE_READING).data() == "Continue reading (0)"

@@ -181,7 +181,7 @@ def test_restore_from_backup_in_the_file_menu_swaps_the_window_and_keeps_the_lib
     qtbot.waitUntil(lambda: _titles(first) == ["An article"], timeout=5000)
     assert "Restore from Backup…" in [a.text().replace("&", "") for a in first.window.menuBar().actions()[0].menu()
                                       .actions()]
-    first.window.commands.restore_backup.trigger()
+    first.window.menu_actions.restore_backup.trigger()
     qtbot.waitUntil(lambda: launcher.parts is not None and launcher.parts is not first, timeout=10000)
     second = launcher.parts
     assert second is not None
@@ -212,7 +212,7 @@ def test_a_restore_while_another_program_has_the_library_open_is_refused_and_the
         dialogs = StandIn([], backup=backup.path)
         launcher = Launcher(library_path, dialogs, ("--aout=dummy",))
         first = _show(qtbot, launcher, opened)
-        first.window.commands.restore_backup.trigger()
+        first.window.menu_actions.restore_backup.trigger()
         qtbot.waitUntil(lambda: launcher.parts is not None and launcher.parts is not first, timeout=10000)
     finally:
         cron.kill()

@@ -144,8 +144,8 @@ def test_restore_defaults_resets_the_page_shown(qtbot: QtBot, launch: Launch, qu
 def test_reader_settings_apply_to_the_reader_at_once(qtbot: QtBot, launch: Launch, library_path: Path,
                                                      quiet_library: None) -> None:
     window = launch().window
-    assert not window.commands.dark_reader.isChecked()
+    assert not window.menu_actions.dark_reader.isChecked()
     window.preferences.set_value("reader.dark", True)
     window.preferences.set_value("reader.font_size", 20)
-    qtbot.waitUntil(window.commands.dark_reader.isChecked)
+    qtbot.waitUntil(window.menu_actions.dark_reader.isChecked)
     qtbot.waitUntil(lambda: get_setting(open_library(library_path), "reader.font_size") == 20)

@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.downloads import get_download
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items, save_progress
 from earmark.core.db.podcast_prefs import set_prefs
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import PodcastPrefs, ProgressUpdate
 from earmark.core.settings import set_setting

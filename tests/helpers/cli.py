@@ -29,3 +29,12 @@ class Cli:
         value = json.loads(out)
         assert isinstance(value, list)
         return value
+
+
+def assert_failure(code: int, out: str, err: str) -> None:
+    """A command that failed as it should: exit code 1, nothing on standard output, one sentence on stderr."""
+    assert code == 1
+    assert out == ""
+    assert err.startswith("earmark: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert err.rstrip().endswith("."), err

@@ -8,8 +8,8 @@ import pytest
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.downloads import add_download, update_download
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items, save_progress
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.reading import set_archived
 from earmark.core.db.smart_lists import save_smart_list
 from earmark.core.models import ProgressUpdate

@@ -25,10 +25,10 @@ from urllib.parse import urlsplit
 from earmark.core.chapters import MAX_CHAPTERS, MAX_CHAPTERS_BYTES, parse_chapters
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.history import list_history
 from earmark.core.db.items import list_items
 from earmark.core.db.notes import list_notes
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search import search_ids, snippets
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tags_for_sources

@@ -46,7 +46,7 @@ def main(library: Path, item_id: int, hang: bool) -> int:
     parts = launcher.open()
     assert parts is not None
     window = parts.window
-    window.commands.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)
+    window.menu_actions.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)
     _close_on_signals(window)
     window.show()
     window.activateWindow()
@@ -55,7 +55,7 @@ def main(library: Path, item_id: int, hang: bool) -> int:
     if hang:
         player.shutdown = lambda: time.sleep(3600)  # type: ignore[method-assign]
     window.graph.relation_pass.progress.connect(lambda share, _what: print(f"pass {share:.3f}", flush=True))
-    window.commands.quit.triggered.connect(lambda: print("quit triggered", flush=True))
+    window.menu_actions.quit.triggered.connect(lambda: print("quit triggered", flush=True))
     app.aboutToQuit.connect(lambda: print("about to quit", flush=True))
 
     def report() -> None:

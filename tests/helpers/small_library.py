@@ -7,8 +7,8 @@ from pathlib import Path
 
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from helpers.feed_server import rss
 

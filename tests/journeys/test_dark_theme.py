@@ -32,7 +32,7 @@ def test_links_of_the_item_shown_take_the_dark_themes_colour(qtbot: QtBot, launc
     click_row(qtbot, item_list(window), 3)
     details = window.detail
     qtbot.waitUntil(lambda: "Open the page" in details.toPlainText())
-    window.commands.show_settings.trigger()
+    window.menu_actions.show_settings.trigger()
     qtbot.waitUntil(lambda: window.desktop.settings_dialog is not None and window.desktop.settings_dialog.isVisible())
     dialog = window.desktop.settings_dialog
     dialog.editors["appearance.theme"].set_value("dark")

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.timefmt import format_clock
 from earmark.gui.models.items import COL_DURATION
 from earmark.playback.player import PlayerState

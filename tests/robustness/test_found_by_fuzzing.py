@@ -18,8 +18,8 @@ import pytest
 from earmark.cli import main
 from earmark.core.chapters import parse_chapters
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import count_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.downloads.names import download_path
 from earmark.core.errors import BackupError, FeedError, TranscriptError, UnreachableError
 from earmark.core.feeds.fetch import canonical_source, is_web_url

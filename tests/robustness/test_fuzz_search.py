@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from earmark.cli import main
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import count_items, list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError
 from helpers import notes_library
 from helpers.fuzz import assert_sentence, honour, scaled

@@ -1,10 +1,10 @@
 """The command line: the same core operations as the window, scriptable, with ``--json`` listings.
 
-Each command group is a module of this package with a ``register(commands)`` that declares its commands, each
-with ``set_defaults(run=FUNCTION)``: ``FUNCTION(db, args) -> exit code`` runs on the open library (or
-``run_on_path=FUNCTION(library_path, args)`` for commands that must work when it cannot be opened);
-``before_open=FUNCTION(library_path, args)`` starts what can run while it opens. A new group is a new module and
-its line in ``commands.GROUPS``.
+Each command is named once, in its group's line of ``commands.GROUPS``; the group (the module of this package of
+that name) has a function ``NAME_command(parser)`` for it (``-`` as ``_``), whose docstring is the command's help,
+that adds its arguments and ``set_defaults(run=FUNCTION)``: ``FUNCTION(db, args) -> exit code`` runs on the open
+library (or ``run_on_path=FUNCTION(library_path, args)`` for commands that must work when it cannot be opened);
+``before_open=FUNCTION(library_path, args)`` starts what can run while it opens.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import inspect
 import logging
 import os
 import sqlite3
@@ -30,10 +31,16 @@ if TYPE_CHECKING:
     from earmark.core.db.database import Database
 
 
-def groups(only: str | None = None) -> tuple[ModuleType, ...]:
-    """The command groups, in the order ``earmark --help`` lists them, or the group named ``only`` (imported only
-    when a command may run: opening the window needs none of them)."""
-    return tuple(importlib.import_module(f"earmark.cli.{name}") for name in GROUPS if only in (None, name))
+def groups(only: str | None = None) -> dict[str, ModuleType]:
+    """The command groups by name, in the order ``earmark --help`` lists them, or the group named ``only``
+    (imported only when a command may run: opening the window needs none of them)."""
+    return {name: importlib.import_module(f"earmark.cli.{name}") for name in GROUPS if only in (None, name)}
+
+
+def declare(commands: argparse._SubParsersAction, group: ModuleType, name: str) -> None:
+    """Add the command ``name`` of ``group``: its help and arguments as its ``NAME_command`` declares them."""
+    command = getattr(group, f"{name.replace('-', '_')}_command")
+    command(commands.add_parser(name, help=inspect.cleandoc(command.__doc__ or "")))
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -52,8 +59,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--smoke-test", action="store_true",
                         help="open the window, play a sample episode for a second, check the saved position")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for group in groups(only):
-        group.register(commands)
+    for name, group in groups(only).items():
+        for command in GROUPS[name]:
+            declare(commands, group, command)
     return parser
 
 

@@ -9,7 +9,7 @@ import json
 import os
 import sys
 
-from earmark.cli.common import Commands, count, print_json
+from earmark.cli.common import count, print_json
 from earmark.core.db.database import Database
 from earmark.core.plurals import counted
 from earmark.core.timefmt import format_clock
@@ -17,16 +17,17 @@ from earmark.core.timefmt import format_clock
 BACKGROUND_NICENESS = 10
 
 
-def register(commands: Commands) -> None:
-    """Declare ``ask`` and ``index-passages``."""
-    ask = commands.add_parser("ask", help="find the passages (with their moment) that answer a question")
+def ask_command(ask: argparse.ArgumentParser) -> None:
+    """find the passages (with their moment) that answer a question"""
     ask.add_argument("question", nargs="+", help="a question, or a half-remembered phrase")
     ask.add_argument("--limit", type=count, default=10, metavar="N", help="at most N answers (default 10)")
     ask.add_argument("--json", action="store_true",
                      help="print a JSON list of {item_id, title, kind, at, end, text, score, source}")
     ask.set_defaults(run=_ask)
-    index = commands.add_parser("index-passages",
-                                help="bring the passage index that Ask reads up to date with the library")
+
+
+def index_passages_command(index: argparse.ArgumentParser) -> None:
+    """bring the passage index that Ask reads up to date with the library"""
     index.add_argument("--jsonl", action="store_true",
                        help="print progress as JSON lines ({progress, what}), then {items, dropped, passages, "
                             "seconds, model}")

@@ -8,7 +8,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from earmark.cli.common import Commands, print_json
+from earmark.cli.common import print_json
 from earmark.core.db.backups import daily_backup, list_backups, make_backup, restore_backup
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
@@ -16,16 +16,15 @@ from earmark.core.errors import BackupError, LibraryError
 from earmark.core.settings import get_setting
 
 
-def register(commands: Commands) -> None:
-    """Add ``backups`` and ``restore-backup``; their ``run`` takes the library path, not an open library."""
-    listing = commands.add_parser("backups", help="list the library's automatic backups, newest first")
+def backups_command(listing: argparse.ArgumentParser) -> None:
+    """list the library's automatic backups, newest first"""
     listing.add_argument("--now", action="store_true", help="make a backup first (kept until you delete it)")
     listing.add_argument("--json", action="store_true", help="print a JSON array of {path, created, kind, size}")
     listing.set_defaults(run_on_path=_backups)
 
-    restore = commands.add_parser("restore-backup",
-                                  help="replace the library with a backup (the current one is moved aside, not "
-                                       "deleted)")
+
+def restore_backup_command(restore: argparse.ArgumentParser) -> None:
+    """replace the library with a backup (the current one is moved aside, not deleted)"""
     restore.add_argument("backup", metavar="BACKUP", help="a number from `earmark backups` (1: the newest) or a file")
     restore.set_defaults(run_on_path=_restore_backup)
 

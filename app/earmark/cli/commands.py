@@ -1,8 +1,8 @@
-"""Which command group declares which command, so that a command builds the parser of its own group alone.
+"""Every command, named once, in its group: a command builds the parser of its own group alone from this table
+(the group's ``NAME_command`` functions declare each command's help and arguments: see ``earmark.cli``).
 
 Importing every group and declaring every command cost ~40 ms of each command's start (the groups import most
-of core/), paid again by the window's ``earmark update-relations`` after every refresh. A test checks this table
-against what each group declares.
+of core/), paid again by the window's ``earmark update-relations`` after every refresh.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the command groups share: the type of ``register``'s argument, argument types (ids, counts, times) and
+"""What the command groups share: argument types (ids, counts, times) and
 printing items and JSON."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import argparse
 import getpass
 import json
 import sys
+from collections.abc import Callable
 from typing import TypeAlias
 
 from earmark.core.db.database import Database
@@ -14,8 +15,14 @@ from earmark.core.models import Item
 from earmark.core.settings import set_setting
 from earmark.core.timefmt import format_clock, parse_duration
 
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-"""What a command group's ``register(commands)`` adds its commands to (``commands.add_parser(NAME, ...)``)."""
+Run: TypeAlias = "Callable[[Database, argparse.Namespace], int]"
+"""What runs a command on the open library (its ``set_defaults(run=...)``), returning the exit code."""
+
+
+def add_item_ids(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The items a command acts on: one or more ids."""
+    parser.add_argument("item_ids", type=record_id, nargs="+", metavar="ITEM_ID")
+    return parser
 
 
 def record_id(text: str) -> int:

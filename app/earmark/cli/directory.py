@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from earmark.cli.common import Commands, add_opt_in, count, opt_in_if_asked, print_json, read_password
+from earmark.cli.common import add_opt_in, count, opt_in_if_asked, print_json, read_password
 from earmark.core.db.database import Database
 from earmark.core.directory.configured import NAMES
 from earmark.core.plurals import counted
@@ -13,9 +13,8 @@ from earmark.core.plurals import counted
 # The directory clients (urllib) are imported by the commands that use them: the window's start-up parses argv too.
 
 
-def register(commands: Commands) -> None:
-    """Declare ``find``, ``setting`` and ``directory-secret``."""
-    find = commands.add_parser("find", help="search the podcast directories for podcasts by name or words")
+def find_command(find: argparse.ArgumentParser) -> None:
+    """search the podcast directories for podcasts by name or words"""
     find.add_argument("query", nargs="+", metavar="QUERY", help="the podcast's name, or words about it")
     find.add_argument("--directory", action="append", choices=NAMES, metavar="NAME",
                       help=f"ask this directory ({', '.join(NAMES)}; repeatable; default: the directory.* settings)")
@@ -23,13 +22,16 @@ def register(commands: Commands) -> None:
     find.add_argument("--json", action="store_true", help="print a JSON array")
     find.set_defaults(run=_find)
 
-    setting = commands.add_parser("setting", help="print a setting, or set it to VALUE")
+
+def setting_command(setting: argparse.ArgumentParser) -> None:
+    """print a setting, or set it to VALUE"""
     setting.add_argument("key", metavar="KEY", help="the setting's key, as in docs/settings.md")
     setting.add_argument("value", nargs="?", metavar="VALUE", help="the new value (yes/no, a number, text, JSON)")
     setting.set_defaults(run=_setting)
 
-    secret = commands.add_parser("directory-secret", help="keep your Podcast Index API key, and its secret (read "
-                                                          "from standard input) in the keyring, and ask it")
+
+def directory_secret_command(secret: argparse.ArgumentParser) -> None:
+    """keep your Podcast Index API key, and its secret (read from standard input) in the keyring, and ask it"""
     secret.add_argument("key", metavar="API_KEY")
     add_opt_in(secret)
     secret.set_defaults(run=_directory_secret)

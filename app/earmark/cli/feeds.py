@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from earmark.cli.backups import daily_backup_for
-from earmark.cli.common import Commands, add_opt_in, opt_in_if_asked, print_json, read_password, record_id
+from earmark.cli.common import add_opt_in, opt_in_if_asked, print_json, read_password, record_id
 from earmark.core.db.database import Database
 from earmark.core.db.sources import FeedTarget, feed_targets, get_source, list_sources, set_credentials, waiting_feeds
 from earmark.core.plurals import counted
@@ -23,35 +23,42 @@ if TYPE_CHECKING:
 # Subscribing, refreshing and OPML import their modules when run: the window's start-up parses argv too.
 
 
-def register(commands: Commands) -> None:
-    """Declare the feed commands."""
-    sub = commands.add_parser("subscribe", help="subscribe to a feed: its address, a podcast's web page or Apple "
-                                                "Podcasts page, or a file")
+def subscribe_command(sub: argparse.ArgumentParser) -> None:
+    """subscribe to a feed: its address, a podcast's web page or Apple Podcasts page, or a file"""
     sub.add_argument("source")
     sub.set_defaults(run=_subscribe)
 
-    sources = commands.add_parser("sources", help="list podcasts, feeds and sites")
+
+def sources_command(sources: argparse.ArgumentParser) -> None:
+    """list podcasts, feeds and sites"""
     sources.add_argument("--json", action="store_true", help="print a JSON array")
     sources.set_defaults(run=_sources)
 
-    refresh = commands.add_parser("refresh", help="check feeds for new and changed items")
+
+def refresh_command(refresh: argparse.ArgumentParser) -> None:
+    """check feeds for new and changed items"""
     refresh.add_argument("--source", type=record_id, metavar="ID", action="append",
                          help="only this source, checked even when it is backing off or gone (repeatable)")
     _add_result_options(refresh)
     refresh.set_defaults(run=_refresh)
 
-    importing = commands.add_parser("import-opml", help="subscribe to every feed of an OPML file and fetch them")
+
+def import_opml_command(importing: argparse.ArgumentParser) -> None:
+    """subscribe to every feed of an OPML file and fetch them"""
     importing.add_argument("file", type=Path)
     importing.add_argument("--no-refresh", action="store_true", help="only record the subscriptions")
     _add_result_options(importing)
     importing.set_defaults(run=_import_opml)
 
-    exporting = commands.add_parser("export-opml", help="write every subscription to an OPML file")
+
+def export_opml_command(exporting: argparse.ArgumentParser) -> None:
+    """write every subscription to an OPML file"""
     exporting.add_argument("file", help="the file to write, or - for standard output")
     exporting.set_defaults(run=_export_opml)
 
-    login = commands.add_parser("set-credentials",
-                                help="store the user name and password a feed needs (password read from stdin)")
+
+def set_credentials_command(login: argparse.ArgumentParser) -> None:
+    """store the user name and password a feed needs (password read from stdin)"""
     login.add_argument("source_id", type=record_id, metavar="SOURCE_ID")
     login.add_argument("user", nargs="?", help="the user name; leave out to forget the credentials")
     add_opt_in(login)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from earmark.core.db.queries import SORT_KEYS, STATES, ItemFilter
+from earmark.core.db.filters import SORT_KEYS, STATES, ItemFilter
 
 
 def add_filter_options(command: argparse.ArgumentParser) -> None:

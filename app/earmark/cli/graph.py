@@ -7,30 +7,35 @@ import argparse
 import sys
 from pathlib import Path
 
-from earmark.cli.common import Commands, count, print_json, record_id
+from earmark.cli.common import count, print_json, record_id
 from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 
 
-def register(commands: Commands) -> None:
-    """Declare the topic graph commands."""
-    related = commands.add_parser("related", help="the items most related to an item, with the reasons")
+def related_command(related: argparse.ArgumentParser) -> None:
+    """the items most related to an item, with the reasons"""
     related.add_argument("item_id", type=record_id, metavar="ITEM_ID")
     related.add_argument("--limit", type=count, default=10, metavar="N", help="how many (default 10)")
     related.add_argument("--json", action="store_true", help="print a JSON array of {id, title, kind, score, reasons}")
     related.set_defaults(run=_related)
 
-    topics = commands.add_parser("topics", help="the topics items share, with how many items each")
+
+def topics_command(topics: argparse.ArgumentParser) -> None:
+    """the topics items share, with how many items each"""
     topics.add_argument("--json", action="store_true", help="print a JSON array of {topic, count}")
     topics.set_defaults(run=_topics)
 
-    path = commands.add_parser("path", help="an item's prerequisites, in the order to take them")
+
+def path_command(path: argparse.ArgumentParser) -> None:
+    """an item's prerequisites, in the order to take them"""
     path.add_argument("item_id", type=record_id, metavar="ITEM_ID")
     path.add_argument("--json", action="store_true", help="print a JSON array, one object per step: {step, id, title, "
                       "kind, needed_by, reason, concept, why}")
     path.set_defaults(run=_path)
 
-    graph = commands.add_parser("export-graph", help="write the topic graph as GraphML")
+
+def export_graph_command(graph: argparse.ArgumentParser) -> None:
+    """write the topic graph as GraphML"""
     graph.add_argument("file", help="the file to write, or - for standard output")
     graph.add_argument("--min-weight", type=float, default=0.0, metavar="W", help="leave out weaker edges")
     graph.add_argument("--topics", action="store_true", help="add topic nodes")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from earmark.cli.common import Commands, print_items, print_json, record_id
+from earmark.cli.common import add_item_ids, print_items, print_json, record_id
 from earmark.cli.filters import add_filter_options, item_filter
 from earmark.core.db.database import Database
 from earmark.core.db.items import count_items, get_item, list_items, mark_played, set_favourite
@@ -17,12 +17,13 @@ from earmark.core.errors import NotFoundError
 from earmark.core.plurals import counted
 
 
-def register(commands: Commands) -> None:
-    """Declare the library commands."""
-    sample = commands.add_parser("load-sample", help="add the sample library (PyTorch Developer Podcast)")
+def load_sample_command(sample: argparse.ArgumentParser) -> None:
+    """add the sample library (PyTorch Developer Podcast)"""
     sample.set_defaults(run=_load_sample)
 
-    listing = commands.add_parser("list", help="list episodes and articles, newest first")
+
+def list_command(listing: argparse.ArgumentParser) -> None:
+    """list episodes and articles, newest first"""
     listing.add_argument("--kind", choices=("episode", "article"))
     listing.add_argument("--source", type=record_id, metavar="ID", help="only items of this source")
     listing.add_argument("--tag", help="only items with this tag")
@@ -31,7 +32,9 @@ def register(commands: Commands) -> None:
     listing.add_argument("--json", action="store_true", help="print a JSON array")
     listing.set_defaults(run=_list)
 
-    search = commands.add_parser("search", help="full-text search, best match first")
+
+def search_command(search: argparse.ArgumentParser) -> None:
+    """full-text search, best match first"""
     search.add_argument("query")
     search.add_argument("--kind", choices=("episode", "article"))
     search.add_argument("--source", type=record_id, metavar="ID", help="only items of this source")
@@ -40,12 +43,19 @@ def register(commands: Commands) -> None:
     search.add_argument("--json", action="store_true", help="print a JSON array (with a snippet of each match)")
     search.set_defaults(run=_search)
 
-    for name, value in (("favourite", True), ("unfavourite", False)):
-        marking = commands.add_parser(name, help=("mark" if value else "unmark") + " items as favourites")
-        marking.add_argument("item_ids", type=record_id, nargs="+", metavar="ITEM_ID")
-        marking.set_defaults(run=_favourite, value=value)
 
-    save = commands.add_parser("save-search", help="save a search and filters as a smart list")
+def favourite_command(marking: argparse.ArgumentParser) -> None:
+    """mark items as favourites"""
+    add_item_ids(marking).set_defaults(run=_favourite, value=True)
+
+
+def unfavourite_command(marking: argparse.ArgumentParser) -> None:
+    """unmark items as favourites"""
+    add_item_ids(marking).set_defaults(run=_favourite, value=False)
+
+
+def save_search_command(save: argparse.ArgumentParser) -> None:
+    """save a search and filters as a smart list"""
     save.add_argument("name")
     save.add_argument("query", nargs="?", default="", help="search text (optional)")
     save.add_argument("--kind", choices=("episode", "article"))
@@ -54,18 +64,27 @@ def register(commands: Commands) -> None:
     add_filter_options(save)
     save.set_defaults(run=_save_search)
 
-    smart = commands.add_parser("smart-lists", help="list saved searches with their item counts")
+
+def smart_lists_command(smart: argparse.ArgumentParser) -> None:
+    """list saved searches with their item counts"""
     smart.add_argument("--json", action="store_true", help="print a JSON array of {id, name, count, filter}")
     smart.set_defaults(run=_smart_lists)
 
-    forget = commands.add_parser("delete-smart-list", help="delete a saved search (its items stay)")
+
+def delete_smart_list_command(forget: argparse.ArgumentParser) -> None:
+    """delete a saved search (its items stay)"""
     forget.add_argument("list_id", type=record_id, metavar="ID")
     forget.set_defaults(run=_delete_smart_list)
 
-    for name, played in (("mark-played", True), ("mark-unplayed", False)):
-        marking = commands.add_parser(name, help=f"mark items {'played' if played else 'unplayed'}")
-        marking.add_argument("item_ids", type=record_id, nargs="+", metavar="ITEM_ID")
-        marking.set_defaults(run=_mark, played=played)
+
+def mark_played_command(marking: argparse.ArgumentParser) -> None:
+    """mark items played"""
+    add_item_ids(marking).set_defaults(run=_mark, played=True)
+
+
+def mark_unplayed_command(marking: argparse.ArgumentParser) -> None:
+    """mark items unplayed"""
+    add_item_ids(marking).set_defaults(run=_mark, played=False)
 
 
 def _load_sample(db: Database, _args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from datetime import date
 
-from earmark.cli.common import Commands, print_json, record_id
+from earmark.cli.common import print_json, record_id
 from earmark.core.audio.silence import LEVELS, saved_seconds
 from earmark.core.db.database import Database
 from earmark.core.db.listening_stats import listening_stats
@@ -14,14 +14,15 @@ from earmark.core.errors import EarmarkError
 from earmark.core.timefmt import format_clock, format_span
 
 
-def register(commands: Commands) -> None:
-    """Declare the listening commands."""
-    stats = commands.add_parser("stats", help="listening statistics: time listened, time saved, episodes finished")
+def stats_command(stats: argparse.ArgumentParser) -> None:
+    """listening statistics: time listened, time saved, episodes finished"""
     stats.add_argument("--since", type=_day, metavar="DATE", help="only sessions from this day on (YYYY-MM-DD)")
     stats.add_argument("--json", action="store_true", help="print a JSON object")
     stats.set_defaults(run=_stats)
 
-    silence = commands.add_parser("silence", help="an episode's silent spans and the time skipping them saves")
+
+def silence_command(silence: argparse.ArgumentParser) -> None:
+    """an episode's silent spans and the time skipping them saves"""
     silence.add_argument("item_id", type=record_id, metavar="ITEM_ID")
     silence.add_argument("--again", action="store_true", help="analyse the episode again")
     silence.add_argument("--json", action="store_true", help="print a JSON object")

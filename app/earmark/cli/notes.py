@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from earmark.cli.common import Commands, print_json, record_id, seconds
+from earmark.cli.common import print_json, record_id, seconds
 from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.errors import EarmarkError
@@ -15,37 +15,46 @@ from earmark.core.plurals import counted
 from earmark.core.timefmt import format_clock, now_iso
 
 
-def register(commands: Commands) -> None:
-    """Declare the notes, export and JSON backup commands."""
-    note = commands.add_parser("note", help="keep a note on an item (at a time in an episode with --at)")
+def note_command(note: argparse.ArgumentParser) -> None:
+    """keep a note on an item (at a time in an episode with --at)"""
     note.add_argument("item_id", type=record_id, metavar="ITEM_ID")
     note.add_argument("text", metavar="TEXT")
     note.add_argument("--at", type=seconds, metavar="SECONDS", help="seconds from the start (or h:mm:ss)")
     note.set_defaults(run=_note)
 
-    notes = commands.add_parser("notes", help="list notes, newest first")
+
+def notes_command(notes: argparse.ArgumentParser) -> None:
+    """list notes, newest first"""
     _add_scope_options(notes)
     notes.add_argument("--json", action="store_true", help="print a JSON array")
     notes.set_defaults(run=_notes)
 
-    export = commands.add_parser("export-notes", help="write notes as Markdown (a folder), JSON or Readwise CSV")
+
+def export_notes_command(export: argparse.ArgumentParser) -> None:
+    """write notes as Markdown (a folder), JSON or Readwise CSV"""
     export.add_argument("--format", choices=("markdown", "json", "csv"), required=True)
     _add_scope_options(export)
     export.add_argument("--out", required=True, metavar="PATH",
                         help="folder for Markdown; file (or - for standard output) for JSON and CSV")
     export.set_defaults(run=_export_notes)
 
-    history = commands.add_parser("export-history", help="write the listening history as CSV or JSON")
+
+def export_history_command(history: argparse.ArgumentParser) -> None:
+    """write the listening history as CSV or JSON"""
     history.add_argument("--format", choices=("csv", "json"), required=True)
     _add_scope_options(history)
     history.add_argument("--out", required=True, metavar="PATH", help="the file to write, or - for standard output")
     history.set_defaults(run=_export_history)
 
-    backup = commands.add_parser("backup", help="write the whole library to a JSON file (and its feeds as OPML)")
+
+def backup_command(backup: argparse.ArgumentParser) -> None:
+    """write the whole library to a JSON file (and its feeds as OPML)"""
     backup.add_argument("path", type=Path, metavar="PATH")
     backup.set_defaults(run=_backup)
 
-    restore = commands.add_parser("restore", help="fill an empty library from a backup file")
+
+def restore_command(restore: argparse.ArgumentParser) -> None:
+    """fill an empty library from a backup file"""
     restore.add_argument("path", type=Path, metavar="PATH")
     restore.set_defaults(run=_restore)
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from earmark.cli.common import Commands, print_items, print_json, record_id
+from earmark.cli.common import print_items, print_json, record_id
 from earmark.core.db.database import Database
 from earmark.core.db.downloads import disk_usage, get_download, list_downloads
 from earmark.core.db.items import get_item, items_by_ids
@@ -15,9 +15,8 @@ from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.settings import downloads_folder, get_setting
 
 
-def register(commands: Commands) -> None:
-    """Declare the queue and download commands."""
-    queue = commands.add_parser("queue", help="show or change Up Next, the queue of episodes to play")
+def queue_command(queue: argparse.ArgumentParser) -> None:
+    """show or change Up Next, the queue of episodes to play"""
     queue.add_argument("--add", type=record_id, action="append", default=[], metavar="ID",
                        help="add an episode at the end (repeatable)")
     queue.add_argument("--next", type=record_id, action="append", default=[], metavar="ID",
@@ -28,12 +27,16 @@ def register(commands: Commands) -> None:
     queue.add_argument("--json", action="store_true", help="print the queue as a JSON array of items")
     queue.set_defaults(run=_queue)
 
-    fetching = commands.add_parser("download", help="download episodes into the downloads folder (resumes)")
+
+def download_command(fetching: argparse.ArgumentParser) -> None:
+    """download episodes into the downloads folder (resumes)"""
     fetching.add_argument("item_ids", type=record_id, nargs="+", metavar="ITEM_ID")
     fetching.add_argument("--json", action="store_true", help="print the download records as a JSON array")
     fetching.set_defaults(run=_download)
 
-    downloads = commands.add_parser("downloads", help="list downloads with their state and the disk they use")
+
+def downloads_command(downloads: argparse.ArgumentParser) -> None:
+    """list downloads with their state and the disk they use"""
     downloads.add_argument("--json", action="store_true", help="print a JSON array")
     downloads.set_defaults(run=_downloads)
 

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from earmark.cli.common import Commands, print_json, record_id
+from earmark.cli.common import add_item_ids, print_json, record_id
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.db.database import Database
 from earmark.core.db.items import get_item, items_by_ids
@@ -26,16 +26,17 @@ if TYPE_CHECKING:
 FETCHERS = 4  # pages fetched at once
 
 
-def register(commands: Commands) -> None:
-    """Declare the reading-list commands."""
-    add = commands.add_parser("add-article", help="save web pages or local files (HTML, Markdown, text) as articles")
+def add_article_command(add: argparse.ArgumentParser) -> None:
+    """save web pages or local files (HTML, Markdown, text) as articles"""
     add.add_argument("sources", nargs="+", metavar="URL|FILE")
     add.add_argument("--title", help="the title to give it (default: the page's own)")
     add.add_argument("--tag", action="append", default=[], metavar="TAG", help="tag new articles (repeatable)")
     add.add_argument("--json", action="store_true", help="print a JSON array of the saved articles")
     add.set_defaults(run=_add_article)
 
-    links = commands.add_parser("add-links", help="list the links of an item, or save chosen ones as articles")
+
+def add_links_command(links: argparse.ArgumentParser) -> None:
+    """list the links of an item, or save chosen ones as articles"""
     links.add_argument("item_id", type=record_id, metavar="ITEM_ID")
     links.add_argument("--all", action="store_true", help="save every link not saved yet")
     links.add_argument("--index", type=int, action="append", default=[], metavar="N",
@@ -47,8 +48,9 @@ def register(commands: Commands) -> None:
     links.add_argument("--json", action="store_true", help="print JSON (the listing, or the saved articles)")
     links.set_defaults(run=_add_links)
 
-    importing = commands.add_parser("import-reading-list",
-                                    help="import Pocket, Instapaper, Wallabag or Earmark exports, or a list of URLs")
+
+def import_reading_list_command(importing: argparse.ArgumentParser) -> None:
+    """import Pocket, Instapaper, Wallabag or Earmark exports, or a list of URLs"""
     importing.add_argument("file", type=Path)
     importing.add_argument("--format", help="pocket-html, pocket-csv, instapaper, wallabag, earmark or urls "
                                             "(default: found from the file's content)")
@@ -56,20 +58,27 @@ def register(commands: Commands) -> None:
     importing.add_argument("--json", action="store_true", help="print what was imported as JSON")
     importing.set_defaults(run=_import_reading_list)
 
-    export = commands.add_parser("export-reading-list", help="write every article and its state as CSV or JSON")
+
+def export_reading_list_command(export: argparse.ArgumentParser) -> None:
+    """write every article and its state as CSV or JSON"""
     export.add_argument("--format", choices=("csv", "json"), required=True)
     export.add_argument("--tag", help="only articles with this tag")
     export.add_argument("--out", required=True, metavar="PATH", help="the file to write, or - for standard output")
     export.set_defaults(run=_export_reading_list)
 
-    for name, verb, done, value in (("archive", "move articles to the archive", "archived", True),
-                                    ("unarchive", "bring articles back from the archive", "back in the reading list",
-                                     False)):
-        marking = commands.add_parser(name, help=verb)
-        marking.add_argument("item_ids", type=record_id, nargs="+", metavar="ITEM_ID")
-        marking.set_defaults(run=_archive, value=value, done=done)
 
-    highlight = commands.add_parser("highlight", help="highlight words of an article (with an optional note)")
+def archive_command(marking: argparse.ArgumentParser) -> None:
+    """move articles to the archive"""
+    add_item_ids(marking).set_defaults(run=_archive, value=True, done="archived")
+
+
+def unarchive_command(marking: argparse.ArgumentParser) -> None:
+    """bring articles back from the archive"""
+    add_item_ids(marking).set_defaults(run=_archive, value=False, done="back in the reading list")
+
+
+def highlight_command(highlight: argparse.ArgumentParser) -> None:
+    """highlight words of an article (with an optional note)"""
     highlight.add_argument("item_id", type=record_id, metavar="ITEM_ID")
     highlight.add_argument("text", metavar="TEXT", help="the words to highlight, as the article has them")
     highlight.add_argument("--note", default="", help="a note on the highlight")

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 from types import FrameType
 
-from earmark.cli.common import Commands
 from earmark.core.db.database import Database
 from earmark.core.plurals import counted
 
@@ -26,10 +25,8 @@ class Stopped(BaseException):
     """SIGTERM or SIGINT arrived: the pass stops where it is (the block being written is rolled back)."""
 
 
-def register(commands: Commands) -> None:
-    """Declare ``update-relations``."""
-    update = commands.add_parser("update-relations",
-                                 help="work out the related items of new and changed items (all of them with --full)")
+def update_relations_command(update: argparse.ArgumentParser) -> None:
+    """work out the related items of new and changed items (all of them with --full)"""
     update.add_argument("--full", action="store_true", help="work out every item again")
     update.add_argument("--jsonl", action="store_true",
                         help="print progress as JSON lines ({progress, what}), then {items, full, seconds, steps}")

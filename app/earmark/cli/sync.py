@@ -18,14 +18,11 @@ if TYPE_CHECKING:
 # start-up imports this module too.
 
 
-def register(commands: argparse._SubParsersAction) -> None:
-    """``sync`` (with ``login``, ``status`` and ``logout``) and ``unsubscribe``."""
-    sync = commands.add_parser("sync", help="sync subscriptions and play positions with a gpodder.net or Nextcloud "
-                                            "server (set up with: sync login)")
+def sync_command(sync: argparse.ArgumentParser) -> None:
+    """sync subscriptions and play positions with a gpodder.net or Nextcloud server (set up with: sync login)"""
     sync.add_argument("--json", action="store_true", help="print what the sync did as a JSON object")
     sync.set_defaults(run=_sync)
     steps = sync.add_subparsers(dest="sync_command", metavar="SUBCOMMAND")
-
     login = steps.add_parser("login", help="set up sync: check the password (read from standard input) with the "
                                            "server and keep it in the keyring")
     login.add_argument("url", metavar="URL", help="the server's address (a Nextcloud's own address for nextcloud)")
@@ -37,16 +34,15 @@ def register(commands: argparse._SubParsersAction) -> None:
                        help="gpodder (the gpodder.net API, default) or nextcloud (the gPodder Sync app)")
     add_opt_in(login)
     login.set_defaults(run=_login)
-
     status = steps.add_parser("status", help="the server, user, device, last sync and changes waiting")
     status.add_argument("--json", action="store_true", help="print a JSON object")
     status.set_defaults(run=_status)
-
     logout = steps.add_parser("logout", help="forget the sync password (the library and its changes stay)")
     logout.set_defaults(run=_logout)
 
-    leave = commands.add_parser("unsubscribe", help="remove a subscription and its episodes (those with notes or "
-                                                    "marked favourite stay)")
+
+def unsubscribe_command(leave: argparse.ArgumentParser) -> None:
+    """remove a subscription and its episodes (those with notes or marked favourite stay)"""
     leave.add_argument("source_id", type=record_id, metavar="SOURCE_ID")
     leave.set_defaults(run=_unsubscribe)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from earmark.cli.common import Commands, print_json, record_id
+from earmark.cli.common import Run, print_json, record_id
 from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.sources import get_source
@@ -22,35 +22,59 @@ from earmark.core.db.tags import (
 )
 
 
-def register(commands: Commands) -> None:
-    """Declare the tag commands."""
-    for name, verb, run in (("tag", "add tags to", _tag), ("untag", "remove tags from", _untag)):
-        tagging = commands.add_parser(name, help=f"{verb} an item")
-        tagging.add_argument("item_id", type=record_id, metavar="ITEM_ID")
-        tagging.add_argument("tags", nargs="+", metavar="TAG")
-        tagging.set_defaults(run=run)
+def tag_command(tagging: argparse.ArgumentParser) -> None:
+    """add tags to an item"""
+    _item_and_tags(tagging, _tag)
 
-    tags = commands.add_parser("tags", help="list tags with the number of items carrying each")
+
+def untag_command(tagging: argparse.ArgumentParser) -> None:
+    """remove tags from an item"""
+    _item_and_tags(tagging, _untag)
+
+
+def _item_and_tags(tagging: argparse.ArgumentParser, run: Run) -> None:
+    tagging.add_argument("item_id", type=record_id, metavar="ITEM_ID")
+    tagging.add_argument("tags", nargs="+", metavar="TAG")
+    tagging.set_defaults(run=run)
+
+
+def tags_command(tags: argparse.ArgumentParser) -> None:
+    """list tags with the number of items carrying each"""
     tags.add_argument("--json", action="store_true", help="print a JSON array of {name, count, colour}")
     tags.set_defaults(run=_tags)
 
-    for name, verb, run in (("tag-source", "add tags to", _tag_source),
-                            ("untag-source", "remove tags from", _untag_source)):
-        tagging = commands.add_parser(name, help=f"{verb} a source (its items carry them in filters)")
-        tagging.add_argument("source_id", type=record_id, metavar="SOURCE_ID")
-        tagging.add_argument("tags", nargs="+", metavar="TAG")
-        tagging.set_defaults(run=run)
 
-    rename = commands.add_parser("rename-tag", help="rename a tag everywhere (onto an existing tag: merge them)")
+def tag_source_command(tagging: argparse.ArgumentParser) -> None:
+    """add tags to a source (its items carry them in filters)"""
+    _source_and_tags(tagging, _tag_source)
+
+
+def untag_source_command(tagging: argparse.ArgumentParser) -> None:
+    """remove tags from a source (its items carry them in filters)"""
+    _source_and_tags(tagging, _untag_source)
+
+
+def _source_and_tags(tagging: argparse.ArgumentParser, run: Run) -> None:
+    tagging.add_argument("source_id", type=record_id, metavar="SOURCE_ID")
+    tagging.add_argument("tags", nargs="+", metavar="TAG")
+    tagging.set_defaults(run=run)
+
+
+def rename_tag_command(rename: argparse.ArgumentParser) -> None:
+    """rename a tag everywhere (onto an existing tag: merge them)"""
     rename.add_argument("old")
     rename.add_argument("new")
     rename.set_defaults(run=_rename_tag)
 
-    delete = commands.add_parser("delete-tag", help="remove a tag from every item and source")
+
+def delete_tag_command(delete: argparse.ArgumentParser) -> None:
+    """remove a tag from every item and source"""
     delete.add_argument("name")
     delete.set_defaults(run=_delete_tag)
 
-    colour = commands.add_parser("tag-colour", help="give a tag a colour (#rrggbb, or none)")
+
+def tag_colour_command(colour: argparse.ArgumentParser) -> None:
+    """give a tag a colour (#rrggbb, or none)"""
     colour.add_argument("name")
     colour.add_argument("colour", metavar="COLOUR")
     colour.set_defaults(run=_tag_colour)

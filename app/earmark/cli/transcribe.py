@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from earmark.cli.common import Commands, count, print_json, record_id
+from earmark.cli.common import count, print_json, record_id
 from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError, TranscribeError
 from earmark.core.plurals import counted
@@ -32,10 +32,8 @@ class Stopped(BaseException):
     """SIGTERM or SIGINT arrived: the episode being transcribed is left in the queue, nothing of it stored."""
 
 
-def register(commands: Commands) -> None:
-    """Declare ``transcribe``."""
-    command = commands.add_parser("transcribe", help="transcribe a downloaded episode on this machine "
-                                  "(every downloaded episode without a transcript with --all)")
+def transcribe_command(command: argparse.ArgumentParser) -> None:
+    """transcribe a downloaded episode on this machine (every downloaded episode without a transcript with --all)"""
     command.add_argument("item_id", nargs="?", type=record_id, metavar="ITEM_ID", help="the episode")
     command.add_argument("--all", action="store_true", help="every downloaded episode without a transcript")
     command.add_argument("--limit", type=count, metavar="N", help="with --all: at most N episodes")

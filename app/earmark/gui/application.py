@@ -207,7 +207,7 @@ def run(library_path: Path, arguments: list[str] | None = None, minimised: bool 
     window = parts.window
     server.setParent(window)
     server.arguments_received.connect(lambda given: window.when_built(lambda: window.open_arguments(given)))
-    window.commands.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)  # also when hidden
+    window.menu_actions.quit.triggered.connect(app.quit, Qt.ConnectionType.QueuedConnection)  # also when hidden
     window.when_built(lambda: _started(window, arguments, minimised))
     window.when_built(gc.enable)  # off while the program started (see earmark.__main__)
     status = app.exec()

@@ -71,7 +71,7 @@ def _play_an_episode(parts: Parts) -> int:
     wait(lambda: window.sidebar_model.rowCount() > 0, 10, "the library to load")
     if window.sidebar_model.total == 0:
         print("library empty: loading the sample library")
-        window.commands.load_sample.trigger()
+        window.menu_actions.load_sample.trigger()
         wait(lambda: window.sidebar_model.total > 0, 60, "the sample library to load")
     wait(lambda: window.items_model.rowCount() > 0, 10, "the item list to fill")
     row = next((r for r in range(window.items_model.rowCount())
@@ -79,7 +79,7 @@ def _play_an_episode(parts: Parts) -> int:
     if row is None:
         raise SmokeTestError("the library has no playable episode")
     window.item_list.selectRow(row)
-    window.commands.play_selected.trigger()
+    window.menu_actions.play_selected.trigger()
     wait(lambda: player.state == PlayerState.PLAYING, 15, "VLC to start playing")
     start = player.position()
     wait(lambda: player.position() >= start + PLAY_SECONDS or player.state != PlayerState.PLAYING,

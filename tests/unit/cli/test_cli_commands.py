@@ -12,10 +12,12 @@ from earmark.cli.commands import GROUPS, group_of
 
 
 @pytest.mark.parametrize("group", list(GROUPS))
-def test_the_table_names_what_each_group_declares(group: str) -> None:
-    commands = argparse.ArgumentParser().add_subparsers()
-    importlib.import_module(f"earmark.cli.{group}").register(commands)
-    assert tuple(commands.choices) == GROUPS[group]
+def test_a_group_declares_no_command_the_table_does_not_name(group: str) -> None:
+    """The table names each command once; a group's NAME_command function it does not name would be dead code."""
+    module = importlib.import_module(f"earmark.cli.{group}")
+    declared = {name.removesuffix("_command").replace("_", "-") for name in vars(module)
+                if name.endswith("_command") and callable(getattr(module, name))}
+    assert declared == set(GROUPS[group])
 
 
 @pytest.mark.parametrize("argv, group", [

@@ -19,7 +19,7 @@ import pytest
 from earmark.core.db.connection import open_library
 from earmark.core.db.tags import tags_for_sources
 from earmark.core.feeds.opml import read_opml
-from helpers.cli import Cli
+from helpers.cli import Cli, assert_failure
 from helpers.feed_server import FeedServer, basic_auth, closed_port, fixtures_dir, rss
 
 OUTCOME_KEYS = {"source_id", "url", "title", "status", "new", "updated", "error", "warning"}
@@ -56,14 +56,6 @@ def _outline(text: str, url: str) -> str:
 def _write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def _assert_failure(code: int, out: str, err: str) -> None:
-    assert code == 1
-    assert out == ""
-    assert err.startswith("earmark: ") and err.count("\n") == 1, err
-    assert "Traceback" not in err
-    assert err.rstrip().endswith(".")
 
 
 def _assert_outcomes(outcomes: list[dict[str, object]]) -> None:
@@ -141,7 +133,7 @@ def test_refresh_text_output_and_exit_0_when_a_feed_fails(cli: Cli, feeds: dict[
 def test_refresh_of_an_unknown_source_exits_1(cli: Cli, feeds: dict[str, str], feed_server: FeedServer,
                                               output: list[str]) -> None:
     code, out, err = cli("refresh", "--source", "424242", *output)
-    _assert_failure(code, out, err)
+    assert_failure(code, out, err)
     assert "424242" in err
     assert feed_server.requests == []  # nothing was fetched
 
@@ -251,7 +243,7 @@ def test_import_opml_of_a_bad_file_exits_1(cli: Cli, tmp_path: Path, case: str) 
         "not opml": lambda: _write(tmp_path / "feed.xml", rss("A feed, not a list", ENTRIES).decode()),
     }[case]()
     code, out, err = cli("import-opml", str(path))
-    _assert_failure(code, out, err)
+    assert_failure(code, out, err)
     assert path.name in err
     assert cli.json("sources") == []
 
@@ -302,7 +294,7 @@ def test_export_opml_to_stdout(cli: Cli, feeds: dict[str, str], tmp_path: Path) 
 
 def test_export_opml_to_an_unwritable_place_exits_1(cli: Cli, feeds: dict[str, str], tmp_path: Path) -> None:
     code, out, err = cli("export-opml", str(tmp_path / "no-such-folder" / "subs.opml"))
-    _assert_failure(code, out, err)
+    assert_failure(code, out, err)
     assert "subs.opml" in err
 
 
@@ -344,7 +336,7 @@ def test_set_credentials_from_stdin_then_refresh(tmp_path: Path, feed_server: Fe
 
 def test_set_credentials_of_an_unknown_source_exits_1(tmp_path: Path) -> None:
     result = _earmark(tmp_path / "library.db", "set-credentials", "99", "someone", stdin="secret\n")
-    _assert_failure(result.returncode, result.stdout, result.stderr)
+    assert_failure(result.returncode, result.stdout, result.stderr)
     assert "99" in result.stderr
 
 
@@ -369,3 +361,59 @@ def test_sources_json_after_a_refresh(cli: Cli, feeds: dict[str, str]) -> None:
 def test_a_refused_address_is_told_without_the_password_typed_in_it(cli: Cli, typed: str) -> None:
     code, out, err = cli("subscribe", typed)
     assert code == 1 and "show.xml" in err and "cli-secret" not in out + err, err
+
+
+def test_subscribe_a_fixture_file(cli: Cli) -> None:
+    code, out, err = cli("subscribe", str(fixtures_dir() / "feeds" / "rsp__theomnishow.rss"))
+    assert (code, err) == (0, "")
+    assert "The Omni Show" in out and "4 new" in out
+    code, out, _ = cli("subscribe", str(fixtures_dir() / "feeds" / "rsp__theomnishow.rss"))
+    assert code == 0 and "0 new" in out
+    assert len(cli.json("list")) == 4
+
+
+def test_sources_json(cli: Cli, podcast: Path) -> None:
+    [source] = cli.json("sources")
+    assert SOURCE_FIELDS <= set(source), SOURCE_FIELDS - set(source)
+    assert (source["title"], source["url"], source["status"]) == ("CLI podcast", podcast.resolve().as_uri(), "ok")
+    assert (source["last_error"], source["item_count"]) == (None, 2)
+    assert isinstance(source["id"], int)
+    assert isinstance(source["last_checked"], str)
+    datetime.fromisoformat(source["last_checked"])
+
+
+def test_sources_json_reports_a_failing_feed(cli: Cli, podcast: Path) -> None:
+    podcast.write_text("<html><body>gone</body></html>")
+    code, out, err = cli("subscribe", str(podcast))
+    assert_failure(code, out, err)
+    [source] = cli.json("sources")
+    assert source["status"] == "error"
+    assert source["last_error"] == err.removeprefix("earmark: ").strip()
+    assert source["item_count"] == 2
+    code, out, _ = cli("sources")
+    assert code == 0 and "error:" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [("page.html", b"<!DOCTYPE html><html><body><p>Hello</p></body></html>"), ("empty.xml", b""),
+     ("data.json", b'{"items": []}')],
+)
+def test_subscribe_a_non_feed_exits_1_with_a_sentence(cli: Cli, tmp_path: Path, name: str, content: bytes) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    code, out, err = cli("subscribe", str(path))
+    assert_failure(code, out, err)
+    assert name in err
+    assert cli.json("sources") == []
+
+
+def test_subscribe_a_missing_file_exits_1(cli: Cli, tmp_path: Path) -> None:
+    code, out, err = cli("subscribe", str(tmp_path / "nope.xml"))
+    assert_failure(code, out, err)
+    assert "nope.xml" in err
+
+
+def test_subscribe_a_malformed_url_exits_1(cli: Cli) -> None:
+    code, out, err = cli("subscribe", "http://127.0.0.1:80a/feed.xml")
+    assert_failure(code, out, err)

@@ -15,8 +15,8 @@ from earmark.core.chapters import (
     store_chapters,
 )
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import item_ids
-from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import FeedError
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Chapter

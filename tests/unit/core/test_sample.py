@@ -9,8 +9,8 @@ from urllib.parse import urlparse
 from urllib.request import url2pathname
 
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_counts, untag_item
 from earmark.core.models import Item

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items, save_progress
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Item
 from earmark.playback.null_player import NullPlayer

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
-from earmark.core.db.queries import ItemFilter, order_parts, where_clause
+from earmark.core.db.filters import ItemFilter, order_parts, where_clause
 from earmark.core.db.tags import tags_for_items
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item, ProgressUpdate

@@ -7,7 +7,7 @@ import math
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
-from earmark.core.db.queries import ItemFilter, where_clause
+from earmark.core.db.filters import ItemFilter, where_clause
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.models import Anchor, Note
 from earmark.core.records import record

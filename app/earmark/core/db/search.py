@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from earmark.core.db.database import Database
-from earmark.core.db.queries import ItemFilter, order_clause, where_clause
+from earmark.core.db.filters import ItemFilter, order_clause, where_clause
 from earmark.core.db.search_query import match_expression
 from earmark.core.records import record
 from earmark.core.timefmt import format_clock

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.records import record
 from earmark.core.timefmt import now_iso

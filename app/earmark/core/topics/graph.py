@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import field
 
 from earmark.core.db.database import Database
-from earmark.core.db.queries import ItemFilter, where_clause
+from earmark.core.db.filters import ItemFilter, where_clause
 from earmark.core.models import ItemKind
 from earmark.core.records import record
 from earmark.core.topics.clusters import Cluster, find_clusters

@@ -7,15 +7,13 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QWidget
 
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.podcast_grid import podcast_tiles
-from earmark.core.db.queries import ItemFilter
 from earmark.gui.covers.cache import CoverCache
 from earmark.gui.covers.podcasts_model import PodcastGridModel
 from earmark.gui.covers.podcasts_view import PodcastsView
-from earmark.gui.mainwindow.places import Place, entry_place
+from earmark.gui.mainwindow.places import PODCASTS, Place, entry_place
 from earmark.gui.tasks import TaskRunner
-
-PODCASTS = "podcasts"  # the view's name (places.VIEWS) and the FilterRole of its sidebar row
 
 
 class PodcastsController:

@@ -17,7 +17,7 @@ from earmark.core.models import Item, Source
 from earmark.gui.covers.cache import CoverCache
 from earmark.gui.covers.podcasts import PodcastsController
 from earmark.gui.mainwindow.listening.player_bar import PLAYER_COVER
-from earmark.gui.mainwindow.places import PODCASTS, Place
+from earmark.gui.mainwindow.places import PODCASTS
 
 if TYPE_CHECKING:
     from earmark.gui.mainwindow.frame.actions import Actions
@@ -43,14 +43,14 @@ class CoveredWindow(Protocol):
     read_only_reason: str | None
     preferences: Preferences
     items_model: ItemListModel
-    sidebar_panel: SidebarController
+    sidebar: SidebarController
     detail: DetailPane
     feeds: FeedsController
     subscriptions: SubscriptionsView
     session: PlaybackSession
     player_bar: PlayerBar
     navigator: Navigator
-    commands: Actions
+    menu_actions: Actions
     desktop: DesktopController
 
 
@@ -77,8 +77,7 @@ class WindowCovers(QObject):
         nav = window.navigator
         self.podcasts = PodcastsController(runner, self.cache, nav.go, lambda: nav.current)
         nav.add(PODCASTS, self.podcasts, self.podcasts.view)
-        window.commands.show_podcasts.triggered.connect(lambda: nav.go(Place(PODCASTS)))
-        window.commands.focus_list.triggered.connect(self.podcasts.escape)  # after the navigator's own Esc
+        window.menu_actions.focus_list.triggered.connect(self.podcasts.escape)  # after the navigator's own Esc
         window.feeds.refreshed.connect(lambda _summary: self._after_refresh())
         self._news: set[int] = set()  # the sources that brought new items in the refresh under way
         window.feeds.refresh_started.connect(self._news.clear)
@@ -94,7 +93,7 @@ class WindowCovers(QObject):
             self._show_list_covers()
 
     def _cover_sidebar(self) -> None:
-        panel = self._window.sidebar_panel
+        panel = self._window.sidebar
         panel.view.setIconSize(QSize(SIDEBAR_COVER, SIDEBAR_COVER))
         panel.model.cover = self._sidebar_icon
         self._repaint_sidebar()
@@ -105,12 +104,12 @@ class WindowCovers(QObject):
 
     def _repaint_sidebar(self) -> None:
         """The sidebar's rows again from what it last read (the same rows: their icons change in place)."""
-        panel = self._window.sidebar_panel
+        panel = self._window.sidebar
         if panel.data is not None:
             panel.model.populate(panel.data)
 
     def _on_cover(self, url: str) -> None:
-        data = self._window.sidebar_panel.data
+        data = self._window.sidebar.data
         if data is not None and any(source.image_url == url for source in data.sources):
             self._sidebar_timer.start()
         if self._playing is not None and self._playing.image_url == url:
@@ -141,7 +140,7 @@ class WindowCovers(QObject):
 
     def _news_icon(self) -> QIcon | None:
         """The cover of the one podcast that brought news (None for several: Earmark's own icon says it)."""
-        data = self._window.sidebar_panel.data
+        data = self._window.sidebar.data
         if len(self._news) != 1 or data is None:
             return None
         [source_id] = self._news

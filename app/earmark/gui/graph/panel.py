@@ -29,8 +29,9 @@ from earmark.core.topics.path import Step
 from earmark.gui.graph.keys import GraphKeys
 from earmark.gui.graph.scene import KIND, SOURCE, TOPIC_COLOURS, GraphScene
 from earmark.gui.graph.view import GraphView
+from earmark.gui.mainwindow.places import LEARNING_PATH
 
-LIBRARY, NEIGHBOURHOOD, PATH = "library", "neighbourhood", "path"
+LIBRARY, NEIGHBOURHOOD, PATH = "library", "neighbourhood", LEARNING_PATH  # the navigator names the path mode
 MODES = ((LIBRARY, "Whole library"), (NEIGHBOURHOOD, "Neighbourhood of the selected item"),
          (PATH, "Learning path of the selected item"))
 DEFAULT_MIN_WEIGHT = 0.15

@@ -6,7 +6,6 @@ first rows (see ``MainWindow``); a window built at once (tests, a restore) impor
 from earmark.core.artwork import artwork_url
 from earmark.gui.accessibility import Announcer, make_readable
 from earmark.gui.covers.wiring import WindowCovers
-from earmark.gui.graph.panel import PATH
 from earmark.gui.library_watch import LibraryWatch
 from earmark.gui.mainwindow.frame.desktop import DesktopController, Followers
 from earmark.gui.mainwindow.frame.docks import Pane, PaneDocks
@@ -28,7 +27,6 @@ from earmark.gui.mainwindow.listening.silence import SilenceController
 from earmark.gui.mainwindow.listening.transcription import TranscriptionController
 from earmark.gui.mainwindow.navigation.item_panes import ItemPanes
 from earmark.gui.mainwindow.navigation.opening import ItemOpener
-from earmark.gui.mainwindow.navigation.plain_view import PlainView
 from earmark.gui.mainwindow.navigation.search_keys import SearchKeys
 from earmark.gui.mainwindow.navigation.selection import Selection
 from earmark.gui.mainwindow.navigation.statistics import StatisticsController
@@ -42,10 +40,10 @@ from earmark.gui.views.recovery import RecoveryDialogs
 from earmark.gui.views.subscriptions import SubscriptionsView
 
 __all__ = [
-    "PATH", "Announcer", "ArticlesController", "BackupsController", "DesktopController", "DetailPane",
+    "Announcer", "ArticlesController", "BackupsController", "DesktopController", "DetailPane",
     "EpisodeController", "FeedsController", "Followers", "GraphController", "HelpController", "ItemOpener",
     "ItemPanes", "LibraryWatch", "Mpris", "NotesController", "OrganizeController", "Pane", "PaneDocks",
-    "PlainView", "PlaybackController", "PlayerBar", "QueueController", "QueueModel", "QueueView",
+    "PlaybackController", "PlayerBar", "QueueController", "QueueModel", "QueueView",
     "ReadingController", "RecoveryDialogs", "SearchKeys", "Selection", "SilenceController", "StatisticsController",
     "SubscribeController", "SubscriptionsView", "SyncController", "TranscriptionController", "WindowCovers",
     "artwork_url", "dialog_when_needed", "make_readable", "pane_keys", "player_tool_bar",

@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 from dataclasses import field
 
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 from earmark.core.errors import EarmarkError
 from earmark.core.records import record
 
+# The views of the central area, by name (a sidebar row that shows a view holds its name; see gui/models/sidebar.py).
 LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER = "list", "subscriptions", "notes", "graph", "reader"
 STATISTICS, PODCASTS = "statistics", "podcasts"
 VIEWS = (LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER, STATISTICS, PODCASTS)
+LEARNING_PATH = "path"  # the graph's mode that shows the learning path of the selected item
 
 
 @record(frozen=True)
@@ -36,6 +38,30 @@ class Place:
 
 
 ALL = Place(LIST, ItemFilter())
+
+
+@record(frozen=True)
+class GoTo:
+    """A menu entry that shows a place, declared once beside what it shows: the name of its action (its key in
+    the ``keyboard.shortcuts`` setting), its menu, text and default shortcuts. The window makes the action and
+    wires it to the navigator; docs/keyboard.md lists it."""
+
+    name: str
+    menu: str
+    text: str
+    shortcuts: tuple[str, ...]
+    place: Place
+
+
+VIEWS_GO_TO = (
+    GoTo("show_subscriptions", "Feeds", "S&ubscriptions", ("Ctrl+Shift+U",), Place(SUBSCRIPTIONS)),
+    GoTo("show_notes", "Go", "All No&tes", ("Ctrl+Shift+B",), Place(NOTES)),
+    GoTo("show_graph", "Go", "Topic &Graph", ("Ctrl+G",), Place(GRAPH)),
+    GoTo("show_learning_path", "Go", "Learning Pat&h of the Selected Item", ("Ctrl+Shift+G",),
+         Place(GRAPH, mode=LEARNING_PATH)),
+    GoTo("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",), Place(STATISTICS)),
+    GoTo("show_podcasts", "Go", "&My Podcasts", ("Ctrl+Shift+P",), Place(PODCASTS)),
+)
 
 
 def entry_place(entry: ItemFilter, smart_list: int | None = None) -> Place:

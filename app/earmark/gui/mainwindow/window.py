@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from earmark.core.models import Changes
 from earmark.core.settings import get_setting
-from earmark.gui.mainwindow.frame.actions import MENUS, SPECS, Actions
+from earmark.gui.mainwindow.frame.actions import GO_TO, MENUS, SPECS, Actions
 from earmark.gui.mainwindow.frame.feedback import Feedback
 from earmark.gui.mainwindow.frame.first_paint import after_first_paint
 from earmark.gui.mainwindow.frame.layout_memory import WindowLayout, restore_layout, size_first_window
@@ -20,9 +20,10 @@ from earmark.gui.mainwindow.frame.quit_watchdog import QuitWatchdog
 from earmark.gui.mainwindow.frame.window_events import WindowEvents
 from earmark.gui.mainwindow.navigation.item_list import ListController
 from earmark.gui.mainwindow.navigation.navigator import Navigator
+from earmark.gui.mainwindow.navigation.plain_view import PlainView
 from earmark.gui.mainwindow.navigation.sidebar import SidebarController
 from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
-from earmark.gui.models.sidebar import CONTINUE_LISTENING, DOWNLOADED, SidebarData
+from earmark.gui.models.sidebar import SidebarData
 from earmark.gui.preferences import DesktopSettings, Preferences
 
 if TYPE_CHECKING:
@@ -52,18 +53,18 @@ class MainWindow(QMainWindow):
         size_first_window(self)
         self._runner, self._db, self._make_session = runner, db, make_session
         self.preferences = preferences or Preferences(db, runner, DesktopSettings(), self)
-        self.commands = a = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
+        self.menu_actions = a = Actions(self, get_setting(db, "keyboard.shortcuts"))  # type: ignore[arg-type]
         self.feedback = Feedback(self)
         self.banner = self.feedback.banner
-        self.sidebar_panel = SidebarController(runner, [a.rename_tag, a.colour_tag, a.delete_entry], self)
-        self.sidebar, self.sidebar_model = self.sidebar_panel.view, self.sidebar_panel.model
-        self.navigator = Navigator(self.sidebar_panel, self)
-        self.lists = ListController(runner, db, a, lambda: self.sidebar_panel.total, self)
+        self.sidebar = SidebarController(runner, [a.rename_tag, a.colour_tag, a.delete_entry], self)
+        self.sidebar_tree, self.sidebar_model = self.sidebar.view, self.sidebar.model
+        self.navigator = Navigator(self.sidebar, self)
+        self.lists = ListController(runner, db, a, lambda: self.sidebar.total, self)
         self.items_model, self.item_list, self.search = self.lists.model, self.lists.table, self.lists.search
         self.filter_bar, self.empty_view = self.lists.filter_bar, self.lists.welcome
         self._frame()
         self._build_menus()  # in the first frame, as the sidebar's entries: nothing moves when the rest comes
-        self.sidebar_panel.reload()
+        self.sidebar.reload()
         self._layout = WindowLayout(self, (self.splitter,), self.item_list.horizontalHeader())
         if list_first and not self.preferences.value("appearance.start_minimised"):
             restore_layout(self._layout, self.preferences)  # the first frame shows as the window was left
@@ -77,7 +78,7 @@ class MainWindow(QMainWindow):
     def _frame(self) -> None:
         self.navigator.add(LIST, self.lists, self.lists.page, self.lists.welcome)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.sidebar)
+        self.splitter.addWidget(self.sidebar_tree)
         self.splitter.addWidget(self.navigator.stack)
         self.splitter.setSizes([205, 685])  # "Subscriptions (12 failing)" whole; the views keep their room
         self.navigator.stack.setMinimumWidth(600)  # the views' controls wrap or clip, the docks keep their room
@@ -103,7 +104,7 @@ class MainWindow(QMainWindow):
         from earmark.gui.mainwindow import parts as p
 
         self.session = self._make_session()  # the player: not needed before the first frame
-        runner, db, session, a = self._runner, self._db, self.session, self.commands
+        runner, db, session, a = self._runner, self._db, self.session, self.menu_actions
         self.window_events = WindowEvents(self, self.navigator.back, self.navigator.forward)  # see app_filter.py
         automatic = self.read_only_reason is None  # a library that can only be read is not changed by itself
         self.feeds = p.FeedsController(self, runner, db, self.apply_changes, self.feedback.show_error,
@@ -117,7 +118,7 @@ class MainWindow(QMainWindow):
         self.subscriptions = p.SubscriptionsView(self.feeds.sources_model,
                                                  [a.refresh_selected, a.set_password, a.unsubscribe, a.refresh_all])
         self.selection = p.Selection(self.lists, self.subscriptions, lambda: self.navigator.current.view)
-        self.organize = p.OrganizeController(self, runner, db, self.selection, self.sidebar_panel,
+        self.organize = p.OrganizeController(self, runner, db, self.selection, self.sidebar,
                                              lambda: self.items_model.item_filter, self.apply_changes, self.feedback)
         self.detail = p.DetailPane()
         self.notes = p.NotesController(self, runner, db, session, a, self.selection.selected_item,
@@ -135,6 +136,7 @@ class MainWindow(QMainWindow):
                                        lambda item_id: self.opener.open_item(item_id),
                                        lambda ids: self.queue.add_episodes(ids), self.feedback.status)
         self.player_bar = p.PlayerBar(session.player)
+        p.dialog_when_needed(session.player, self.feedback.show_error)  # other failures: the player bar says them
         self.playback = p.PlaybackController(runner, db, session, a, self.player_bar, self.apply_changes, self)
         self.silence = p.SilenceController(runner, session, a, self.feedback.status, self)
         self.opener = p.ItemOpener(db, self.playback, self.reading, self.lists, self.navigator, self.feedback, runner,
@@ -177,12 +179,12 @@ class MainWindow(QMainWindow):
         self.focus_chain = p.pane_keys(self, a, self.navigator, {
             "details": self.detail, "related": self.graph.related, "notes": self.notes.pane,
             "transcript": self.notes.transcript, "queue": self.queue_view, "player": self.player_bar,
-            "sidebar": self.sidebar})
+            "sidebar": self.sidebar_tree})
         if self.read_only_reason:
             self.banner.show_problem(self.read_only_reason, permanent=True)
         self.navigator.start()
-        if self.sidebar_panel.data is not None:  # read before the rest was built: its place shown now
-            self._on_sidebar(self.sidebar_panel.data)
+        if self.sidebar.data is not None:  # read before the rest was built: its place shown now
+            self._on_sidebar(self.sidebar.data)
         self.item_list.setFocus()
         self.graph.schedule_update()
         waiting, self._waiting = self._waiting or [], None
@@ -190,13 +192,11 @@ class MainWindow(QMainWindow):
             then()
 
     def _add_views(self) -> None:
-        from earmark.gui.mainwindow import parts as p
-
-        nav, a = self.navigator, self.commands
-        nav.add(SUBSCRIPTIONS, p.PlainView(SUBSCRIPTIONS, self.subscriptions, self.subscriptions.table,
-                                           self._enter_subscriptions), self.subscriptions)
-        nav.add(NOTES, p.PlainView(NOTES, self.notes.view, self.notes.view.text, self.notes.reload_view,
-                                   find=self.notes.view.text), self.notes.view)
+        nav, a = self.navigator, self.menu_actions
+        nav.add(SUBSCRIPTIONS, PlainView(SUBSCRIPTIONS, self.subscriptions, self.subscriptions.table,
+                                         self._enter_subscriptions), self.subscriptions)
+        nav.add(NOTES, PlainView(NOTES, self.notes.view, self.notes.view.text, self.notes.reload_view,
+                                 find=self.notes.view.text), self.notes.view)
         nav.add(GRAPH, self.graph, self.graph.panel)
         nav.add(READER, self.reading, self.reading.reader)
         nav.add(STATISTICS, self.statistics, self.statistics.view)
@@ -208,12 +208,10 @@ class MainWindow(QMainWindow):
         for spec in SPECS:
             if spec.name == "show_settings":
                 menus[spec.menu].addSeparator()
-            menus[spec.menu].addAction(self.commands.all[spec.name])
+            menus[spec.menu].addAction(self.menu_actions.all[spec.name])
 
     def _connect_actions(self) -> None:
-        from earmark.gui.mainwindow import parts as p
-
-        a, nav = self.commands, self.navigator
+        a, nav = self.menu_actions, self.navigator
         a.add_podcast.triggered.connect(self.subscribing.add_podcast)
         a.load_sample.triggered.connect(self.subscribing.load_sample)
         a.import_opml.triggered.connect(self.feeds.ask_import_opml)
@@ -238,13 +236,8 @@ class MainWindow(QMainWindow):
         a.focus_list.triggered.connect(nav.to_list)
         a.go_back.triggered.connect(nav.back)
         a.go_forward.triggered.connect(nav.forward)
-        a.show_subscriptions.triggered.connect(lambda: nav.go(Place(SUBSCRIPTIONS)))
-        a.show_notes.triggered.connect(lambda: nav.go(Place(NOTES)))
-        a.show_graph.triggered.connect(lambda: nav.go(Place(GRAPH)))
-        a.show_learning_path.triggered.connect(lambda: nav.go(Place(GRAPH, mode=p.PATH)))
-        a.show_statistics.triggered.connect(lambda: nav.go(Place(STATISTICS)))
-        a.continue_listening.triggered.connect(lambda: nav.go(entry_place(CONTINUE_LISTENING)))
-        a.downloaded.triggered.connect(lambda: nav.go(entry_place(DOWNLOADED)))
+        for go in GO_TO:
+            a.all[go.name].triggered.connect(lambda _checked=False, place=go.place: nav.go(place))
         self.docks.connect_view_menu({"details": a.show_details_pane, "related": a.show_related_pane,
                                       "notes": a.show_notes_pane, "transcript": a.show_transcript_pane,
                                       "queue": a.show_queue_pane}, a.reset_layout)
@@ -257,11 +250,9 @@ class MainWindow(QMainWindow):
                 self.addAction(action)
 
     def _connect_parts(self) -> None:
-        from earmark.gui.mainwindow import parts as p
-
         session, nav = self.session, self.navigator
-        self.sidebar_panel.chosen.connect(nav.sidebar_chose)
-        self.sidebar_panel.loaded.connect(self._on_sidebar)
+        self.sidebar.chosen.connect(nav.sidebar_chose)
+        self.sidebar.loaded.connect(self._on_sidebar)
         self.lists.shown_widget_changed.connect(nav.shown_widget_changed)
         self.lists.table.selectionModel().selectionChanged.connect(lambda _new, _old: self.panes.show_selected())
         self.lists.table.doubleClicked.connect(lambda _index: self.opener.play_selected())
@@ -269,8 +260,8 @@ class MainWindow(QMainWindow):
         self.lists.welcome.add_podcast_requested.connect(self.subscribing.add_podcast)
         self.lists.welcome.import_opml_requested.connect(self.feeds.ask_import_opml)
         nav.moved.connect(self._on_moved)
-        nav.history_changed.connect(lambda back, _forward: self.commands.go_back.setEnabled(back))
-        nav.history_changed.connect(lambda _back, forward: self.commands.go_forward.setEnabled(forward))
+        nav.history_changed.connect(lambda back, _forward: self.menu_actions.go_back.setEnabled(back))
+        nav.history_changed.connect(lambda _back, forward: self.menu_actions.go_forward.setEnabled(forward))
         self.subscriptions.table.doubleClicked.connect(lambda _index: self.feeds.refresh_selected())
         self.subscriptions.source_selected.connect(self.detail.show_source)
         self.notes.pane.table.clicked.connect(
@@ -279,7 +270,6 @@ class MainWindow(QMainWindow):
         self.graph.wait_for_refreshes(self.feeds.refresh_started, self.feeds.refreshed)
         self.feeds.refresher.feed_done.connect(self.episodes.feed_refreshed)
         session.item_changed.connect(self._on_playing_item)
-        p.dialog_when_needed(session.player, self.feedback.show_error)  # other failures: the player bar says them
         self._runner.failed.connect(self.feedback.show_error)
         self._runner.cannot_save.connect(self.feedback.cannot_save)
         self._runner.saved.connect(self.feedback.saved)
@@ -314,7 +304,7 @@ class MainWindow(QMainWindow):
         changed rows are drawn again)."""
         self.graph.library_changed(changes)
         if changes.structure or changes.states:
-            self.sidebar_panel.reload()
+            self.sidebar.reload()
         if changes.structure or changes.states & self.items_model.item_filter.reads():
             self.lists.reload()
         else:
@@ -325,7 +315,7 @@ class MainWindow(QMainWindow):
             self.feedback.status(changes.message, 8000)
 
     def _on_notes_changed(self) -> None:
-        self.sidebar_panel.reload()
+        self.sidebar.reload()
         self.reading.reload_highlights()
 
     def _show_highlight(self, note: object) -> None:

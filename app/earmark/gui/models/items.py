@@ -12,8 +12,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont
 
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import item_ids, items_by_ids
-from earmark.core.db.queries import ItemFilter
 from earmark.core.models import Item
 from earmark.core.timefmt import format_clock
 from earmark.gui.tasks import TaskRunner

@@ -13,32 +13,33 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QIcon, QStandardItemModel
 
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import count_items
 from earmark.core.db.notes import count_notes
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.smart_lists import SmartList, list_smart_lists
 from earmark.core.db.sources import list_sources
 from earmark.core.db.tags import tag_colours, tag_counts
 from earmark.core.models import ItemKind, Source
 from earmark.core.records import record
 from earmark.gui.icons import colour_dot, warning_icon
+from earmark.gui.mainwindow.places import GRAPH, NOTES, PODCASTS, STATISTICS, SUBSCRIPTIONS, GoTo, entry_place
 from earmark.gui.models.standard_tree import Row, rebuild, same_rows, update
 
-FilterRole = Qt.ItemDataRole.UserRole + 1
+ShowsRole = Qt.ItemDataRole.UserRole + 1  # what a row shows: an ItemFilter for the list, or a view's name
 TagRole = Qt.ItemDataRole.UserRole + 2  # the tag a Tags row shows
 SmartListRole = Qt.ItemDataRole.UserRole + 3  # the id of a smart list row
-SUBSCRIPTIONS = "subscriptions"  # the FilterRole of the row that shows the Subscriptions view
 CONTINUE_LISTENING = ItemFilter(kind="episode", state="in_progress", sort="last_played")
 DOWNLOADED = ItemFilter(kind="episode", downloaded=True)
 DOWNLOADING = ItemFilter(kind="episode", downloading=True)
 DOWNLOAD_FAILED = ItemFilter(kind="episode", download_failed=True)
 CONTINUE_READING = ItemFilter(kind="article", state="in_progress", archived=False, sort="last_played")
 ARCHIVE = ItemFilter(kind="article", archived=True)
-NOTES = "notes"  # the FilterRole of the row that shows the Notes view
-GRAPH = "graph"  # the FilterRole of the row that shows the topic graph
-STATISTICS = "statistics"  # the FilterRole of the row that shows the Statistics view
-PODCASTS = "podcasts"  # the FilterRole of the row that shows the Podcasts view (a grid of covers)
 CoverIcon = Callable[[Source], tuple[object, Callable[[], QIcon]]]  # a podcast's icon: its key and its maker
+ENTRIES_GO_TO = (  # the sidebar entries the Go menu has, with their keys
+    GoTo("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",), entry_place(CONTINUE_LISTENING)),
+    GoTo("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",), entry_place(CONTINUE_READING)),
+    GoTo("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",), entry_place(DOWNLOADED)),
+)
 
 
 @record
@@ -87,7 +88,7 @@ def _download_counts(db: Database) -> dict[str, int]:
 
 
 class SidebarModel(QStandardItemModel):
-    """A small tree (a few hundred rows at most) made from SidebarData; each row's FilterRole is an ItemFilter for
+    """A small tree (a few hundred rows at most) made from SidebarData; each row's ShowsRole is an ItemFilter for
     the item list, headings have none. A reload whose rows are the same ones changes their texts in place."""
 
     def __init__(self, parent: Any = None) -> None:
@@ -116,7 +117,7 @@ class SidebarModel(QStandardItemModel):
             parent = pending.pop()
             for row in range(parent.rowCount()):
                 child = parent.child(row)
-                if child.data(FilterRole) == flt:
+                if child.data(ShowsRole) == flt:
                     return child.index()
                 pending.append(child)
         return self.index(0, 0)
@@ -173,4 +174,4 @@ def sidebar_rows(data: SidebarData, cover: CoverIcon | None = None) -> list[Row]
 
 
 def _row(text: str, flt: ItemFilter | str | None, more: dict[int, object] | None = None) -> Row:
-    return Row(text, {FilterRole: flt, **(more or {})}, selectable=flt is not None)
+    return Row(text, {ShowsRole: flt, **(more or {})}, selectable=flt is not None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import set_favourite
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.smart_lists import delete_smart_list, save_smart_list
 from earmark.core.db.tags import (
     delete_tag,

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 from earmark.gui.theme import accents
 
 STATE_CHOICES = (("All", None), ("Unplayed", "unplayed"), ("In progress", "in_progress"), ("Played", "played"))

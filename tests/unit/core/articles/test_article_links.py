@@ -11,8 +11,8 @@ from earmark.core.articles.capture import LOCAL_SITE, capture, read_local
 from earmark.core.articles.links import Link, choose_links, item_links, links_in
 from earmark.core.articles.store import ArticleData, store_article
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, UnreachableError
 from earmark.core.html import to_text
 from helpers.cli import Cli

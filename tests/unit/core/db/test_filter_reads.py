@@ -4,7 +4,7 @@ none of them (its rows are drawn again, not read again)."""
 
 from __future__ import annotations
 
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 from earmark.core.models import ItemState
 
 

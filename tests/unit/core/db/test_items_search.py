@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, save_progress
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import tag_item, untag_item
 from earmark.core.errors import NotFoundError
 from earmark.core.models import ProgressUpdate

@@ -17,12 +17,12 @@ from earmark.core.chapters import cached_chapters
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
 from earmark.core.db.downloads import get_download, list_downloads
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items
 from earmark.core.db.listening_stats import listening_stats
 from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.db.notes import list_notes
 from earmark.core.db.podcast_prefs import auto_download_sources, get_prefs
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.queue import queue_ids
 from earmark.core.db.relations import pending_item_ids, related_items, similar_by_terms
 from earmark.core.db.silences import get_silences

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.history import SESSION_GAP, list_history, record_play
 from earmark.core.db.items import item_ids, save_progress
 from earmark.core.db.notes import (
@@ -20,7 +21,6 @@ from earmark.core.db.notes import (
     put_back_note,
     update_note,
 )
-from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import EarmarkError, NotFoundError
 from earmark.core.models import ProgressUpdate
 from helpers.notes_library import FixedLibrary, build

@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
 from earmark.core.db.migrations import MIGRATIONS
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import list_sources
 from earmark.core.feeds.identity import find_subscription
 from helpers.duplicate_library import (

@@ -10,10 +10,10 @@ import pytest
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, item_ids, mark_played, played_margin, save_progress
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
 from earmark.core.db.podcast_prefs import auto_download_sources, get_prefs, set_prefs
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.queue import (
     clear_queue,
     dequeue,

@@ -16,10 +16,10 @@ from earmark.core.articles.readtime import reading_minutes, reading_seconds
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, item_ids, list_items, mark_played
 from earmark.core.db.migrations import MIGRATIONS, m007_reading_list
 from earmark.core.db.notes import delete_note, highlights_for_item, put_back_note, update_note
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.reading import article_state, save_reading_progress, set_archived
 from earmark.core.db.sources import feed_targets
 from earmark.core.errors import EarmarkError, NotFoundError

@@ -10,9 +10,9 @@ import pytest
 from earmark.core.db import search
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import count_items, item_ids, list_items, save_progress, set_favourite
 from earmark.core.db.migrations import MIGRATIONS, m001_initial, m002_refresh_and_podcast_namespaces
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.search import ranked_head, snippets
 from earmark.core.db.smart_lists import delete_smart_list, list_smart_lists, save_smart_list
 from earmark.core.db.transcripts import store_transcript

@@ -13,10 +13,10 @@ from earmark.core.articles.imports import ListEntry, ReadingList, import_entries
 from earmark.core.articles.store import ArticleData, save_articles
 from earmark.core.db.connection import open_library, write_transaction
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
 from earmark.core.db.merge import store_feed
 from earmark.core.db.notes import add_note, delete_note, put_back_note, update_note
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.transcripts import store_transcript
 from earmark.core.models import Cue, EntryData, FeedData, Transcript
 from earmark.core.notes.backup import restore_backup, write_backup

@@ -8,8 +8,8 @@ import pytest
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item, list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import (
     delete_tag,
     rename_tag,

@@ -23,8 +23,8 @@ from earmark.core.db.downloads import (
     remove_download,
     update_download,
 )
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import item_ids, mark_played
-from earmark.core.db.queries import ItemFilter
 from earmark.core.downloads.names import MAX_NAME_BYTES, download_path, extension_for, safe_component, unique_path
 from earmark.core.downloads.transfer import DownloadCancelled, download, part_path
 from earmark.core.errors import UnreachableError

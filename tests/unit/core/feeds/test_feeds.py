@@ -15,8 +15,8 @@ import pytest
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import count_items, get_item, list_items, save_progress
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import get_source, list_sources
 from earmark.core.db.tags import tag_item
 from earmark.core.errors import EarmarkError, FeedError, GoneError, UnreachableError

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import earmark.core.feeds.fetch as fetch_module
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import feed_targets
 from earmark.core.errors import EarmarkError, FeedError
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed

@@ -9,8 +9,8 @@ import pytest
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import item_ids
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.sources import set_credentials
 from earmark.core.errors import BackupError, UnreachableError
 from earmark.core.feeds.opml import read_opml

@@ -12,7 +12,7 @@ _OLD_TRIGGERS = ("items_indexed", "items_reindexed", "items_unindexed", "notes_i
                  "transcripts_update_indexed", "transcripts_delete_indexed", "notes_insert_highlighted",
                  "notes_update_highlighted", "notes_delete_highlighted")
 # Indexes no query uses (items_listing, of m003, serves the published order and carries more), and the one that
-# served the longest-first order: items_by_duration_up now serves both, walked backwards (core/db/queries.py).
+# served the longest-first order: items_by_duration_up now serves both, walked backwards (core/db/filters.py).
 _UNUSED_INDEXES = ("items_by_published", "items_by_title", "items_by_enclosure", "items_by_duration_down")
 # Columns the sort indexes carry for the filters (as in m003).
 _CARRIED = "kind, source_id, played, position, favourite, published, duration, media_duration, last_played"

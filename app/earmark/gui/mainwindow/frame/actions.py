@@ -10,6 +10,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
 from earmark.core.records import record
+from earmark.gui.mainwindow.places import VIEWS_GO_TO
+from earmark.gui.models.sidebar import ENTRIES_GO_TO
 
 Widget = Qt.ShortcutContext.WidgetShortcut
 
@@ -26,6 +28,7 @@ class ActionSpec:
     checkable: bool = False
 
 
+GO_TO = (*ENTRIES_GO_TO, *VIEWS_GO_TO)  # declared beside the sidebar entries and views they show
 SPECS = (
     ActionSpec("add_podcast", "File", "&Add Podcast…", ("Ctrl+N",)),
     ActionSpec("load_sample", "File", "Load &Sample Library"),
@@ -47,7 +50,6 @@ SPECS = (
     ActionSpec("set_password", "Feeds", "Set Feed &Password…"),
     ActionSpec("unsubscribe", "Feeds", "U&nsubscribe…"),
     ActionSpec("podcast_settings", "Feeds", "Podcast Playback Settin&gs…", ("Ctrl+Shift+T",)),
-    ActionSpec("show_subscriptions", "Feeds", "S&ubscriptions", ("Ctrl+Shift+U",)),
     ActionSpec("sync_now", "Feeds", "S&ync Now", ("Ctrl+Shift+S",)),
     ActionSpec("play_selected", "Playback", "&Play Selected", ("Return", "Enter"), Widget),
     ActionSpec("play_pause", "Playback", "Pla&y/Pause", ("Space", "K")),
@@ -123,19 +125,12 @@ SPECS = (
     ActionSpec("focus_sidebar", "Go", "Go to Side&bar", ("Ctrl+8",)),
     ActionSpec("next_pane", "Go", "Ne&xt Pane", ("F6",)),
     ActionSpec("previous_pane", "Go", "Pre&vious Pane", ("Shift+F6",)),
-    ActionSpec("continue_listening", "Go", "&Continue Listening", ("Ctrl+Shift+L",)),
-    ActionSpec("continue_reading", "Go", "Continue &Reading", ("Ctrl+Shift+R",)),
-    ActionSpec("downloaded", "Go", "&Downloaded Episodes", ("Ctrl+Alt+D",)),
-    ActionSpec("show_notes", "Go", "All No&tes", ("Ctrl+Shift+B",)),
+    *(ActionSpec(go.name, go.menu, go.text, go.shortcuts) for go in GO_TO),
     ActionSpec("command_palette", "Help", "&Command Palette…", ("Ctrl+K",)),
     ActionSpec("cheat_sheet", "Help", "&Keyboard Shortcuts", ("?", "F1")),
     ActionSpec("edit_shortcuts", "Help", "C&ustomize Shortcuts…", ("Ctrl+Shift+K",)),
     ActionSpec("user_guide", "Help", "User &Guide"),
     ActionSpec("about", "Help", "&About Earmark"),
-    ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
-    ActionSpec("show_learning_path", "Go", "Learning Pat&h of the Selected Item", ("Ctrl+Shift+G",)),
-    ActionSpec("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",)),
-    ActionSpec("show_podcasts", "Go", "&My Podcasts", ("Ctrl+Shift+P",)),
     ActionSpec("show_details_pane", "View", "&Details", ("Ctrl+Alt+1",)),
     ActionSpec("show_related_pane", "View", "&Related", ("Ctrl+Alt+2",)),
     ActionSpec("show_notes_pane", "View", "&Notes", ("Ctrl+Alt+3",)),
@@ -187,7 +182,8 @@ def conflicts(shortcuts: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
 
 
 class Actions:
-    """The QActions of the main window, one attribute per spec name."""
+    """The QActions of the main window, one attribute per spec name (typed here for those the window's parts
+    connect by name; the Go entries of GO_TO are wired by the window from their declarations, through ``all``)."""
 
     add_podcast: QAction
     load_sample: QAction
@@ -208,7 +204,6 @@ class Actions:
     set_password: QAction
     unsubscribe: QAction
     podcast_settings: QAction
-    show_subscriptions: QAction
     sync_now: QAction
     play_selected: QAction
     play_pause: QAction
@@ -284,19 +279,11 @@ class Actions:
     focus_sidebar: QAction
     next_pane: QAction
     previous_pane: QAction
-    continue_listening: QAction
-    continue_reading: QAction
-    downloaded: QAction
-    show_notes: QAction
     command_palette: QAction
     cheat_sheet: QAction
     edit_shortcuts: QAction
     user_guide: QAction
     about: QAction
-    show_graph: QAction
-    show_learning_path: QAction
-    show_statistics: QAction
-    show_podcasts: QAction
     show_details_pane: QAction
     show_related_pane: QAction
     show_notes_pane: QAction

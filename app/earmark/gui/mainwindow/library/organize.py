@@ -9,8 +9,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QDialog, QInputDialog, QWidget
 
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import items_by_ids
-from earmark.core.db.queries import ItemFilter
 from earmark.core.db.tags import tag_names, tags_for_sources
 from earmark.core.models import Changes
 from earmark.core.plurals import counted

@@ -12,7 +12,7 @@ from PySide6.QtCore import QMimeData, QObject, QUrl, Slot
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMessageBox
 
 from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 from earmark.core.errors import EarmarkError
 from earmark.core.feeds.addresses import PageFeeds, candidates, read_address_in
 from earmark.core.feeds.fetch import canonical_source

@@ -10,8 +10,8 @@ from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter, fts_query
 from earmark.core.db.items import get_item
-from earmark.core.db.queries import ItemFilter, fts_query
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item
 from earmark.gui.mainwindow.frame.actions import Actions

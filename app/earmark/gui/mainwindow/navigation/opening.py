@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Slot
 
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item
-from earmark.core.db.queries import ItemFilter
 from earmark.core.errors import NotFoundError
 from earmark.core.notes.moment_links import find_moment, is_moment_link
 from earmark.gui.mainwindow.frame.feedback import Feedback

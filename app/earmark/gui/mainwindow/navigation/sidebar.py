@@ -9,9 +9,9 @@ from PySide6.QtCore import QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QStandardItem
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTreeView
 
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 from earmark.gui.mainwindow.places import LIST, Place, entry_place
-from earmark.gui.models.sidebar import FilterRole, SidebarData, SidebarModel, SmartListRole, read_sidebar
+from earmark.gui.models.sidebar import ShowsRole, SidebarData, SidebarModel, SmartListRole, read_sidebar
 from earmark.gui.tasks import TaskRunner
 
 BROWSE, CLICK, ACTIVATE = "browse", "click", "activate"  # how a row was chosen: arrow keys, mouse, Enter
@@ -110,9 +110,9 @@ class SidebarController(QObject):
                 if item.data(SmartListRole) == place.smart_list:
                     return item.index()
             elif place.view == LIST:
-                if item.data(FilterRole) == place.entry and item.data(SmartListRole) is None:
+                if item.data(ShowsRole) == place.entry and item.data(SmartListRole) is None:
                     return item.index()
-            elif item.data(FilterRole) == place.view:
+            elif item.data(ShowsRole) == place.view:
                 return item.index()
         return None
 
@@ -130,7 +130,7 @@ def place_at(index: QModelIndex) -> Place | None:
     """The place a sidebar row shows (None for a heading)."""
     if not index.isValid():
         return None
-    flt = index.data(FilterRole)
+    flt = index.data(ShowsRole)
     if isinstance(flt, ItemFilter):
         smart = index.data(SmartListRole)
         return entry_place(flt, smart if isinstance(smart, int) else None)
@@ -141,5 +141,5 @@ def place_at(index: QModelIndex) -> Place | None:
 
 def _heading_key(index: QModelIndex) -> object:
     """What tells a heading from the others whatever its count: its filter, or its name when it has none."""
-    flt = index.data(FilterRole)
+    flt = index.data(ShowsRole)
     return flt if flt is not None else str(index.data()).split(" (")[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from earmark.core.db.database import Database
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 from earmark.core.errors import EarmarkError
 from earmark.core.settings import get_setting
 from earmark.gui.operations.records import store_setting

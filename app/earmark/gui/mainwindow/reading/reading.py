@@ -18,8 +18,7 @@ from earmark.gui.mainwindow.frame.actions import Actions
 from earmark.gui.mainwindow.frame.feedback import Feedback
 from earmark.gui.mainwindow.library.notes import NotesController
 from earmark.gui.mainwindow.navigation.selection import Selection
-from earmark.gui.mainwindow.places import READER, Place, entry_place
-from earmark.gui.models.sidebar import CONTINUE_READING
+from earmark.gui.mainwindow.places import READER, Place
 from earmark.gui.operations.reading import allow_images, archive, keep_reading_progress, mark_read
 from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
@@ -87,7 +86,6 @@ class ReadingController(QObject):
         actions.larger_text.triggered.connect(lambda: self._resize_text(1))
         actions.smaller_text.triggered.connect(lambda: self._resize_text(-1))
         actions.dark_reader.toggled.connect(self._set_dark)
-        actions.continue_reading.triggered.connect(lambda: self._go(entry_place(CONTINUE_READING)))
 
     def _status(self, message: str, msecs: int = 8000) -> None:
         self._feedback.status(message, msecs)
