@@ -80,6 +80,11 @@ class Phone:
         self.server.call("POST", f"/api/2/subscriptions/{self.user[0]}/phone.json", self.user,
                          {"add": list(feeds), "remove": []})
 
+    def move(self, old: str, new: str) -> None:
+        """Unsubscribe the phone from ``old`` and subscribe it to ``new`` in one change (a feed that moved)."""
+        self.server.call("POST", f"/api/2/subscriptions/{self.user[0]}/phone.json", self.user,
+                         {"add": [new], "remove": [old]})
+
     def subscriptions(self, device: str = "phone") -> list[str]:
         """The feeds the server lists for a device of the user."""
         answer = self.server.call("GET", f"/api/2/subscriptions/{self.user[0]}/{device}.json?since=0", self.user)

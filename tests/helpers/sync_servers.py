@@ -33,6 +33,9 @@ class ServerPhone(Protocol):
     def subscribe(self, *feeds: str) -> None:
         """Subscribe the phone to these feeds."""
 
+    def move(self, old: str, new: str) -> None:
+        """Unsubscribe the phone from ``old`` and subscribe it to ``new`` in one change (a feed that moved)."""
+
     def subscriptions(self) -> list[str]:
         """The feeds the server lists for the phone."""
 
@@ -70,6 +73,9 @@ class MygpoclientPhone:
     def subscribe(self, *feeds: str) -> None:
         self.client.update_subscriptions("phone", list(feeds), [])
 
+    def move(self, old: str, new: str) -> None:
+        self.client.update_subscriptions("phone", [new], [old])
+
     def subscriptions(self) -> list[str]:
         return sorted(self.client.pull_subscriptions("phone", 0).add)
 
@@ -93,6 +99,9 @@ class NextcloudPhone:
     def subscribe(self, *feeds: str) -> None:
         self.server.call("POST", f"{NEXTCLOUD}/subscription_change/create", self.user,
                          {"add": list(feeds), "remove": []})
+
+    def move(self, old: str, new: str) -> None:
+        self.server.call("POST", f"{NEXTCLOUD}/subscription_change/create", self.user, {"add": [new], "remove": [old]})
 
     def subscriptions(self) -> list[str]:
         answer = self.server.call("GET", f"{NEXTCLOUD}/subscriptions?since=0", self.user)

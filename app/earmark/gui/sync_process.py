@@ -31,7 +31,8 @@ class SyncOutcome:
             return f"Sync failed: {self.errors[0]}"
         parts = [f"{counted(count, noun)} {done}" for key, noun, done in (
             ("subscriptions_added", "subscription", "added"), ("subscriptions_removed", "subscription", "removed"),
-            ("positions_applied", "position", "applied"), ("actions_sent", "change", "sent"))
+            ("positions_applied", "position", "applied"),
+            ("earlier_applied", "earlier position", "applied to episodes new here"), ("actions_sent", "change", "sent"))
             if (count := self.counts.get(key, 0))]
         return "Synced: " + (", ".join(parts) if parts else "everything was already in step") + "."
 

@@ -36,9 +36,12 @@ class Applied:
 def apply_subscriptions(db: Database, changes: SubscriptionChanges, local: set[str],
                         applied: Applied) -> None:
     """Subscribe and unsubscribe as the server says, except for feeds this device changed since its last sync
-    (``local``, comparable addresses): its own change is sent instead. Call inside a transaction."""
+    (``local``, comparable addresses): its own change is sent instead. A feed removed under one address and
+    added under another that this library knows it by (another app sent a move as remove + add) stays, known
+    to the server by the new one. Call inside a transaction."""
     sources = feed_addresses(db)
     removed = {comparable(url) for url in changes.remove}
+    moved = {sources[comparable(url)]: url for url in changes.add if comparable(url) in sources}
     for url in changes.add:
         key = comparable(url)
         if key in local or key in removed or key in sources or not is_web_address(url):
@@ -55,8 +58,18 @@ def apply_subscriptions(db: Database, changes: SubscriptionChanges, local: set[s
         key = comparable(url)
         if key in local or sources.get(key, 0) in gone or key not in sources:
             continue
+        if comparable(moved.get(sources[key], url)) != key:
+            _known_as(db, sources[key], moved[sources[key]])
+            continue
         gone.add(sources[key])  # known by two addresses (it moved): unsubscribed once
         applied.unsubscribed.append(unsubscribe(db, sources.pop(key)).title)
+
+
+def _known_as(db: Database, source_id: int, url: str) -> None:
+    """The server knows this subscription by ``url`` from now on."""
+    db.execute("DELETE FROM sync_known_as WHERE source_id = ?", [source_id])
+    db.execute("""INSERT INTO sync_known_as (source_id, url) SELECT id, ? FROM sources WHERE id = ? AND url != ?""",
+               [url, source_id, url])
 
 
 def apply_actions(db: Database, actions: list[EpisodeAction], device: str | None, clock_offset: float,

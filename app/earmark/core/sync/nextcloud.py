@@ -8,7 +8,6 @@ from __future__ import annotations
 from earmark.core.sync.actions import EpisodeAction, read_actions
 from earmark.core.sync.http import TIMEOUT_SECONDS, JsonClient
 from earmark.core.sync.server import ActionsPage, SubscriptionChanges, expect_dict, timestamp, url_list
-from earmark.core.urls import comparable
 
 APP = "/index.php/apps/gpoddersync"
 
@@ -50,12 +49,10 @@ class NextcloudServer:
         self.http.call("POST", f"{APP}/subscription_change/create", body={"add": add, "remove": remove})
 
     def episode_actions(self, since: int, device: str | None = None, podcast: str | None = None) -> ActionsPage:
-        """Every device's (the app keeps no devices); ``podcast`` is picked out here (the app cannot)."""
+        """Every device's and every podcast's (the app filters neither)."""
         answer = expect_dict(self.http.call("GET", f"{APP}/episode_action", query={"since": since}),
                              self.http.host, "episode actions")
         actions, unusable = read_actions(answer.get("actions"))
-        if podcast:
-            actions = [action for action in actions if comparable(action.podcast) == comparable(podcast)]
         return ActionsPage(actions, timestamp(answer.get("timestamp")), unusable)
 
     def send_episode_actions(self, device: str, actions: list[EpisodeAction]) -> None:

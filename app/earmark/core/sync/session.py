@@ -19,7 +19,7 @@ from earmark.core.sync.account import (
     set_up_account,
     valid_device,
 )
-from earmark.core.sync.engine import FetchFeeds, SyncReport, run_sync
+from earmark.core.sync.engine import FetchFeeds, run_sync
 from earmark.core.sync.gpodder import GpodderServer
 from earmark.core.sync.lock import one_sync_at_a_time
 from earmark.core.sync.nextcloud import NextcloudServer
@@ -30,6 +30,7 @@ from earmark.core.sync.password import (
     password_or_reason,
     stored_password,
 )
+from earmark.core.sync.report import SyncReport
 from earmark.core.sync.server import KINDS, SyncServer
 from earmark.core.urls import is_web_address, split_userinfo
 

@@ -34,3 +34,23 @@ def test_a_moved_feed_keeps_its_plays_and_its_address_on_the_server(tmp_path: Pa
     assert service.phone.subscriptions() == [old]  # never removed, and the new address never added
     sent = [a for a in service.phone.actions() if str(a["episode"]).endswith("cast/audio/2.mp3")]
     assert [(a["podcast"], a["position"]) for a in sent] == [(old, 50)]  # under the address the server knows
+
+
+def test_a_move_another_app_sends_as_remove_and_add_keeps_the_subscription(tmp_path: Path, service: SyncService,
+                                                                           feed_server: FeedServer) -> None:
+    new = serve_podcast(feed_server, "cast")
+    old = feed_server.serve_redirect("old/cast.xml", new)
+    service.phone.subscribe(old)
+    db = device(tmp_path, "a")
+    log_in(db, service.kind, service.url, *service.user, device="laptop")
+    assert sync_now(db).errors == []
+    save_progress(db, ProgressUpdate(episode(db, new, 1), 80.0, float(DURATION)))
+    assert sync_now(db).errors == []
+    service.phone.move(old, new)  # the phone followed the redirect: "remove old" and "add new" in one change
+    report = sync_now(db)
+    assert report.errors == [] and report.subscriptions_removed == 0 and report.subscriptions_added == 0, report
+    assert state(db, episode(db, new, 1)) == (80.0, 0)  # still subscribed, the position kept
+    save_progress(db, ProgressUpdate(episode(db, new, 2), 20.0, float(DURATION)))
+    assert sync_now(db).actions_sent == 1
+    sent = [a for a in service.phone.actions() if str(a["episode"]).endswith("cast/audio/2.mp3")]
+    assert [a["podcast"] for a in sent] == [new]  # under the address the server knows now
