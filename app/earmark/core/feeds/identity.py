@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from earmark.core.db.bulk import settle
+from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.db.source_merge import merge_sources
 from earmark.core.db.sources import move_source
 from earmark.core.feeds.fetch import canonical_source
 from earmark.core.models import FeedData, SourceKind
@@ -85,12 +88,26 @@ def join_known(db: Database, source_id: int, addresses: Iterable[str], guid: str
     return known
 
 
-def follow_new_feed_url(db: Database, source_id: int, url: str, feed: FeedData) -> str | None:
-    """Move the subscription read from ``url`` to the address its feed says it moved to (``itunes:new-feed-url``),
-    as after a permanent redirect: episodes, positions and notes stay with it. Returns the new address, or None
-    when it stays (no new address, the same one written differently, or another subscription's)."""
+def new_address(url: str, feed: FeedData) -> str | None:
+    """Where the feed read from ``url`` says it moved (``itunes:new-feed-url``), unless that is ``url`` written
+    otherwise."""
     moved = feed.new_feed_url
-    if not moved or address_key(moved) == address_key(url) or not move_source(db, source_id, moved):
-        return None
-    remember_addresses(db, source_id, [url])
-    return moved
+    return moved if moved and address_key(moved) != address_key(url) else None
+
+
+def move_subscription(db: Database, source_id: int, new_url: str) -> int:
+    """Move the subscription to ``new_url`` (a permanent redirect, or its feed's new address) with its episodes,
+    positions and notes; when another subscription has that address (the podcast subscribed to twice), this one is
+    merged into it. Returns the subscription now at ``new_url``."""
+    old_url = db.execute("SELECT url FROM sources WHERE id = ?", [source_id]).fetchone()[0]
+    if move_source(db, source_id, new_url):
+        kept = source_id
+    else:
+        kept = int(db.execute("SELECT id FROM sources WHERE url = ?", [new_url]).fetchone()[0])
+        with write_transaction(db):
+            for staged in (source_id, kept):
+                settle(db, staged)  # the items a refresh batch staged for them are in the library first
+            merge_sources(db.conn, source_id, kept)
+    with write_transaction(db):
+        remember_addresses(db, kept, [old_url])
+    return kept

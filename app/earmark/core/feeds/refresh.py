@@ -16,10 +16,16 @@ from urllib.parse import urlparse
 from earmark.core.db.bulk import inserted_together
 from earmark.core.db.connection import batch_transaction
 from earmark.core.db.database import Database
-from earmark.core.db.sources import FeedTarget, move_source, record_checked, record_failure
+from earmark.core.db.sources import FeedTarget, record_checked, record_failure
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, GoneError, RetryLaterError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, fetch
-from earmark.core.feeds.identity import feed_addresses, follow_new_feed_url, join_known, remember_addresses
+from earmark.core.feeds.identity import (
+    feed_addresses,
+    join_known,
+    move_subscription,
+    new_address,
+    remember_addresses,
+)
 from earmark.core.feeds.parse_worker import parse_packed, parsed, start_parser, unpacked
 from earmark.core.models import FeedData
 from earmark.core.records import record
@@ -243,38 +249,45 @@ def store_checked(db: Database, checked: CheckedFeed) -> FeedOutcome:
         return _store_failure(db, outcome, checked.error)
     fetched = checked.fetched
     assert fetched is not None  # a check without an error has fetched
-    url = target.url
-    asks = None
-    if fetched.moved_to and move_source(db, target.source_id, fetched.moved_to):
-        url = outcome.url = fetched.moved_to
-        asks = forget_on_move(db, target.source_id, target.url, url)
-        remember_addresses(db, target.source_id, [target.url])  # still the same podcast when added by it again
+    source_id, url, asks = target.source_id, target.url, None
+    if fetched.moved_to:  # for good: its episodes, positions and notes go along (into its other subscription, if any)
+        source_id, asks = _move(db, outcome, url, fetched.moved_to)
+        url = fetched.moved_to
     if checked.unchanged:
-        record_checked(db, target.source_id, fetched.etag, fetched.last_modified)
+        record_checked(db, source_id, fetched.etag, fetched.last_modified)
         outcome.status = "not_modified"
     else:
         assert checked.feed is not None  # a changed body was parsed
         from earmark.core.db.merge import CacheState, store_feed  # deferred: as the parsers, for changed feeds only
 
         addresses = [url, *feed_addresses(fetched.url, checked.feed)]
-        if target.content_hash is None and (known := join_known(db, target.source_id, addresses,
+        if target.content_hash is None and (known := join_known(db, source_id, addresses,
                                                                 checked.feed.podcast_guid)) is not None:
             outcome.source_id, outcome.url, outcome.title = known.source_id, known.url, known.title
             outcome.warning = f"{target.url} is {known.title}, subscribed to already: it was not added again."
             return outcome
+        if (moved := new_address(url, checked.feed)) is not None:  # itunes:new-feed-url: as a permanent redirect
+            source_id, forgotten = _move(db, outcome, url, moved)
+            asks, url = forgotten or asks, moved
         content_hash = checked.content_hash or body_hash(fetched.data)
         result = store_feed(db, url, checked.feed, CacheState(fetched.etag, fetched.last_modified, content_hash))
         outcome.title = result.title
         outcome.new, outcome.updated = result.new, result.updated
         outcome.warning = checked.feed.warning
-        remember_addresses(db, target.source_id, addresses)
-        if (moved := follow_new_feed_url(db, target.source_id, url, checked.feed)) is not None:
-            asks = forget_on_move(db, target.source_id, url, moved) or asks
-            url = outcome.url = moved
+        remember_addresses(db, source_id, addresses)
     if asks is not None:
         record_failure(db, url, asks, status="auth")  # the feed asks for its credentials again
         outcome.warning = asks
     return outcome
+
+
+def _move(db: Database, outcome: FeedOutcome, url: str, new_url: str) -> tuple[int, str | None]:
+    """Move the subscription ``outcome`` is about from ``url`` to ``new_url`` (identity.move_subscription); the
+    subscription now there, and the sentence asking for credentials the move made Earmark forget."""
+    kept = move_subscription(db, outcome.source_id, new_url)
+    asks = forget_on_move(db, kept, url, new_url) if kept == outcome.source_id else None
+    outcome.source_id, outcome.url = kept, new_url
+    return kept, asks
 
 
 def _store_failure(db: Database, outcome: FeedOutcome, error: EarmarkError) -> FeedOutcome:

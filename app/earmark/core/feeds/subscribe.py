@@ -5,10 +5,16 @@ from __future__ import annotations
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.merge import CacheState, store_feed
-from earmark.core.db.sources import move_source, record_failure, set_credentials
+from earmark.core.db.sources import record_failure, set_credentials
 from earmark.core.errors import AuthRequiredError, EarmarkError, NoKeyringError, UnreachableError
 from earmark.core.feeds.fetch import Fetched, Validators, body_hash, canonical_source, fetch, plain_http_fallback
-from earmark.core.feeds.identity import feed_addresses, find_subscription, follow_new_feed_url, remember_addresses
+from earmark.core.feeds.identity import (
+    feed_addresses,
+    find_subscription,
+    move_subscription,
+    new_address,
+    remember_addresses,
+)
 from earmark.core.feeds.parse import parse_feed
 from earmark.core.models import FeedData, SubscribeResult
 from earmark.core.records import record
@@ -75,9 +81,8 @@ def store_read_feed(db: Database, source: str, read: ReadFeed) -> SubscribeResul
     """Store a feed read by ``read_feed``; a subscription whose feed moved for good follows it. A podcast
     subscribed to under another address (identity.py) is not stored again: ``already`` says so."""
     old_url = split_userinfo(canonical_source(source)).url
-    if read.url != old_url:
-        row = db.execute("SELECT id FROM sources WHERE url = ?", [old_url]).fetchone()
-        if row and move_source(db, int(row[0]), read.url):
+    if read.url != old_url and (row := db.execute("SELECT id FROM sources WHERE url = ?", [old_url]).fetchone()):
+        if move_subscription(db, int(row[0]), read.url) == int(row[0]):  # else merged into the one there
             forget_on_move(db, int(row[0]), old_url, read.url)
     fetched_from = [old_url, read.url, *([read.final_url] if read.final_url else [])]
     addresses = [*fetched_from, *feed_addresses(read.final_url or read.url, read.feed)]
@@ -93,8 +98,11 @@ def store_read_feed(db: Database, source: str, read: ReadFeed) -> SubscribeResul
     result.already = known is not None
     with write_transaction(db):
         remember_addresses(db, result.source_id, addresses)
-        if (moved := follow_new_feed_url(db, result.source_id, url, read.feed)) is not None:
-            forget_on_move(db, result.source_id, url, moved)
+    if (moved := new_address(url, read.feed)) is not None:  # itunes:new-feed-url: followed as a permanent redirect
+        kept = move_subscription(db, result.source_id, moved)  # another subscription's address: merged into it
+        if kept == result.source_id:
+            forget_on_move(db, kept, url, moved)
+        result.source_id = kept
     if read.user is not None:
         try:
             set_credentials(db, result.source_id, read.user, read.password)

@@ -105,12 +105,26 @@ def test_a_feed_naming_its_own_address_as_new_stays(library: Database, feed_serv
     assert not result.already
 
 
-def test_a_new_address_another_subscription_has_is_not_taken(library: Database, feed_server: FeedServer) -> None:
-    other = subscribe(library, feed_server.serve_body("other.xml", rss("Other", ENTRIES[:1])))
+@pytest.mark.parametrize("how", ["301", "new-feed-url", "301, subscribed again"])
+def test_a_feed_moving_to_another_subscriptions_address_is_merged_into_it(library: Database, feed_server: FeedServer,
+                                                                         how: str) -> None:
+    """The podcast was subscribed to twice (its old and its new address): once the old one says where it moved, the
+    two become one, every episode once, the position and note heard on the old one kept."""
+    new = subscribe(library, feed_server.serve_body("new.xml", FEED))
     source_id, item_id = listened(library, feed_server, "old.xml")
-    feed_server.serve_body("old.xml", FEED.replace(
-        b"<channel>", f"<channel><itunes:new-feed-url>{feed_server.url('other.xml')}</itunes:new-feed-url>".encode()))
-    refresh(library)
-    assert {source.id: source.url for source in list_sources(library)} == {
-        other.source_id: feed_server.url("other.xml"), source_id: feed_server.url("old.xml")}
-    assert get_item(library, item_id).position == 125.0
+    if how.startswith("301"):
+        feed_server.serve_redirect("old.xml", "new.xml", 301)
+    else:
+        feed_server.serve_body("old.xml", FEED.replace(
+            b"<channel>", f"<channel><itunes:new-feed-url>{feed_server.url('new.xml')}</itunes:new-feed-url>".encode()))
+    if how.endswith("subscribed again"):
+        assert subscribe(library, feed_server.url("old.xml")).source_id == new.source_id
+    else:
+        assert {outcome.source_id for outcome in refresh(library)} == {new.source_id}
+    kept = new.item_ids["guid:e-2"]
+    assert_kept(library, new.source_id, kept, feed_server.url("new.xml"))
+    assert library.execute("SELECT count(*) FROM items WHERE id = ?", [item_id]).fetchone()[0] == 0
+    assert [note.item_id for note in list_notes(library)] == [kept]
+    again = subscribe(library, feed_server.url("old.xml"))
+    assert (again.source_id, again.already, again.new) == (new.source_id, True, [])
+    assert source_id != new.source_id
