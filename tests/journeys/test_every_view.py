@@ -1,7 +1,7 @@
 """Every view to every other view and back, once by keys and once by the sidebar: the list in each sidebar
 section (All, Podcasts, one podcast, a tag, Continue listening, Downloaded, Archive, a smart list), the topic
-graph, the learning path, Subscriptions, Notes, Statistics and the reader. Each arrival is checked by what shows:
-the view, the highlighted sidebar row, and as many rows in the list as that row's count says."""
+graph, the learning path, Subscriptions, Notes, Statistics, My Podcasts and the reader. Each arrival is checked by
+what shows: the view, the highlighted sidebar row, and as many rows in the list as that row's count says."""
 
 from __future__ import annotations
 
@@ -35,13 +35,14 @@ LIST_ROWS = ("All", "Podcasts", "PyTorch Developer Podcast", "inductor", "Contin
              "Archive", SMART_LIST)
 SHOWS = {row: "list" for row in LIST_ROWS} | {"Topic Graph": "graph", "learning path": "path",
                                                "Subscriptions": "subscriptions", "Notes": "notes",
-                                               "Statistics": "statistics", "reader": "reader"}
+                                               "Statistics": "statistics", "My Podcasts": "podcasts",
+                                               "reader": "reader"}
 VIEWS = tuple(SHOWS)
 ONLY = {"Continue listening": [STARTED], "Downloaded": [DOWNLOADED], "Archive": [ARCHIVED]}  # what they list
 GO_KEYS = {"Continue listening": (Qt.Key.Key_L, CTRL | SHIFT), "Downloaded": (Qt.Key.Key_D, CTRL | ALT),
            "Topic Graph": (Qt.Key.Key_G, CTRL), "learning path": (Qt.Key.Key_G, CTRL | SHIFT),
            "Subscriptions": (Qt.Key.Key_U, CTRL | SHIFT), "Notes": (Qt.Key.Key_B, CTRL | SHIFT),
-           "Statistics": (Qt.Key.Key_I, CTRL | SHIFT)}
+           "Statistics": (Qt.Key.Key_I, CTRL | SHIFT), "My Podcasts": (Qt.Key.Key_P, CTRL | SHIFT)}
 
 
 def check(qtbot: QtBot, window: QMainWindow, view: str, step: str) -> None:
