@@ -4,12 +4,12 @@ a passage found by both comes first and one found by either still comes."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from earmark.core.db.database import Database
-from earmark.core.passages.store import unpack
+from earmark.core.models import Cue
+from earmark.core.passages.texts import note_text, paragraph_text, transcript_cues, window_text
 from earmark.core.passages.words import match_expression, overlap, question_words
 from earmark.core.records import record
 
@@ -70,7 +70,8 @@ class Asker:
         if not words:
             return []
         return [row[0] for row in self.index.execute(
-            "SELECT rowid FROM passage_words WHERE passage_words MATCH ? ORDER BY bm25(passage_words) LIMIT ?",
+            "SELECT w.rowid FROM passage_words w JOIN passages p ON p.id = w.rowid WHERE passage_words MATCH ? "
+            "ORDER BY bm25(passage_words) LIMIT ?",
             [match_expression(words), CANDIDATES])]
 
     def _by_meaning(self, question: str) -> list[int]:
@@ -92,21 +93,25 @@ class Asker:
         return [int(self._ids[n]) for n in top[np.argsort(-near[top], kind="stable")]]
 
     def _answer(self, passage_id: int, score: float, words: list[str]) -> Answer:
-        item_id, source, at, end, offset, note_id, text = self.index.execute(
-            'SELECT item_id, source, at, "end", "offset", note_id, text FROM passages WHERE id = ?',
-            [passage_id]).fetchone()
+        item_id, source, at, end, offset, note_id = self.index.execute(
+            'SELECT item_id, source, at, "end", "offset", note_id FROM passages WHERE id = ?', [passage_id]).fetchone()
         title, kind = self.db.execute("SELECT title, kind FROM items WHERE id = ?", [item_id]).fetchone() \
             or ("", "")
         if source == "transcript":
-            at = self._moment(item_id, at, end, words)
-        return Answer(item_id, title, kind, at, end, unpack(text), round(score, 3), source, offset, note_id)
+            cues = transcript_cues(self.db, item_id)
+            text, at = window_text(cues, at, end), moment(cues, at, end, words)
+        elif source == "note":
+            text = note_text(self.db, note_id)
+        else:
+            text = paragraph_text(self.db, item_id, source, offset)
+        return Answer(item_id, title, kind, at, end, text, round(score, 3), source, offset, note_id)
 
-    def _moment(self, item_id: int, at: float, end: float, words: list[str]) -> float:
-        """The start of the passage's line that holds most of the question's words (the passage's start when
-        none holds any): playing from there, the answer comes at once."""
-        row = self.db.execute("SELECT cues FROM transcripts WHERE item_id = ?", [item_id]).fetchone()
-        best, most = at, 0
-        for start, _end, text, *_ in json.loads(row[0]) if row else []:
-            if at <= start < end and (found := overlap(text, words)) > most:
-                best, most = start, found
-        return float(best)
+
+def moment(cues: list[Cue], at: float, end: float, words: list[str]) -> float:
+    """The start of the window's line that holds most of the question's words (the window's start when none
+    holds any): playing from there, the answer comes at once."""
+    best, most = at, 0
+    for cue in cues:
+        if at <= cue.start < end and (found := overlap(cue.text, words)) > most:
+            best, most = cue.start, found
+    return float(best)

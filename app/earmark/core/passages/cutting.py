@@ -53,7 +53,7 @@ def _window(cues: list[Cue]) -> Passage:
 
 def text_passages(text: str, source: str) -> list[Passage]:
     """The text's paragraphs (its lines), short ones (headings, list items) joined to what follows, long ones cut
-    at sentences; each with its character offset in ``text``."""
+    at sentences; each with its character offset in ``text`` (one passage an offset)."""
     passages: list[Passage] = []
     start, parts = 0, list[str]()
     for offset, line in _lines(text):
@@ -82,14 +82,15 @@ def _cut_long(paragraph: str, offset: int, source: str) -> list[Passage]:
     if len(paragraph) <= PARAGRAPH_CHARS[1]:
         return [Passage(source, paragraph, offset=offset)]
     pieces: list[Passage] = []
-    piece = ""
+    piece, start, at = "", 0, 0
     for sentence in _SENTENCE.findall(paragraph):
         if piece and len(piece) + len(sentence) > PARAGRAPH_CHARS[1]:
-            pieces.append(Passage(source, piece.strip(), offset=offset))
-            piece = ""
+            pieces.append(Passage(source, piece.strip(), offset=offset + start))
+            piece, start = "", at
         piece += sentence
+        at += len(sentence)
     if piece.strip():
-        pieces.append(Passage(source, piece.strip(), offset=offset))
+        pieces.append(Passage(source, piece.strip(), offset=offset + start))
     return pieces
 
 

@@ -15,7 +15,7 @@ from earmark.core.db.database import Database
 from earmark.core.html import to_text
 from earmark.core.models import Cue
 from earmark.core.passages.cutting import Passage, note_passage, text_passages, transcript_passages
-from earmark.core.passages.store import drop_items, replace_item, stamps
+from earmark.core.passages.store import drop_items, replace_item, reset, stamps, worn
 from earmark.core.records import record
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ def index_library(db: Database, conn: sqlite3.Connection, embedder: Embedder | N
     the blocks written stay)."""
     started = time.perf_counter()
     model = embedder.name if embedder is not None else ""
+    if worn(conn):
+        reset(conn)
     now, before = library_stamps(db), stamps(conn)
     gone = [item_id for item_id in before if item_id not in now]
     with _transaction(conn):

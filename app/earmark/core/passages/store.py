@@ -1,30 +1,32 @@
 """The passage index: a SQLite file of its own beside the library (derived data, rebuilt when its version
 changes), written by one indexing process at a time and read by any.
 
-Words go into a contentless FTS5 table (porter stems, bm25); the passages' text is kept once, zlib-compressed,
-to show answers and to take a passage's words out of the index again. Vectors of meaning, when a model made
-them, are kept as bits (one per dimension: the sign), 48 bytes a passage for a 384-dimension model."""
+Words go into a contentless FTS5 table (porter stems, bm25: which needs the positions, detail=full);
+a passage keeps only where it is (item, source, seconds or offset, note), its text is read from the library when
+it is shown. SQLite before 3.43 cannot take a row out of a contentless table without its words, so a changed or
+deleted item's passages leave their words behind, unreachable (searches join the live passages); when they come
+to a quarter of the live ones, the index is made again. Vectors of meaning, when a model made them, are kept as
+bits (one per dimension: the sign), 48 bytes a passage for a 384-dimension model."""
 
 from __future__ import annotations
 
 import sqlite3
-import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from earmark.core.passages.cutting import Passage
 
-VERSION = "1"
+VERSION = "3"
+STALE_SHARE = 0.25  # stale words (of passages gone) to live passages at which the index is made again
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS indexed (item_id INTEGER PRIMARY KEY, stamp TEXT NOT NULL, title TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS indexed (item_id INTEGER PRIMARY KEY, stamp TEXT NOT NULL,
                                     model TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS passages (id INTEGER PRIMARY KEY, item_id INTEGER NOT NULL, source TEXT NOT NULL,
-                                     at REAL, "end" REAL, "offset" INTEGER, note_id INTEGER, text BLOB NOT NULL,
-                                     bits BLOB);
+                                     at REAL, "end" REAL, "offset" INTEGER, note_id INTEGER, bits BLOB);
 CREATE INDEX IF NOT EXISTS passages_item ON passages (item_id);
-CREATE VIRTUAL TABLE IF NOT EXISTS passage_words USING fts5 (title, text, content='',
-                                                             tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS passage_words USING fts5 (
+    title, text, content='', tokenize='porter unicode61 remove_diacritics 2');
 """
 
 
@@ -38,17 +40,24 @@ def open_index(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, timeout=30)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = NORMAL")
-    if _version(conn) not in (None, VERSION):
-        conn.executescript("DROP TABLE IF EXISTS passage_words; DROP TABLE IF EXISTS passages; "
-                           "DROP TABLE IF EXISTS indexed; DROP TABLE IF EXISTS meta;")
+    if _meta(conn, "version") not in (None, VERSION):
+        reset(conn)
     conn.executescript(_SCHEMA)
     conn.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", [VERSION])
     return conn
 
 
-def _version(conn: sqlite3.Connection) -> str | None:
+def reset(conn: sqlite3.Connection) -> None:
+    """Empty the whole index (every item is then indexed again)."""
+    conn.executescript("DROP TABLE IF EXISTS passage_words; DROP TABLE IF EXISTS passages; "
+                       "DROP TABLE IF EXISTS indexed; DROP TABLE IF EXISTS meta;")
+    conn.executescript(_SCHEMA)
+    conn.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", [VERSION])
+
+
+def _meta(conn: sqlite3.Connection, key: str) -> str | None:
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
     except sqlite3.OperationalError:  # a new file: no table yet
         return None
     return str(row[0]) if row else None
@@ -66,27 +75,26 @@ def replace_item(conn: sqlite3.Connection, item_id: int, stamp: str, title: str,
     drop_items(conn, [item_id])
     for number, passage in enumerate(passages):
         cursor = conn.execute(
-            'INSERT INTO passages (item_id, source, at, "end", "offset", note_id, text, bits) '
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            'INSERT INTO passages (item_id, source, at, "end", "offset", note_id, bits) VALUES (?, ?, ?, ?, ?, ?, ?)',
             [item_id, passage.source, passage.at, passage.end, passage.offset, passage.note_id,
-             zlib.compress(passage.text.encode()), bits[number] if bits else None])
+             bits[number] if bits else None])
         conn.execute("INSERT INTO passage_words (rowid, title, text) VALUES (?, ?, ?)",
                      [cursor.lastrowid, title, passage.text])
-    conn.execute("INSERT INTO indexed VALUES (?, ?, ?, ?)", [item_id, stamp, title, model if bits else ""])
+    conn.execute("INSERT INTO indexed VALUES (?, ?, ?)", [item_id, stamp, model if bits else ""])
 
 
 def drop_items(conn: sqlite3.Connection, item_ids: Iterable[int]) -> None:
-    """Take the items' passages out of the index (their words too: a contentless table is told them again)."""
+    """Take the items' passages out of the index (their words stay behind, stale: see the module's docstring)."""
+    stale = 0
     for item_id in item_ids:
-        row = conn.execute("SELECT title FROM indexed WHERE item_id = ?", [item_id]).fetchone()
-        if row is None:
-            continue
-        for passage_id, text in conn.execute("SELECT id, text FROM passages WHERE item_id = ?", [item_id]):
-            conn.execute("INSERT INTO passage_words (passage_words, rowid, title, text) VALUES ('delete', ?, ?, ?)",
-                         [passage_id, row[0], unpack(text)])
-        conn.execute("DELETE FROM passages WHERE item_id = ?", [item_id])
+        stale += conn.execute("DELETE FROM passages WHERE item_id = ?", [item_id]).rowcount
         conn.execute("DELETE FROM indexed WHERE item_id = ?", [item_id])
+    if stale:
+        conn.execute("INSERT INTO meta VALUES ('stale', ?) ON CONFLICT (key) DO UPDATE SET value = value + ?",
+                     [stale, stale])
 
 
-def unpack(text: bytes) -> str:
-    return zlib.decompress(text).decode()
+def worn(conn: sqlite3.Connection) -> bool:
+    """Whether stale words have come to STALE_SHARE of the live passages (the index is then made again)."""
+    stale = int(_meta(conn, "stale") or 0)
+    return stale > 0 and stale >= STALE_SHARE * conn.execute("SELECT count(*) FROM passages").fetchone()[0]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-MAX_TOKENS = 256  # what the model was trained with at most; longer passages are cut
+MAX_TOKENS = 128  # the length all-MiniLM-L6-v2 was trained on; the rest of a longer passage counts for words alone
 BATCH = 32
 
 

@@ -60,3 +60,14 @@ def test_a_question_of_no_words_finds_nothing(asked: tuple[Database, Path, dict[
     update_index(db, path, None)
     assert asker(db, path, None).ask("why is the", 5) == []
     assert asker(db, path, None).ask("   ", 5) == []
+
+
+def test_when_stale_words_come_to_a_quarter_of_the_index_it_is_made_again(
+        asked: tuple[Database, Path, dict[str, int]]) -> None:
+    db, path, ids = asked
+    update_index(db, path, None)
+    add_note(db, ids["Guards"], "First thought")
+    assert update_index(db, path, None).items == 1  # its 4 old passages' words stay behind, stale, beside 7 live
+    add_note(db, ids["Guards"], "Second thought")
+    assert update_index(db, path, None).items == 3  # 4 stale of 7 live is over a quarter: all indexed afresh
+    assert asker(db, path, None).ask("second thought", 1)[0].source == "note"
