@@ -15,10 +15,15 @@ from earmark.core.models import Changes, Chapter, Item
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.frame.actions import Actions
 from earmark.gui.mainwindow.listening.player_bar import PlayerBar
-from earmark.gui.operations.playback import read_play_context, store_fetched_chapters, store_prefs
+from earmark.gui.operations.playback import (
+    read_last_episode,
+    read_play_context,
+    store_fetched_chapters,
+    store_prefs,
+)
 from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
-from earmark.playback.progress import PlaybackSession
+from earmark.playback.progress import PlaybackSession, PlayContext
 from earmark.playback.sleep_timer import SleepTimer
 
 MINUTE = 60.0
@@ -52,6 +57,8 @@ class PlaybackController(QObject):
         self.player.volume_changed.connect(lambda _volume, muted: actions.mute.setChecked(muted))
         bar.show_toggles([actions.skip_silence, actions.voice_boost])
         self._connect(actions)
+        default_rate = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
+        runner.read(read_last_episode, default_rate, on_done=self._cue_last)
 
     def _connect(self, a: Actions) -> None:
         player, session = self.player, self.session
@@ -107,6 +114,11 @@ class PlaybackController(QObject):
             self._runner.compute(fetch_chapters, url, on_done=lambda chapters: self._chapters_fetched(item.id, url,
                                                                                                        chapters),
                                  on_error=lambda _message: None)  # chapters are a nicety: the media may have some
+
+    def _cue_last(self, found: tuple[Item, PlayContext] | None) -> None:
+        """The episode left part-way last time comes back paused there (unless something plays already)."""
+        if found is not None and self.session.item is None:
+            self.session.cue_item(*found)
 
     def _chapters_fetched(self, item_id: int, url: str, chapters: list[Chapter]) -> None:
         self.session.set_chapters(item_id, chapters)
