@@ -15,6 +15,7 @@ from earmark.core.models import Changes, Chapter, Item
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.frame.actions import Actions
 from earmark.gui.mainwindow.listening.player_bar import PlayerBar
+from earmark.gui.mainwindow.listening.speed_owner import speed_tip
 from earmark.gui.operations.playback import (
     read_last_episode,
     read_play_context,
@@ -85,6 +86,8 @@ class PlaybackController(QObject):
         a.sleep_chapter.triggered.connect(self.sleep.at_end_of_chapter)
         a.sleep_off.triggered.connect(self.sleep.cancel)
         session.item_changed.connect(lambda _id: a.voice_boost.setChecked(session.prefs.voice_boost))
+        session.item_changed.connect(lambda _id: self._say_whose_speed())
+        self.player.rate_changed.connect(lambda _rate: self._say_whose_speed())
 
     def _ask_sleep_minutes(self) -> None:
         dialog = QInputDialog(self._bar.window())
@@ -133,12 +136,20 @@ class PlaybackController(QObject):
 
     @Slot(float)
     def _remember_speed(self, rate: float) -> None:
+        """A speed chosen while listening is the playing podcast's own (as podcast apps keep it); with nothing
+        of a podcast loaded, it is the default (Settings ▸ Playback)."""
         item, prefs = self.session.item, self.session.prefs
-        if item is not None and item.source_id is not None and prefs.speed is not None:
+        if item is not None and item.source_id is not None:
             prefs.speed = rate
             self._runner.write(store_prefs, item.source_id, replace(prefs))
         else:
             self._runner.write(store_setting, "playback.speed", rate)
+        self._say_whose_speed()
+
+    def _say_whose_speed(self) -> None:
+        item, own = self.session.item, self.session.prefs.speed
+        default = float(get_setting(self._db, "playback.speed"))  # type: ignore[arg-type]
+        self._bar.speed.setToolTip(speed_tip(item.source or "" if item and item.source_id else None, own, default))
 
     def _change_volume(self, delta: int) -> None:
         if self.player.muted():
