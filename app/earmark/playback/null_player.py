@@ -63,7 +63,7 @@ class NullPlayer(Player):
             self.ended.emit()
 
     def play(self) -> None:
-        if self._uri is None or self._state == PlayerState.PLAYING:
+        if self._uri is None or self._state == PlayerState.PLAYING or self._play_cued():
             return
         if self._state == PlayerState.ERROR:
             self.retry()
@@ -85,7 +85,7 @@ class NullPlayer(Player):
         self._set_state(PlayerState.STOPPED)
 
     def seek(self, seconds: float) -> None:
-        if self._uri is None:
+        if self._uri is None or self._seek_cued(seconds):
             return
         self._base = min(max(0.0, seconds), self._length())
         if self._state == PlayerState.PLAYING:
@@ -94,6 +94,8 @@ class NullPlayer(Player):
         self.seeked.emit(self._base)
 
     def position(self) -> float:
+        if self._cued:
+            return self._resume_at
         if self._state != PlayerState.PLAYING:
             return self._base
         return min(self._length(), self._base + self._clock.elapsed() / 1000.0 * self._rate)

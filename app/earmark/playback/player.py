@@ -67,6 +67,8 @@ class Player(QObject):
         self._problem: Problem | None = None
         self._resume_at = 0.0  # where the media was loaded, then where it stopped after a failure
         self._attempts = 0  # failed loads of this media in a row (server errors retried by themselves)
+        self._cued = False  # the media is chosen, paused at _resume_at, but not opened yet (cue)
+        self._cued_length: float | None = None
         self.retry_delays = SERVER_RETRY_DELAYS  # tests shorten the waits
         self._retry_timer = QTimer(self)
         self._retry_timer.setSingleShot(True)
@@ -104,6 +106,40 @@ class Player(QObject):
         self._title = title
         self._begin(uri, start)
 
+    def cue(self, uri: str, start: float = 0.0, title: str | None = None, length: float | None = None) -> None:
+        """Make ``uri`` the media, paused at ``start``, without opening it: nothing is fetched or heard until
+        ``play`` opens it there (a restart brings back the last episode this way); ``length`` is shown meanwhile."""
+        self.stop()
+        self._title = title
+        self._uri = uri
+        self._resume_at = start
+        self._cued, self._cued_length = True, length
+        self.position_changed.emit(start)
+        if length:
+            self.duration_changed.emit(length)
+        self._set_state(PlayerState.PAUSED)
+
+    @property
+    def cued(self) -> bool:
+        """The media is cued (``cue``): paused at its place, not opened yet."""
+        return self._cued
+
+    def _play_cued(self) -> bool:
+        """Open cued media at its place and play it (what every backend's ``play`` does first)."""
+        if not self._cued or self._uri is None:
+            return False
+        self._begin(self._uri, self._resume_at)
+        return True
+
+    def _seek_cued(self, seconds: float) -> bool:
+        """Move cued media's place (what every backend's ``seek`` does first)."""
+        if not self._cued:
+            return False
+        self._resume_at = max(0.0, min(seconds, self._cued_length or seconds))
+        self.position_changed.emit(self._resume_at)
+        self.seeked.emit(self._resume_at)
+        return True
+
     def retry(self) -> None:
         """Open the media again where it stopped (after a failure), or where it was loaded: the user asks, so
         a server error gets its retries again."""
@@ -116,6 +152,7 @@ class Player(QObject):
             self._begin(self._uri, self._resume_at)
 
     def _begin(self, uri: str, start: float) -> None:
+        self._cued = False
         self._uri = uri
         self._resume_at = start
         self._problem = None
@@ -169,6 +206,7 @@ class Player(QObject):
         self._retry_timer.stop()
         self._uri = None
         self._problem = None
+        self._cued = False
 
     def seek(self, seconds: float) -> None:
         """Jump to ``seconds`` from the start (clamped to the media)."""

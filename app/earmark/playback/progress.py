@@ -101,6 +101,20 @@ class PlaybackSession(QObject):
         ):
             self.player.play()
             return
+        start = self._take(item, context)
+        self.player.load(context.local_uri or item.enclosure_url, start, title=item.title)
+
+    def cue_item(self, item: Item, context: PlayContext | None = None) -> None:
+        """Make ``item`` the one loaded, paused where the user left it, its media opened only when it plays (the
+        last episode, after a restart)."""
+        context = context or PlayContext()
+        if item.enclosure_url is None or item.played:
+            return
+        start = self._take(item, context)
+        self.player.cue(context.local_uri or item.enclosure_url, start, title=item.title, length=item.duration)
+
+    def _take(self, item: Item, context: PlayContext) -> float:
+        """Make ``item`` the one loaded, with ``context``'s settings; returns where it starts."""
         self.save_now()
         self._item = item
         self._finished = False
@@ -118,7 +132,7 @@ class PlaybackSession(QObject):
         if context.rate is not None:
             self.player.set_rate(context.rate)
         self._started_at = start
-        self.player.load(context.local_uri or item.enclosure_url, start, title=item.title)
+        return start
 
     def stop(self) -> None:
         """Save the position, then stop the player and forget the item."""
@@ -132,7 +146,7 @@ class PlaybackSession(QObject):
 
         Only a playing or paused player knows a position worth keeping: loading, stopped, failed and ended
         players report 0 (an ended item was saved when it ended)."""
-        if self._saving() and self.player.state in (PlayerState.PLAYING, PlayerState.PAUSED):
+        if self._saving() and self.player.state in (PlayerState.PLAYING, PlayerState.PAUSED) and not self.player.cued:
             self._store(self.player.position(), ended=False)
 
     def _saving(self) -> bool:
@@ -211,7 +225,7 @@ class PlaybackSession(QObject):
     def _on_state(self, state: str) -> None:
         if state == PlayerState.PLAYING:
             self._finished = False  # played again after its end
-        elif state == PlayerState.PAUSED and self._saving():
+        elif state == PlayerState.PAUSED and self._saving() and not self.player.cued:  # cued: nothing new
             self._store(self.player.position(), ended=False)
 
     @Slot(float)

@@ -244,7 +244,7 @@ class VlcPlayer(Player):
             self.report(Trouble.UNREADABLE)
 
     def play(self) -> None:
-        if self._uri is None:
+        if self._uri is None or self._play_cued():
             return
         if self._state == PlayerState.ERROR:
             self.retry()
@@ -270,7 +270,7 @@ class VlcPlayer(Player):
         self._set_state(PlayerState.STOPPED)
 
     def seek(self, seconds: float) -> None:
-        if self._uri is None or self._player is None:
+        if self._uri is None or self._seek_cued(seconds) or self._player is None:
             return
         target = max(0.0, seconds)
         if self._duration:
@@ -285,7 +285,7 @@ class VlcPlayer(Player):
         self.seeked.emit(target)
 
     def position(self) -> float:
-        if self._player is None or self._state in (PlayerState.LOADING, PlayerState.ERROR):
+        if self._player is None or self._cued or self._state in (PlayerState.LOADING, PlayerState.ERROR):
             return self._resume_at if self._uri is not None else 0.0
         reported = self._vlc_time()
         if self._seek_target is not None:
@@ -300,7 +300,7 @@ class VlcPlayer(Player):
         return max(0.0, millis / 1000.0) if millis is not None else 0.0
 
     def duration(self) -> float | None:
-        return self._duration
+        return self._cued_length if self._cued else self._duration
 
     def set_rate(self, rate: float) -> None:
         self._rate = clamp_rate(rate)

@@ -55,6 +55,18 @@ def test_starts_at_the_given_position(qtbot: QtBot, player: Player, clip: str) -
     assert player.position() < 3.5
 
 
+def test_cued_media_waits_paused_at_its_place_and_plays_from_there(qtbot: QtBot, player: Player, clip: str) -> None:
+    player.cue(clip, start=2.0, length=CLIP_SECONDS)
+    assert (player.state, player.position(), player.duration()) == (PlayerState.PAUSED, 2.0, CLIP_SECONDS)
+    player.seek(1.5)  # moved before it plays
+    assert player.position() == 1.5
+    player.toggle()
+    wait_state(qtbot, player, PlayerState.PLAYING)
+    assert not player.cued
+    qtbot.waitUntil(lambda: player.position() >= 1.7, timeout=5000)
+    assert player.position() < 3.0
+
+
 def test_pause_keeps_the_position_and_play_resumes(qtbot: QtBot, player: Player, clip: str) -> None:
     player.load(clip)
     wait_state(qtbot, player, PlayerState.PLAYING)

@@ -96,6 +96,16 @@ def _ids_by_source(db: Database, flt: ItemFilter, where: str, params: list[objec
     return ids + [row[0] for row in orphans]
 
 
+def last_episode_left(db: Database) -> Item | None:
+    """The episode listened to last, if it was left part-way (not played to its end): a restart brings it
+    back paused there."""
+    row = db.execute(f"SELECT {_COLUMNS} FROM {_FROM} WHERE i.kind = 'episode' AND i.last_played IS NOT NULL "
+                     "ORDER BY i.last_played DESC, i.id DESC LIMIT 1").fetchone()
+    if row is None or row[10] or row[9] <= 0:  # played, or never got past its start
+        return None
+    return _with_tags(db, [row])[0]
+
+
 def has_items(db: Database) -> bool:
     """Whether the library holds any item at all (one row read, whatever its size)."""
     return db.execute("SELECT 1 FROM items LIMIT 1").fetchone() is not None

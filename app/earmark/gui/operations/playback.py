@@ -5,7 +5,7 @@ from __future__ import annotations
 from earmark.core.chapters import cached_chapters, store_chapters
 from earmark.core.db.database import Database
 from earmark.core.db.downloads import local_file
-from earmark.core.db.items import mark_played
+from earmark.core.db.items import last_episode_left, mark_played
 from earmark.core.db.podcast_prefs import get_prefs, set_prefs
 from earmark.core.db.queue import clear_queue as clear_all
 from earmark.core.db.queue import dequeue, enqueue, move_in_queue, play_next, queue_ids, reorder_queue
@@ -29,6 +29,12 @@ def read_play_context(db: Database, item: Item, default_rate: float) -> PlayCont
         chapters=cached_chapters(db, item.id) or [],
         silences=None if silences is None else silences.spans,
     )
+
+
+def read_last_episode(db: Database, default_rate: float) -> tuple[Item, PlayContext] | None:
+    """The episode left part-way when the window last closed, and how to play it."""
+    item = last_episode_left(db)
+    return None if item is None else (item, read_play_context(db, item, default_rate))
 
 
 def store_fetched_chapters(db: Database, item_id: int, url: str, chapters: list[Chapter]) -> Changes:

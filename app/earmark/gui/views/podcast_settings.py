@@ -1,4 +1,4 @@
-"""A podcast's own playback settings: default speed, skipped intro and outro, skipping silence, voice boost,
+"""A podcast's own playback settings: its own speed, skipped intro and outro, skipping silence, voice boost,
 auto-download."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QLabel,
     QSpinBox,
     QWidget,
 )
@@ -23,7 +24,8 @@ SILENCE_CHOICES = {"off": "Off", "mild": "Mild: pauses of 1 s or more", "strong"
 class PodcastSettingsDialog(QDialog):
     """Edits a PodcastPrefs; ``prefs`` holds the result once accepted."""
 
-    def __init__(self, title: str, prefs: PodcastPrefs, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, prefs: PodcastPrefs, default_speed: float = 1.0,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("podcastSettings")
         self.setWindowTitle(f"Playback settings: {title}")
@@ -32,7 +34,8 @@ class PodcastSettingsDialog(QDialog):
         self.speed.setRange(0.0, MAX_RATE)
         self.speed.setSingleStep(RATE_STEP)
         self.speed.setDecimals(2)
-        self.speed.setSpecialValueText("Same as every podcast")
+        self.speed.setObjectName("podcastSpeed")
+        self.speed.setSpecialValueText(f"The default ({default_speed:g}×)")
         self.speed.setSuffix("×")
         self.speed.setValue(prefs.speed or 0.0)
         self.intro = QSpinBox()
@@ -53,7 +56,12 @@ class PodcastSettingsDialog(QDialog):
         self.auto = QCheckBox("Download new episodes after each refresh")
         self.auto.setChecked(prefs.auto_download)
         form = QFormLayout(self)
-        form.addRow("Default speed", self.speed)
+        form.addRow("Speed", self.speed)
+        note = QLabel(f"Its own speed, kept when you change the speed while it plays ([ and ]). The lowest value "
+                      f"means the default speed of every podcast, {default_speed:g}× (Settings ▸ Playback).")
+        note.setObjectName("podcastSpeedNote")
+        note.setWordWrap(True)
+        form.addRow("", note)
         form.addRow("Skip the first", self.intro)
         form.addRow("Skip the last", self.outro)
         form.addRow("Skip silence", self.silence)

@@ -14,6 +14,7 @@ from earmark.core.db.downloads import newest_item_id
 from earmark.core.db.podcast_prefs import get_prefs
 from earmark.core.db.sources import get_source
 from earmark.core.models import Changes, ItemState, PodcastPrefs
+from earmark.core.settings import get_setting
 from earmark.gui.downloads import DownloadManager
 from earmark.gui.mainwindow.frame.actions import Actions
 from earmark.gui.operations.playback import store_played, store_prefs
@@ -103,7 +104,10 @@ class EpisodeController(QObject):
             self._window.statusBar().showMessage(
                 f"“{source.title}” is a site of articles: playback settings are a podcast's.", 6000)
             return
-        dialog = PodcastSettingsDialog(source.title, get_prefs(self._db, source_id), self._window)
+        playing = self._session.item
+        prefs = (replace(self._session.prefs) if playing is not None and playing.source_id == source_id
+                 else get_prefs(self._db, source_id))  # the playing podcast's, as changed a moment ago
+        dialog = PodcastSettingsDialog(source.title, prefs, self._default_speed(), self._window)
         dialog.accepted.connect(lambda: self._store_prefs(source_id, dialog.prefs))
         dialog.open()
 
@@ -118,5 +122,7 @@ class EpisodeController(QObject):
             self._session.player.set_voice_boost(prefs.voice_boost)
             if prefs.skip_silence != current.skip_silence:
                 self._session.set_skip_silence(prefs.skip_silence)
-            if prefs.speed is not None:
-                self._session.player.set_rate(prefs.speed)
+            self._session.player.set_rate(prefs.speed if prefs.speed is not None else self._default_speed())
+
+    def _default_speed(self) -> float:
+        return float(get_setting(self._db, "playback.speed"))  # type: ignore[arg-type]

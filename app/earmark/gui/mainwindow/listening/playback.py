@@ -15,10 +15,16 @@ from earmark.core.models import Changes, Chapter, Item
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.frame.actions import Actions
 from earmark.gui.mainwindow.listening.player_bar import PlayerBar
-from earmark.gui.operations.playback import read_play_context, store_fetched_chapters, store_prefs
+from earmark.gui.mainwindow.listening.speed_owner import speed_tip
+from earmark.gui.operations.playback import (
+    read_last_episode,
+    read_play_context,
+    store_fetched_chapters,
+    store_prefs,
+)
 from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
-from earmark.playback.progress import PlaybackSession
+from earmark.playback.progress import PlaybackSession, PlayContext
 from earmark.playback.sleep_timer import SleepTimer
 
 MINUTE = 60.0
@@ -52,6 +58,8 @@ class PlaybackController(QObject):
         self.player.volume_changed.connect(lambda _volume, muted: actions.mute.setChecked(muted))
         bar.show_toggles([actions.skip_silence, actions.voice_boost])
         self._connect(actions)
+        default_rate = float(get_setting(db, "playback.speed"))  # type: ignore[arg-type]
+        runner.read(read_last_episode, default_rate, on_done=self._cue_last)
 
     def _connect(self, a: Actions) -> None:
         player, session = self.player, self.session
@@ -78,6 +86,8 @@ class PlaybackController(QObject):
         a.sleep_chapter.triggered.connect(self.sleep.at_end_of_chapter)
         a.sleep_off.triggered.connect(self.sleep.cancel)
         session.item_changed.connect(lambda _id: a.voice_boost.setChecked(session.prefs.voice_boost))
+        session.item_changed.connect(lambda _id: self._say_whose_speed())
+        self.player.rate_changed.connect(lambda _rate: self._say_whose_speed())
 
     def _ask_sleep_minutes(self) -> None:
         dialog = QInputDialog(self._bar.window())
@@ -108,6 +118,11 @@ class PlaybackController(QObject):
                                                                                                        chapters),
                                  on_error=lambda _message: None)  # chapters are a nicety: the media may have some
 
+    def _cue_last(self, found: tuple[Item, PlayContext] | None) -> None:
+        """The episode left part-way last time comes back paused there (unless something plays already)."""
+        if found is not None and self.session.item is None:
+            self.session.cue_item(*found)
+
     def _chapters_fetched(self, item_id: int, url: str, chapters: list[Chapter]) -> None:
         self.session.set_chapters(item_id, chapters)
         self._runner.write(store_fetched_chapters, item_id, url, chapters, on_done=self._on_changes)
@@ -121,12 +136,20 @@ class PlaybackController(QObject):
 
     @Slot(float)
     def _remember_speed(self, rate: float) -> None:
+        """A speed chosen while listening is the playing podcast's own (as podcast apps keep it); with nothing
+        of a podcast loaded, it is the default (Settings ▸ Playback)."""
         item, prefs = self.session.item, self.session.prefs
-        if item is not None and item.source_id is not None and prefs.speed is not None:
+        if item is not None and item.source_id is not None:
             prefs.speed = rate
             self._runner.write(store_prefs, item.source_id, replace(prefs))
         else:
             self._runner.write(store_setting, "playback.speed", rate)
+        self._say_whose_speed()
+
+    def _say_whose_speed(self) -> None:
+        item, own = self.session.item, self.session.prefs.speed
+        default = float(get_setting(self._db, "playback.speed"))  # type: ignore[arg-type]
+        self._bar.speed.setToolTip(speed_tip(item.source or "" if item and item.source_id else None, own, default))
 
     def _change_volume(self, delta: int) -> None:
         if self.player.muted():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Slot
+from PySide6.QtWidgets import QMainWindow
 
 from earmark.core.db.database import Database
 from earmark.core.db.items import items_by_ids
@@ -103,10 +104,20 @@ class QueueController(QObject):
 
     @Slot()
     def remove_selected(self) -> None:
-        """Take the episodes selected in the queue off it."""
-        ids = self.view.selected_ids()
+        """Take episodes off Up next, the one playing too (it plays on): those selected there (else its current
+        row) when it has the focus, else the list's selected episodes that are queued."""
+        if self.view.list.hasFocus():
+            current = self.view.current_id()
+            ids = self.view.selected_ids() or ([] if current is None else [current])
+        else:
+            ids = [item_id for item_id in self._selected() if item_id in self.model.ids]
         if ids:
             self._write(queue_remove, ids)
+            return
+        window = self.view.window()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage("Nothing selected is in Up next: select episodes there (Ctrl+U) or "
+                                           "in the list, then Del.", 6000)
 
     def move(self, steps: int) -> None:
         """Move the queue's current episode up (-1) or down (1)."""
