@@ -19,6 +19,8 @@ from earmark.gui.models.items import progress_text
 from earmark.gui.models.sources import status_text
 from earmark.gui.theme import accents
 
+FAVOURITE = " <span title='A favourite (F marks or unmarks it)'>★</span>"  # after the title of a favourite
+
 
 class DetailPane(QTextBrowser):
     """Shows one item, with its chapters and download. Links open in the system browser; nothing remote is
@@ -78,7 +80,7 @@ class DetailPane(QTextBrowser):
         same_item = self.item_id == item.id
         scrolled = self.verticalScrollBar().value()
         self.setHtml(
-            f"<h2>{html.escape(item.title)}</h2>"
+            f"<h2>{html.escape(item.title)}{FAVOURITE if item.favourite else ''}</h2>"
             f"<p style='color:{colours.muted}'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
         )
         if same_item:  # a refresh of the same item (its progress changed) keeps the reader's place
