@@ -169,7 +169,7 @@ def test_save_a_search_as_a_smart_list_and_rename_a_tag(qtbot: QtBot, launch: La
     qtbot.waitUntil(lambda: window.items_model.item_filter.text == "inductor")
     assert window.search.text() == "inductor"  # the smart list brings its search along
 
-    tag_row = window.sidebar_model.index_for(ItemFilter(tag="grad"))
+    tag_row = window.sidebar_model.index_for(ItemFilter(tag="optim"))
     window.sidebar_tree.setCurrentIndex(tag_row)
     window.activateWindow()
     window.sidebar_tree.setFocus()
@@ -178,6 +178,6 @@ def test_save_a_search_as_a_smart_list_and_rename_a_tag(qtbot: QtBot, launch: La
     qtbot.waitUntil(lambda: visible_dialog(QInputDialog) is not None)
     rename = visible_dialog(QInputDialog)
     assert isinstance(rename, QInputDialog)
-    rename.findChild(QLineEdit).setText("post grad")
+    rename.findChild(QLineEdit).setText("optimizers")
     rename.accept()
-    qtbot.waitUntil(lambda: ("post grad", 1) in tag_counts(open_library(library_path)))
+    qtbot.waitUntil(lambda: ("optimizers", 1) in tag_counts(open_library(library_path)))

@@ -37,6 +37,7 @@ class Item:
     tags: list[str] = field(default_factory=list)
     image_url: str | None = None  # the episode's own image, else its podcast's (an article: its page's, its site's)
     cover_name: str | None = None  # the name of that image's file in the cover cache, once fetched
+    favourite: bool = False  # marked with F: a star on its row and in its details
 
     def as_json(self) -> dict[str, object]:
         """The object printed by ``list --json`` and ``search --json`` (a contract: add, never rename)."""

@@ -88,6 +88,16 @@ def contrast(foreground: QColor, background: QColor) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
+def refresh_style_sheets() -> None:
+    """Style sheets naming ``palette(…)`` colours keep the colours of the palette they were first applied with:
+    set each again so that a theme chosen while Earmark runs reaches them too (the ? panel, the graph's legend)."""
+    for widget in QApplication.allWidgets():
+        sheet = widget.styleSheet()
+        if "palette(" in sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
+
+
 class Appearance(QObject):
     """Applies the theme and font size to the application, and follows the system's colour scheme while
     the theme is "system". Remembers the style, palette and font Qt started with (the "system" look)."""
@@ -143,6 +153,7 @@ class Appearance(QObject):
         else:
             self._app.setStyle("fusion")
             self._app.setPalette(palette(scheme))
+        refresh_style_sheets()
 
     def follow_scheme(self, scheme: Qt.ColorScheme) -> None:
         """The desktop switched to ``scheme``: repaint if the theme follows the system."""

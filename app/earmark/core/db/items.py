@@ -16,7 +16,7 @@ from earmark.core.timefmt import now_iso
 _LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url, i.enclosure_url, i.published,
     coalesce(i.media_duration, i.duration), i.position, i.played, '', '', i.last_played,
     coalesce(i.image_url, s.image_url),
-    (SELECT c.file FROM covers c WHERE c.url = coalesce(i.image_url, s.image_url))"""
+    (SELECT c.file FROM covers c WHERE c.url = coalesce(i.image_url, s.image_url)), i.favourite"""
 _COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content")
 _FROM = "items i LEFT JOIN sources s ON s.id = i.source_id"
 # An episode counts as played once it is within this many seconds of its end (whatever the setting says).
@@ -27,12 +27,12 @@ PLAYED_MAX_SHARE = 0.1
 
 def _item(row: sqlite3.Row | tuple, tags: list[str]) -> Item:
     (item_id, kind, title, source_id, source, url, enclosure, published, duration, position, played,
-     description, content, last_played, image_url, cover_name) = row
+     description, content, last_played, image_url, cover_name, favourite) = row
     return Item(
         id=item_id, kind=kind, title=title, source_id=source_id, source=source, url=url,
         enclosure_url=enclosure, published=published, duration=duration, position=position or 0.0,
         played=bool(played), description=description, content=content, last_played=last_played, tags=tags,
-        image_url=image_url, cover_name=cover_name,
+        image_url=image_url, cover_name=cover_name, favourite=bool(favourite),
     )
 
 

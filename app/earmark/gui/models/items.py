@@ -296,6 +296,8 @@ class ItemListModel(QAbstractTableModel):
             return font
         if role == Qt.ItemDataRole.ToolTipRole and index.column() in (COL_TITLE, COL_SOURCE):
             return _display(item, index.column())  # whole, where a long one is cut short
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_PROGRESS and item.favourite:
+            return "★ A favourite (F marks or unmarks it)"
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (COL_DURATION, COL_PROGRESS):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -312,7 +314,7 @@ def _display(item: Item, column: int) -> str:
         if not item.duration:
             return ""
         return f"{max(1, round(item.duration / 60))} min" if item.kind == "article" else format_clock(item.duration)
-    return progress_text(item)
+    return f"★ {progress_text(item)}".rstrip() if item.favourite else progress_text(item)
 
 
 def progress_text(item: Item) -> str:

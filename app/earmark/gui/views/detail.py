@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 COVER_URL = "earmark-cover:shown"  # the name the cover goes by in the pane's HTML
 DETAIL_COVER = 88  # logical pixels
+FAVOURITE = " <span title='A favourite (F marks or unmarks it)'>★</span>"  # after the title of a favourite
 
 
 class DetailPane(QTextBrowser):
@@ -51,12 +52,13 @@ class DetailPane(QTextBrowser):
         covers.changed.connect(lambda url: self._shown() if self._cover and self._cover[0] == url else None)
         self._shown()
 
-    def _heading(self, title: str, image_url: str | None, cover_title: str) -> str:
-        """The title as a heading, beside the cover when covers are shown."""
+    def _heading(self, title: str, image_url: str | None, cover_title: str, favourite: bool = False) -> str:
+        """The title as a heading (a star after a favourite's), beside the cover when covers are shown."""
+        title = html.escape(title) + (FAVOURITE if favourite else "")
         if self._covers is None:
-            return f"<h2>{html.escape(title)}</h2>"
+            return f"<h2>{title}</h2>"
         self._cover = (image_url, cover_title)  # floats on the right, after the title: the text starts with it
-        return (f"<h2>{html.escape(title)}<img src='{COVER_URL}' width='{DETAIL_COVER}' height='{DETAIL_COVER}' "
+        return (f"<h2>{title}<img src='{COVER_URL}' width='{DETAIL_COVER}' height='{DETAIL_COVER}' "
                 "align='right'></h2>")
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
@@ -101,7 +103,7 @@ class DetailPane(QTextBrowser):
         same_item = self.item_id == item.id
         scrolled = self.verticalScrollBar().value()
         self.setHtml(
-            self._heading(item.title, item.image_url, item.source or item.title) +
+            self._heading(item.title, item.image_url, item.source or item.title, item.favourite) +
             f"<p style='color:{colours.muted}'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
         )
         if same_item:  # a refresh of the same item (its progress changed) keeps the reader's place

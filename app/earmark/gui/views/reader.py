@@ -1,4 +1,5 @@
-"""The reader: one article in a readable column, light or dark, its highlights marked, its place kept."""
+"""The reader: one article in a readable column, light or dark, its highlights marked, its place kept. The page is
+dark in the dark theme (also one chosen while it shows), and in the light theme when the Dark Reader is on."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from earmark.core.articles.anchor import locate, make_anchor, whole_words
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.models import Anchor, Note
 from earmark.core.plurals import counted, verb
+from earmark.gui.theme import is_dark
 
 if TYPE_CHECKING:
     from earmark.core.articles.reader import ReaderDocument
@@ -65,7 +67,8 @@ class ReaderView(QTextBrowser):
         self._images: dict[str, QImage] = {}
         self._highlights: list[Note] = []
         self._font_size = 13
-        self._dark = False
+        self._dark_wanted = False  # the Dark Reader setting (D): a dark page in the light theme too
+        self._applied_dark = False
         self._restoring = False
         self._share = 0.0
         self.verticalScrollBar().valueChanged.connect(self._on_scroll)
@@ -89,7 +92,7 @@ class ReaderView(QTextBrowser):
 
     def set_style(self, font_size: int, dark: bool) -> None:
         """Font size in points, and light or dark colours (the place in the article is kept)."""
-        self._font_size, self._dark = font_size, dark
+        self._font_size, self._dark_wanted = font_size, dark
         self._apply_theme()
         if self.document_shown is not None:
             self._render(self._share)
@@ -131,8 +134,22 @@ class ReaderView(QTextBrowser):
         finally:
             self._restoring = False
 
+    @property
+    def dark(self) -> bool:
+        """Whether the page is dark: the dark theme, or the Dark Reader on."""
+        return self._dark_wanted or is_dark()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme chosen while the article shows reaches its page at once."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.dark != self._applied_dark:
+            self._apply_theme()
+            if self.document_shown is not None:
+                self._render(self._share)
+
     def _apply_theme(self) -> None:
-        background, text, secondary, link, code, _marker = THEMES[self._dark]
+        self._applied_dark = self.dark  # before setPalette: its PaletteChange finds nothing left to do
+        background, text, secondary, link, code, _marker = THEMES[self._applied_dark]
         palette = self.palette()
         for role, colour in ((QPalette.ColorRole.Base, background), (QPalette.ColorRole.Text, text),
                              (QPalette.ColorRole.Link, link)):
@@ -267,7 +284,7 @@ class ReaderView(QTextBrowser):
 
     def _mark_highlights(self) -> None:
         marker = QTextCharFormat()
-        marker.setBackground(QColor(THEMES[self._dark][5]))
+        marker.setBackground(QColor(THEMES[self.dark][5]))
         selections = []
         for note in self._highlights:
             span = self.highlight_span(note)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from earmark.core.models import Chapter
 from earmark.core.timefmt import format_clock
 from earmark.gui.mainwindow.listening.player_status import PlayerStatus
+from earmark.gui.tinted_icons import tinted_icon
 from earmark.playback.player import Player, PlayerState
 
 PLAYER_COVER = 48  # logical pixels
@@ -196,7 +197,7 @@ class PlayerBar(QWidget):
             button = QToolButton()
             button.setObjectName(f"player{name.title()}")
             button.setDefaultAction(action)
-            button.setIcon(self.style().standardIcon(icon))
+            button.setIcon(tinted_icon(icon))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setAccessibleName(action.text().replace("&", ""))
             button.setToolTip(tool_tip(action))
@@ -218,7 +219,7 @@ class PlayerBar(QWidget):
     def _on_state(self, state: str) -> None:
         playing = state in (PlayerState.PLAYING, PlayerState.LOADING)
         icon = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
-        self.play_button.setIcon(self.style().standardIcon(icon))
+        self.play_button.setIcon(tinted_icon(icon))
         self.play_button.setToolTip("Pause (Space, K)" if playing else "Play (Space, K)")
         self.slider.setEnabled(state in (PlayerState.PLAYING, PlayerState.PAUSED))
         if state == PlayerState.ENDED and (duration := self._player.duration()):

@@ -1,0 +1,69 @@
+"""Choosing the dark theme in Settings while the window shows: every part a person then looks at is dark, and
+what is drawn on it readable: the reader's page (without D), the player's buttons' icons, the graph's legend
+and the ? shortcuts panel (issue 37, finding 8)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from earmark.gui.theme import contrast, is_dark
+from helpers.gui import SAMPLE_ITEMS, Launch
+from helpers.journeys import click_row, item_list, listed_titles, press, wait_rows, wait_showing
+
+ARTICLE = "PyTorch Shanghai Meetup Notes"
+
+
+def colour_at(widget: QWidget, x: int, y: int) -> QColor:
+    """The colour a person sees at (x, y) of ``widget`` (negative: from the right or bottom edge)."""
+    image = widget.grab().toImage()
+    return image.pixelColor(x % image.width(), y % image.height())
+
+
+def ink(image: QImage) -> QColor:
+    """The mean colour of an icon's drawn (opaque) pixels."""
+    drawn = [image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height())
+             if image.pixelColor(x, y).alpha() > 200]
+    assert drawn, "the icon draws nothing"
+    return QColor(*(sum(getattr(c, part)() for c in drawn) // len(drawn) for part in ("red", "green", "blue")))
+
+
+def test_a_dark_theme_chosen_while_the_window_shows_reaches_every_part(
+        qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    assert not is_dark()
+    window.commands.show_settings.trigger()
+    qtbot.waitUntil(lambda: window.desktop.settings_dialog is not None and window.desktop.settings_dialog.isVisible())
+    dialog = window.desktop.settings_dialog
+    dialog.editors["appearance.theme"].set_value("dark")
+    dialog.accept()
+    qtbot.waitUntil(is_dark)
+    button_colour = QApplication.palette().color(QPalette.ColorRole.Button)
+
+    for button in (window.player_bar.play_button, *window.player_bar.buttons.values()):
+        drawn = ink(button.icon().pixmap(16).toImage())
+        assert contrast(drawn, button_colour) >= 3, f"{button.accessibleName()}: icon {drawn.name()} on " \
+                                                    f"{button_colour.name()}"
+
+    press(qtbot, Qt.Key.Key_Question)
+    sheet = window.help.cheat_sheet
+    qtbot.waitUntil(sheet.isVisible)
+    assert colour_at(sheet.text, -12, 12).lightness() < 80, "the ? panel stays light"
+    press(qtbot, Qt.Key.Key_Escape)  # any key closes it
+    qtbot.waitUntil(lambda: not sheet.isVisible())
+
+    click_row(qtbot, item_list(window), listed_titles(window).index(ARTICLE))
+    press(qtbot, Qt.Key.Key_Return)
+    wait_showing(qtbot, window, "reader")
+    reader = window.reading.reader
+    qtbot.waitUntil(lambda: reader.document_shown is not None)
+    assert colour_at(reader.viewport(), 4, 4).lightness() < 80, "the reader's page stays bright"
+
+    window.commands.show_graph.trigger()  # Graph ▸ Topic Graph
+    wait_showing(qtbot, window, "graph")
+    legend = window.graph.panel.view.legend
+    qtbot.waitUntil(legend.isVisible, timeout=30000)
+    assert colour_at(legend, -4, -4).lightness() < 80, "the graph's legend is a white box"
