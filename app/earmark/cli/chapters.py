@@ -23,8 +23,8 @@ def register(commands: Commands) -> None:
 
 def episode_chapters(db: Database, item_id: int, read_only: bool) -> list[Chapter]:
     """The feed's chapters (fetched and kept the first time), else those made from the transcript."""
-    from earmark.core.chapters import cached_chapters, chapters_url, fetch_chapters, store_chapters
     from earmark.core.chaptering.made import item_chapters, make_chapters
+    from earmark.core.chapters import cached_chapters, chapters_url, fetch_chapters, store_chapters
     from earmark.core.db.transcripts import stored_transcript
 
     url = chapters_url(db, item_id)
