@@ -27,6 +27,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "backups": ("backups", "restore-backup"),
     "directory": ("find", "setting", "directory-secret"),
     "ask": ("ask", "index-passages"),
+    "chapters": ("chapters",),
 }
 # Global options that may come before the command: with any other (``--help``, an abbreviation), every group.
 _FLAGS = ("--minimised", "--minimized", "--smoke-test")

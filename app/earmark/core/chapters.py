@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from bisect import bisect_right
+from dataclasses import replace
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
@@ -16,6 +17,7 @@ MAX_CHAPTERS = 2000
 # Real chapters files are a few KB (2000 chapters with links fit in 1 MB). json.loads builds ~25 bytes of Python
 # objects per byte of "[{},{},...]": without a cap, a 50 MB answer (the fetch limit) would take over 1 GB.
 MAX_CHAPTERS_BYTES = 2 * 1024 * 1024
+MADE = "made:"  # the cache address of chapters made from the transcript (core/chaptering), not a feed's
 _LATEST = 10.0**9  # seconds (30 years): a later chapter start is junk
 
 
@@ -55,11 +57,16 @@ def chapters_to_json(chapters: list[Chapter]) -> str:
 
 
 def cached_chapters(db: Database, item_id: int) -> list[Chapter] | None:
-    """The chapters fetched earlier for this item's current chapters URL (None: not fetched, or it changed)."""
+    """The chapters fetched earlier for this item's current chapters URL, or for an item whose feed names none,
+    those made from its transcript (None: not fetched, or it changed)."""
     row = db.execute(
-        """SELECT c.chapters FROM chapters_cache c JOIN items i ON i.id = c.item_id
-           WHERE c.item_id = ? AND c.url = i.chapters_url""", [item_id]).fetchone()
-    return parse_chapters(row[0]) if row else None
+        """SELECT c.chapters, c.url FROM chapters_cache c JOIN items i ON i.id = c.item_id
+           WHERE c.item_id = ? AND (c.url = i.chapters_url OR (i.chapters_url IS NULL AND c.url LIKE 'made:%'))""",
+        [item_id]).fetchone()
+    if row is None:
+        return None
+    source = "made" if row[1].startswith(MADE) else "feed"
+    return [replace(chapter, source=source) for chapter in parse_chapters(row[0])]
 
 
 def chapters_url(db: Database, item_id: int) -> str | None:

@@ -316,11 +316,13 @@ class Changes:
 
 @record(frozen=True)
 class Chapter:
-    """A chapter of an episode: where it starts (seconds), its title, and a link when it has one."""
+    """A chapter of an episode: where it starts (seconds), its title, a link when it has one, and where it comes
+    from: ``feed`` (podcast:chapters), ``file`` (the media's own) or ``made`` (by Earmark, from the transcript)."""
 
     start: float
     title: str
     url: str | None = None
+    source: str = "feed"
 
 
 @record

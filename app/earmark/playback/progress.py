@@ -253,5 +253,5 @@ class PlaybackSession(QObject):
 
     @Slot(list)
     def _on_media_chapters(self, chapters: list[Chapter]) -> None:
-        if not self._chapters:
+        if not self._chapters or all(chapter.source == "made" for chapter in self._chapters):  # a file's win
             self._set_chapters(chapters)

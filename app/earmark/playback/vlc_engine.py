@@ -49,7 +49,7 @@ def media_chapters(player: Any) -> list[Chapter]:
     if count is None or count <= 0:
         return []
     descriptions = player.get_full_chapter_descriptions(-1) or []
-    return [Chapter(d.time_offset / 1000.0, _text(d.name) or f"Chapter {n}")
+    return [Chapter(d.time_offset / 1000.0, _text(d.name) or f"Chapter {n}", source="file")
             for n, d in enumerate(descriptions, start=1)]
 
 

@@ -36,7 +36,7 @@ _COLUMNS = """i.id, i.source_id, i.title,
     i.description || i.content, i.url, i.enclosure_url, i.guid, i.remote_items, i.published,
     coalesce((SELECT group_concat(json_extract(c.value, '$.title'), char(10))
               FROM chapters_cache ch, json_each(ch.chapters, '$.chapters') c
-              WHERE ch.item_id = i.id AND json_valid(ch.chapters)), '')"""
+              WHERE ch.item_id = i.id AND ch.url NOT LIKE 'made:%' AND json_valid(ch.chapters)), '')"""
 
 
 def read_docs(db: Database, ids: Iterable[int] | None = None) -> list[Doc]:

@@ -7,9 +7,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from earmark.core.chaptering.made import keep_transcript
 from earmark.core.db.database import Database
 from earmark.core.db.downloads import get_download
-from earmark.core.db.transcripts import store_transcript, stored_transcript, transcript_links
+from earmark.core.db.transcripts import stored_transcript, transcript_links
 from earmark.core.errors import NoSpeechError, NotFoundError, TranscribeError
 from earmark.core.models import Cue, Transcript
 from earmark.core.notes.transcripts import GENERATED
@@ -55,13 +56,14 @@ def check_feed_kept(db: Database, item_id: int) -> None:
 
 def transcribe_item(db: Database, engine: Engine, item_id: int, replace: bool = False,
                     progress: Callable[[float], None] | None = None) -> Transcription:
-    """Transcribe an episode and store the transcript (only once it is complete: a stopped run stores nothing)."""
+    """Transcribe an episode and store the transcript, with the chapters made from it (only once it is complete: a
+    stopped run stores nothing)."""
     path = audio_file(db, item_id)
     if not replace:
         check_feed_kept(db, item_id)
     result = hear(engine, path, episode_vocabulary(db, item_id), progress)
     cues = [Cue(segment.start, segment.end, segment.text) for segment in result.segments]
-    store_transcript(db, item_id, GENERATED + result.model, Transcript(cues, GENERATED_FORMAT))
+    keep_transcript(db, item_id, GENERATED + result.model, Transcript(cues, GENERATED_FORMAT))
     return result
 
 

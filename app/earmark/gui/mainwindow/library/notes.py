@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow
 
+from earmark.core.chaptering.made import keep_transcript
 from earmark.core.db.database import Database
 from earmark.core.db.items import get_item
 from earmark.core.db.notes import (
@@ -214,7 +215,7 @@ class NotesController(QObject):
         self.transcript.show_message(item_id, "Fetching the transcript…")
 
         def fetched(transcript: Transcript) -> None:
-            self._runner.write(store_transcript, item_id, url, transcript)
+            self._runner.write(keep_transcript, item_id, url, transcript)  # and the chapters made from it
             if self.transcript.item_id == item_id:
                 self._show_transcript(item_id, transcript)
 

@@ -174,11 +174,13 @@ class PlayerBar(QWidget):
         self.cover.show()
 
     def show_chapter(self, chapters: list[Chapter], index: int) -> None:
-        """Show the chapter playing ("Chapter 2/7: Title"), or nothing."""
+        """Show the chapter playing ("Chapter 2/7: Title", "· made by Earmark" after chapters it made from the
+        transcript), or nothing."""
         if not 0 <= index < len(chapters):
             self.chapter.hide()
             return
-        self.chapter.setText(f"Chapter {index + 1}/{len(chapters)}: {chapters[index].title}")
+        made = " · made by Earmark" if chapters[index].source == "made" else ""
+        self.chapter.setText(f"Chapter {index + 1}/{len(chapters)}: {chapters[index].title}{made}")
         self.chapter.show()
 
     @Slot(str)
