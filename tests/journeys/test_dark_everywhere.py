@@ -35,7 +35,7 @@ def test_a_dark_theme_chosen_while_the_window_shows_reaches_every_part(
     window = launch().window
     wait_rows(qtbot, window, SAMPLE_ITEMS)
     assert not is_dark()
-    window.commands.show_settings.trigger()
+    window.menu_actions.show_settings.trigger()
     qtbot.waitUntil(lambda: window.desktop.settings_dialog is not None and window.desktop.settings_dialog.isVisible())
     dialog = window.desktop.settings_dialog
     dialog.editors["appearance.theme"].set_value("dark")
@@ -62,7 +62,7 @@ def test_a_dark_theme_chosen_while_the_window_shows_reaches_every_part(
     qtbot.waitUntil(lambda: reader.document_shown is not None)
     assert colour_at(reader.viewport(), 4, 4).lightness() < 80, "the reader's page stays bright"
 
-    window.commands.show_graph.trigger()  # Graph ▸ Topic Graph
+    window.menu_actions.show_graph.trigger()  # Graph ▸ Topic Graph
     wait_showing(qtbot, window, "graph")
     legend = window.graph.panel.view.legend
     qtbot.waitUntil(legend.isVisible, timeout=30000)

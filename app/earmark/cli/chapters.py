@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import argparse
 
-from earmark.cli.common import Commands, print_json, record_id
+from earmark.cli.common import print_json, record_id
 from earmark.core.db.database import Database
 from earmark.core.models import Chapter
 from earmark.core.timefmt import format_clock
 
 
-def register(commands: Commands) -> None:
-    """Declare ``chapters``."""
-    chapters = commands.add_parser("chapters", help="an episode's chapters: its feed's, or those made from its "
-                                                    "transcript")
+def chapters_command(chapters: argparse.ArgumentParser) -> None:
+    """an episode's chapters: its feed's, or those made from its transcript"""
     chapters.add_argument("item_id", type=record_id, metavar="ITEM_ID")
     chapters.add_argument("--json", action="store_true",
                           help="print a JSON list of {start, end, title, source} (source: feed, file or made)")

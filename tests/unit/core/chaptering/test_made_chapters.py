@@ -9,8 +9,8 @@ from pathlib import Path
 from earmark.core.chaptering.made import item_chapters, keep_transcript
 from earmark.core.chapters import cached_chapters, store_chapters
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import item_ids
-from earmark.core.db.queries import ItemFilter
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Chapter, Cue, Transcript
 from helpers.feed_server import OWN_FIXTURES
