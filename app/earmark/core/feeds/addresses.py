@@ -9,12 +9,11 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from earmark.core.db.database import Database
-from earmark.core.db.sources import record_failure
 from earmark.core.directory.apple import DEFAULT_URL as APPLE_URL
 from earmark.core.directory.apple import AppleDirectory, apple_id
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, UnreachableError
 from earmark.core.feeds.fetch import Validators, canonical_source, fetch, is_web_url
-from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, store_read_feed, try_read_feed
+from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, note_failure_at, store_read_feed, try_read_feed
 from earmark.core.models import SubscribeResult
 from earmark.core.records import record
 from earmark.core.settings import get_setting
@@ -170,6 +169,6 @@ def subscribe_address(db: Database, source: str) -> SubscribeResult | PageFeeds:
 def note_failure(db: Database, source: str, message: str) -> None:
     """Keep a failure on the subscription ``source`` names, when it is one."""
     try:
-        record_failure(db, split_userinfo(canonical_source(source)).url, message)
+        note_failure_at(db, split_userinfo(canonical_source(source)).url, message)
     except UnreachableError:
         pass  # no address at all: no subscription has it

@@ -118,7 +118,12 @@ def subscribe(db: Database, source: str) -> SubscribeResult:
     try:
         read = read_feed(source)
     except EarmarkError as exc:
-        known = find_subscription(db, [url])  # its address written otherwise (identity.py)
-        record_failure(db, known.url if known else url, str(exc))
+        note_failure_at(db, url, str(exc))
         raise
     return store_read_feed(db, url, read)
+
+
+def note_failure_at(db: Database, url: str, message: str) -> None:
+    """Keep a failure on the subscription at ``url``, however its address is written there (identity.py)."""
+    known = find_subscription(db, [url])
+    record_failure(db, known.url if known else url, message)
