@@ -240,3 +240,17 @@ def test_the_same_podcast_by_another_address_is_selected_not_added_again(qtbot: 
         assert sorted(listed_titles(window)) == ["Episode 0", "Episode 1", "Episode 2"]
         assert [row for row in sidebar_texts(window) if row.startswith("Twice Show")] == ["Twice Show (3)"]
     assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+
+
+def test_a_link_from_outside_to_a_podcast_there_selects_it_without_asking(qtbot: QtBot, launch: Launch,
+                                                                          server: FeedServer) -> None:
+    url = server.serve_body("/show.xml", rss("Linked Twice", episodes(2)))
+    window = launch().window
+    add_podcast(qtbot, window, url)
+    qtbot.waitUntil(lambda: any(row.startswith("Linked Twice (") for row in sidebar_texts(window)), timeout=FEED_MS)
+    click_sidebar(qtbot, window, sidebar_texts(window)[0])
+    window.open_arguments([f"podcast://{url.removeprefix('http://')}"])  # a web page's link to it, over https
+    qtbot.waitUntil(lambda: highlighted_row(window).startswith("Linked Twice ("), timeout=FEED_MS)
+    assert window.statusBar().currentMessage() == "Already subscribed to Linked Twice."
+    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    assert [row for row in sidebar_texts(window) if row.startswith("Linked Twice")] == ["Linked Twice (2)"]
