@@ -302,6 +302,7 @@ class ItemState(StrEnum):
     FAVOURITE = "favourite"
     DOWNLOADS = "downloads"  # a download queued, under way, done, failed or deleted
     TEXT = "text"  # what an item says: its title, text, transcript or links (a page fetched, a transcription)
+    FEEDS = "feeds"  # a feed was checked: failing, gone or fine again (the sidebar counts the failing ones)
 
 
 @record

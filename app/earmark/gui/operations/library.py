@@ -5,7 +5,7 @@ from __future__ import annotations
 from earmark.core.db.database import Database
 from earmark.core.feeds.addresses import note_failure
 from earmark.core.feeds.subscribe import ReadFeed, store_read_feed
-from earmark.core.models import Changes
+from earmark.core.models import Changes, ItemState
 from earmark.core.plurals import counted
 from earmark.core.records import record
 from earmark.core.sample import SampleData, store_sample
@@ -34,7 +34,7 @@ def store_subscription(db: Database, url: str, read: ReadFeed) -> Subscribed:
 def note_feed_failure(db: Database, url: str, message: str) -> Changes:
     """Record that reading an existing subscription failed (``url`` as typed: nothing when it names none)."""
     note_failure(db, url, message)
-    return Changes()
+    return Changes(states={ItemState.FEEDS})
 
 
 def store_sample_library(db: Database, sample: SampleData) -> Changes:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStatusBar
 from earmark.core.db.database import Database
 from earmark.core.db.sources import get_source, set_credentials
 from earmark.core.feeds.subscriptions import save_opml
-from earmark.core.models import Changes
+from earmark.core.models import Changes, ItemState
 from earmark.core.plurals import counted
 from earmark.core.secrets.legacy import settle_secrets
 from earmark.core.settings import get_setting
@@ -67,7 +67,7 @@ class FeedsController(QObject):
         self.refresher.started.connect(self.progress.set_total)
         self.refresher.feed_done.connect(self._on_feed_done)
         self.refresher.finished.connect(self._on_finished)
-        self._items_changed = False
+        self._items_changed = self._feeds_checked = False
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(RELOAD_DELAY_MS)
@@ -130,7 +130,7 @@ class FeedsController(QObject):
         if not started:
             self._status().showMessage("A refresh is already running.", 4000)
             return
-        self._items_changed = False
+        self._items_changed = self._feeds_checked = False
         self.refresh_started.emit()
         self.progress.begin(text, importing)
         self._name_cancel(importing, running=True)
@@ -159,14 +159,17 @@ class FeedsController(QObject):
         self.progress.advance(str(outcome.get("title") or outcome.get("url")))
         if outcome.get("new") or outcome.get("updated"):
             self._items_changed = True
+        self._feeds_checked = True
         if not self._reload_timer.isActive():  # a throttle, not a debounce: lists follow a long refresh
             self._reload_timer.start()
 
     def _reload_after_feeds(self) -> None:
         self.reload_sources()
         if self._items_changed:
-            self._items_changed = False
             self._on_library_changed(Changes(structure=True))
+        elif self._feeds_checked:  # a feed failing, or fine again: the sidebar says how many fail
+            self._on_library_changed(Changes(states={ItemState.FEEDS}))
+        self._items_changed = self._feeds_checked = False
 
     @Slot(object)
     def _on_finished(self, summary: RefreshSummary) -> None:
