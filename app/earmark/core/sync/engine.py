@@ -16,7 +16,7 @@ from earmark.core.feeds.subscriptions import keep_credentials
 from earmark.core.plurals import counted, verb
 from earmark.core.sync import journal
 from earmark.core.sync.account import SyncAccount, save_account
-from earmark.core.sync.apply import Applied, apply_actions, apply_subscriptions
+from earmark.core.sync.apply import Applied, apply_actions, apply_subscriptions, settle_own_plays
 from earmark.core.sync.report import SyncReport
 from earmark.core.sync.server import SyncServer
 from earmark.core.timefmt import now_iso
@@ -115,6 +115,7 @@ def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, app
         chunk = rows[start:start + ACTIONS_PER_REQUEST]
         actions = [row.as_action(offset) for row in chunk]
         server.send_episode_actions(account.device, actions)
+        settle_own_plays(db, [row.id for row in chunk])
         journal.finish(db, chunk, [action.digest for action in actions])
         report.actions_sent += len(chunk)
     journal.forget_old(db)
