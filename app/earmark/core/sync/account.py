@@ -71,6 +71,7 @@ def set_up_account(db: Database, kind: str, server: str, user: str, device: str)
         db.execute("DELETE FROM sync_seen")
         db.execute("DELETE FROM sync_waiting")
         db.execute("DELETE FROM sync_known_as")  # the new account learns the feeds' addresses of now
+        db.execute("DELETE FROM sync_refetch")
         db.execute("INSERT INTO sync_account (id, kind, server, user, device, created) VALUES (1, ?, ?, ?, ?, ?)",
                    [kind, server, user, device, now_iso()])
         _seed_journal(db)

@@ -175,3 +175,23 @@ def _set_state(db: Database, item_id: int, action: EpisodeAction, within: float,
 
 def _iso(epoch: float) -> str:
     return datetime.fromtimestamp(int(epoch), UTC).isoformat()
+
+
+def settle_own_plays(db: Database, journal_ids: list[int]) -> None:
+    """This device's plays just sent that stopped before the end leave their episode unplayed here too, as every
+    other device applies them: the newest action decides the played mark alike everywhere (an episode listened
+    to again is in progress on every device, not played here and unplayed elsewhere)."""
+    within = float(get_setting(db, "playback.played_within"))  # type: ignore[arg-type]  # a float setting
+    marks = ", ".join("?" * len(journal_ids))
+    with write_transaction(db):
+        rows = db.execute(f"""SELECT i.id, j.position, j.total FROM sync_journal j JOIN items i ON i.id = j.item_id
+                              WHERE j.id IN ({marks}) AND j.action = 'play' AND i.played = 1
+                                AND i.position = j.position""", journal_ids).fetchall()
+        partial = [(item_id,) for item_id, position, total in rows
+                   if total and position < total - played_margin(float(total), within)]
+        if partial:
+            db.execute("INSERT INTO sync_applying (applying) VALUES (1)")  # as applied from the server: not sent back
+            try:
+                db.conn.executemany("UPDATE items SET played = 0 WHERE id = ?", partial)
+            finally:
+                db.execute("DELETE FROM sync_applying")

@@ -16,7 +16,7 @@ from earmark.core.feeds.subscriptions import keep_credentials
 from earmark.core.plurals import counted, verb
 from earmark.core.sync import journal
 from earmark.core.sync.account import SyncAccount, save_account
-from earmark.core.sync.apply import Applied, apply_actions, apply_subscriptions
+from earmark.core.sync.apply import Applied, apply_actions, apply_subscriptions, settle_own_plays
 from earmark.core.sync.report import SyncReport
 from earmark.core.sync.server import SyncServer
 from earmark.core.timefmt import now_iso
@@ -58,17 +58,16 @@ def _sync(db: Database, server: SyncServer, account: SyncAccount, caption: str,
     server.keep_in_step(account.device)
     applied = Applied()
     first = account.actions_since == 0
-    sent = _subscriptions(db, server, account, applied, report)
+    _subscriptions(db, server, account, applied, report)
     if applied.subscribed:
         report.warnings += fetch_feeds(db, applied.subscribed)
     _episode_actions(db, server, account, applied, report)
-    if not first:  # a first sync asked for every action already
-        _actions_of_added(db, server, account, sent + _addresses(db, applied.subscribed), applied, report)
+    _actions_of_added(db, server, account, applied, report, first)
 
 
 def _subscriptions(db: Database, server: SyncServer, account: SyncAccount, applied: Applied,
-                   report: SyncReport) -> list[str]:
-    """Subscription changes down and up; the feeds this device subscribed to that were sent."""
+                   report: SyncReport) -> None:
+    """Subscription changes down and up; the podcasts added either way wait for their actions (sync_refetch)."""
     # One second back: servers compare whole seconds, so a change in the very second of the last answer would be
     # missed; one seen twice changes nothing (a feed already subscribed, or already gone).
     changes = server.subscription_changes(account.device, max(0, account.subscriptions_since - 1))
@@ -80,16 +79,17 @@ def _subscriptions(db: Database, server: SyncServer, account: SyncAccount, appli
         apply_subscriptions(db, changes, journal.pending_subscriptions(db), applied)
         account.subscriptions_since = changes.timestamp
         db.execute("UPDATE sync_account SET subscriptions_since = ?", [changes.timestamp])
+        _refetch(db, _addresses(db, applied.subscribed))
     report.subscriptions_added, report.subscriptions_removed = len(applied.subscribed), len(applied.unsubscribed)
     report.warnings += keep_credentials(db, applied.credentials)
     rows = journal.start_batch(db, journal.SUBSCRIPTIONS)
     if rows:
         add, remove = journal.last_state(rows)
+        with write_transaction(db):
+            _refetch(db, add)
         server.send_subscription_changes(account.device, add, remove)
         journal.finish(db, rows)
         report.subscriptions_sent = len(add) + len(remove)
-        return add
-    return []
 
 
 def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, applied: Applied,
@@ -115,25 +115,33 @@ def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, app
         chunk = rows[start:start + ACTIONS_PER_REQUEST]
         actions = [row.as_action(offset) for row in chunk]
         server.send_episode_actions(account.device, actions)
+        settle_own_plays(db, [row.id for row in chunk])
         journal.finish(db, chunk, [action.digest for action in actions])
         report.actions_sent += len(chunk)
     journal.forget_old(db)
 
 
-def _actions_of_added(db: Database, server: SyncServer, account: SyncAccount, feeds: list[str], applied: Applied,
-                      report: SyncReport) -> None:
-    """Every action the server has about podcasts subscribed to in this sync (perhaps again, after an
-    unsubscribe): their episodes are new here, and the positions of earlier plays apply to them too. One request:
-    for one podcast, asked for by name; picked out here all the same (not every server can filter)."""
-    if not feeds:
-        return
-    wanted = {comparable(feed) for feed in feeds}
-    page = server.episode_actions(0, podcast=feeds[0] if len(feeds) == 1 else None)
-    actions = [action for action in page.actions if comparable(action.podcast) in wanted]
+def _refetch(db: Database, feeds: list[str]) -> None:
+    db.conn.executemany("INSERT OR IGNORE INTO sync_refetch (podcast) VALUES (?)", [(feed,) for feed in feeds])
+
+
+def _actions_of_added(db: Database, server: SyncServer, account: SyncAccount, applied: Applied,
+                      report: SyncReport, first: bool) -> None:
+    """Every action the server has about podcasts subscribed to (perhaps again, after an unsubscribe): their
+    episodes are new here, and the positions of earlier plays apply to them too (a first sync asked for every
+    action already). One request: for one podcast, asked for by name; picked out here all the same (not every
+    server can filter)."""
+    feeds = [str(feed) for (feed,) in db.execute("SELECT podcast FROM sync_refetch")]
+    if feeds and not first:
+        wanted = {comparable(feed) for feed in feeds}
+        page = server.episode_actions(0, podcast=feeds[0] if len(feeds) == 1 else None)
+        actions = [action for action in page.actions if comparable(action.podcast) in wanted]
+        with write_transaction(db):
+            digests = apply_actions(db, actions, None, account.clock_offset, applied, again=True)
+            journal.finish(db, [], digests)
+        _count(report, applied)
     with write_transaction(db):
-        digests = apply_actions(db, actions, None, account.clock_offset, applied, again=True)
-        journal.finish(db, [], digests)
-    _count(report, applied)
+        db.conn.executemany("DELETE FROM sync_refetch WHERE podcast = ?", [(feed,) for feed in feeds])
 
 
 def _count(report: SyncReport, applied: Applied) -> None:

@@ -29,10 +29,9 @@ def test_two_libraries_on_one_computer_are_two_devices(tmp_path: Path, mygpo: My
     assert sorted(ids) == sorted(set(Phone(mygpo, user).devices()) - {"phone"})
 
 
+@pytest.mark.parametrize("service", ["mygpo", "opodsync"], indirect=True)  # the Nextcloud API keeps no devices
 def test_a_library_set_up_again_as_a_lost_ones_device_ends_at_the_newest_position(
         tmp_path: Path, service: SyncService, feed_server: FeedServer) -> None:
-    if service.kind == "nextcloud":
-        pytest.skip("the Nextcloud API keeps no devices: there is no device id to take")
     feed = serve_podcast(feed_server)
     lost = device(tmp_path, "lost")
     log_in(lost, service.kind, service.url, *service.user, device="laptop")

@@ -19,8 +19,10 @@ from earmark.core.feeds.unsubscribe import unsubscribe
 from earmark.core.models import ProgressUpdate
 from earmark.core.sync.session import log_in, sync_now
 from helpers.feed_server import FeedServer, basic_auth
+from helpers.mygpo_server import MygpoServer
 from helpers.nextcloud_server import APP, NextcloudServer
 from helpers.sync_devices import DURATION, device, episode, serve_podcast, state
+from helpers.sync_proxy import Fault, SyncProxy
 from helpers.sync_servers import SyncService
 
 PhonePlay = Callable[[str, int, int], None]  # feed, episode number, position
@@ -72,3 +74,26 @@ def test_subscribing_again_brings_the_positions_back_from_the_nextcloud_app(tmp_
         urllib.request.urlopen(request, timeout=10).close()
 
     _again(db, serve_podcast(feed_server), phone_play)
+
+
+def test_a_sync_that_fails_after_subscribing_again_brings_them_back_at_the_next(
+        tmp_path: Path, mygpo: MygpoServer, feed_server: FeedServer) -> None:
+    proxy = SyncProxy(mygpo.url).up()
+    try:
+        db = device(tmp_path, "a")
+        log_in(db, "gpodder", proxy.url, *mygpo.new_user(), device="laptop")
+        feed = serve_podcast(feed_server)
+        subscribe(db, feed)
+        save_progress(db, ProgressUpdate(episode(db, feed, 1), 120.0, float(DURATION)))
+        assert sync_now(db).errors == []
+        unsubscribe(db, int(db.execute("SELECT id FROM sources WHERE url = ?", [feed]).fetchone()[0]))
+        assert sync_now(db).errors == []
+        subscribe(db, feed)
+        proxy.fault("/api/2/episodes/", Fault(status=500, method="GET"))
+        assert sync_now(db).errors  # the subscription went up; the actions did not come down
+        proxy.fault("/api/2/episodes/", None)
+        report = sync_now(db)
+    finally:
+        proxy.down()
+    assert report.errors == [] and report.earlier_applied == 1, report
+    assert state(db, episode(db, feed, 1)) == (120.0, 0)

@@ -1,5 +1,6 @@
 """Schema 17 (sync_devices): one sync per library at a time (``sync_lock``); feeds that moved keep the address
-the sync server knows them by (``sync_known_as``, written by the journal's triggers); and each library has an id
+the sync server knows them by (``sync_known_as``, written by the journal's triggers); podcasts subscribed to
+(again) wait for their actions (``sync_refetch``); and each library has an id
 of its own (``sync_library``), which makes its default device id and its sync password's keyring entry its own."""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ def m017_sync_devices(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE sync_library (id INTEGER PRIMARY KEY CHECK (id = 1), uid TEXT NOT NULL)")
     conn.execute("INSERT INTO sync_library (id, uid) VALUES (1, lower(hex(randomblob(3))))")
     conn.execute("CREATE TABLE sync_known_as (source_id INTEGER PRIMARY KEY, url TEXT NOT NULL)")
+    # Podcasts subscribed to (again) whose actions the server has yet to hand over: kept until they are applied.
+    conn.execute("CREATE TABLE sync_refetch (podcast TEXT PRIMARY KEY) WITHOUT ROWID")
     triggers = [name for (name,) in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'sync\\_journal\\_%' ESCAPE '\\' "
         "OR name = 'sync_clock_local')")]
