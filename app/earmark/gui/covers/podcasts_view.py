@@ -98,6 +98,8 @@ class PodcastsView(QWidget):
         self.grid = QListView()
         self.grid.setObjectName("podcastGrid")
         self.grid.setAccessibleName("Podcasts")
+        self.grid.setAccessibleDescription("Each podcast's cover with its unplayed episodes: the arrow keys move "
+                                           "between them, Enter opens a podcast's episodes")
         self.grid.setModel(model)
         self.grid.setViewMode(QListView.ViewMode.IconMode)
         self.grid.setResizeMode(QListView.ResizeMode.Adjust)
