@@ -133,6 +133,7 @@ SPECS = (
     ActionSpec("show_graph", "Go", "Topic &Graph", ("Ctrl+G",)),
     ActionSpec("show_learning_path", "Go", "Learning Pat&h of the Selected Item", ("Ctrl+Shift+G",)),
     ActionSpec("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",)),
+    ActionSpec("show_ask", "Go", "As&k the Library", ("Ctrl+Shift+A",)),
     ActionSpec("show_details_pane", "View", "&Details", ("Ctrl+Alt+1",)),
     ActionSpec("show_related_pane", "View", "&Related", ("Ctrl+Alt+2",)),
     ActionSpec("show_notes_pane", "View", "&Notes", ("Ctrl+Alt+3",)),
@@ -291,6 +292,7 @@ class Actions:
     show_graph: QAction
     show_learning_path: QAction
     show_statistics: QAction
+    show_ask: QAction
     show_details_pane: QAction
     show_related_pane: QAction
     show_notes_pane: QAction

@@ -8,6 +8,7 @@ from earmark.gui.accessibility import Announcer, make_readable
 from earmark.gui.graph.panel import PATH
 from earmark.gui.library_watch import LibraryWatch
 from earmark.gui.mainwindow.articles import ArticlesController
+from earmark.gui.mainwindow.ask import AskController
 from earmark.gui.mainwindow.backups import BackupsController
 from earmark.gui.mainwindow.desktop import DesktopController, Followers
 from earmark.gui.mainwindow.docks import Pane, PaneDocks
@@ -41,7 +42,7 @@ from earmark.gui.views.recovery import RecoveryDialogs
 from earmark.gui.views.subscriptions import SubscriptionsView
 
 __all__ = [
-    "PATH", "Announcer", "ArticlesController", "BackupsController", "DesktopController", "DetailPane",
+    "PATH", "Announcer", "ArticlesController", "AskController", "BackupsController", "DesktopController", "DetailPane",
     "EpisodeController", "FeedsController", "Followers", "GraphController", "HelpController", "ItemOpener",
     "ItemPanes", "LibraryWatch", "Mpris", "NotesController", "OrganizeController", "Pane", "PaneDocks",
     "PlainView", "PlaybackController", "PlayerBar", "QueueController", "QueueModel", "QueueView",

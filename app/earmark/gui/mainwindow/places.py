@@ -11,8 +11,8 @@ from earmark.core.errors import EarmarkError
 from earmark.core.records import record
 
 LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER = "list", "subscriptions", "notes", "graph", "reader"
-STATISTICS = "statistics"
-VIEWS = (LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER, STATISTICS)
+STATISTICS, ASK = "statistics", "ask"
+VIEWS = (LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER, STATISTICS, ASK)
 
 
 @record(frozen=True)

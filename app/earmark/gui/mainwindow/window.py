@@ -18,7 +18,7 @@ from earmark.gui.mainwindow.first_paint import after_first_paint
 from earmark.gui.mainwindow.item_list import ListController
 from earmark.gui.mainwindow.layout_memory import WindowLayout, restore_layout, size_first_window
 from earmark.gui.mainwindow.navigator import Navigator
-from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
+from earmark.gui.mainwindow.places import ASK, GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.mainwindow.quit_watchdog import QuitWatchdog
 from earmark.gui.mainwindow.sidebar import SidebarController
 from earmark.gui.mainwindow.window_events import WindowEvents
@@ -151,6 +151,7 @@ class MainWindow(QMainWindow):
         p.LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = p.HelpController(self, runner, db, a)
         self.statistics = p.StatisticsController(runner)
+        self.ask = p.AskController(runner, self.notes.play_at, self.opener, self)
         self.mpris = p.Mpris(session, self, self.queue, parent=self,
                              artwork=lambda item_id: p.artwork_url(db, item_id))
         self.panes = p.ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
@@ -199,6 +200,7 @@ class MainWindow(QMainWindow):
         nav.add(GRAPH, self.graph, self.graph.panel)
         nav.add(READER, self.reading, self.reading.reader)
         nav.add(STATISTICS, self.statistics, self.statistics.view)
+        nav.add(ASK, self.ask, self.ask.view)
         self.graph.panel.view.addActions([a.zoom_in, a.zoom_out, a.fit_graph])
         self.subscriptions.table.addAction(a.edit_tags)
 
@@ -242,6 +244,7 @@ class MainWindow(QMainWindow):
         a.show_graph.triggered.connect(lambda: nav.go(Place(GRAPH)))
         a.show_learning_path.triggered.connect(lambda: nav.go(Place(GRAPH, mode=p.PATH)))
         a.show_statistics.triggered.connect(lambda: nav.go(Place(STATISTICS)))
+        a.show_ask.triggered.connect(lambda: nav.go(Place(ASK)))
         a.continue_listening.triggered.connect(lambda: nav.go(entry_place(CONTINUE_LISTENING)))
         a.downloaded.triggered.connect(lambda: nav.go(entry_place(DOWNLOADED)))
         self.docks.connect_view_menu({"details": a.show_details_pane, "related": a.show_related_pane,
@@ -387,7 +390,8 @@ class MainWindow(QMainWindow):
                      self.lists.shutdown,  # a search typed just before closing must not start a read afterwards
                      self.notes.shutdown, self.reading.shutdown, self.articles.shutdown, self.graph.shutdown,
                      self.feeds.shutdown, self.sync.shutdown, self.backups.shutdown, self.mpris.unregister,
-                     self.episodes.downloads.shutdown, self.transcription.shutdown, self.session.player.shutdown):
+                     self.episodes.downloads.shutdown, self.transcription.shutdown, self.ask.shutdown,
+                     self.session.player.shutdown):
             stop()
         self._runner.shutdown(wait_for_reads=self._release_library)
         self._db.close()
