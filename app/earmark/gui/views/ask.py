@@ -6,7 +6,7 @@ Enter opens the current answer (from the field: the first). Signals: ``question_
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QTextDocument
+from PySide6.QtGui import QKeyEvent, QPainter, QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
@@ -29,7 +29,11 @@ class _HtmlDelegate(QStyledItemDelegate):
     def _document(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QTextDocument:
         document = QTextDocument()
         document.setDefaultFont(option.font)
-        document.setHtml(str(index.data(HtmlRole)))
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        document.setDefaultStyleSheet(f"body {{ color: {option.palette.color(role).name()}; }}")
+        html = str(index.data(HtmlRole))
+        document.setHtml(f"<body>{html.replace('color:gray', 'font-style:italic') if selected else html}</body>")
         document.setTextWidth(max(200, option.rect.width() - 8))
         return document
 
