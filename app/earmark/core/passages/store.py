@@ -71,7 +71,9 @@ def stamps(conn: sqlite3.Connection) -> dict[int, tuple[str, str]]:
 
 def replace_item(conn: sqlite3.Connection, item_id: int, stamp: str, title: str, passages: Sequence[Passage],
                  bits: Sequence[bytes] | None, model: str) -> None:
-    """The item's passages (and their vectors' bits) in place of those it had (in the caller's transaction)."""
+    """The item's passages (and their vectors' bits) in place of those it had (in the caller's transaction). The
+    title's words go with its text's paragraphs and notes, not with each of an hour's 80 transcript windows (a
+    third of the index's words, on bench/ask_scale.py's library); its show notes carry it."""
     drop_items(conn, [item_id])
     for number, passage in enumerate(passages):
         cursor = conn.execute(
@@ -79,7 +81,7 @@ def replace_item(conn: sqlite3.Connection, item_id: int, stamp: str, title: str,
             [item_id, passage.source, passage.at, passage.end, passage.offset, passage.note_id,
              bits[number] if bits else None])
         conn.execute("INSERT INTO passage_words (rowid, title, text) VALUES (?, ?, ?)",
-                     [cursor.lastrowid, title, passage.text])
+                     [cursor.lastrowid, "" if passage.source == "transcript" else title, passage.text])
     conn.execute("INSERT INTO indexed VALUES (?, ?, ?)", [item_id, stamp, model if bits else ""])
 
 

@@ -30,7 +30,7 @@ def match_expression(words: Iterable[str]) -> str:
 def stem(word: str) -> str:
     """A rough stem, to tell that "graphs" and "graph" are one word when marking and placing answers."""
     word = word.lower()
-    return _SUFFIX.sub("", word) if len(word) > 4 else word
+    return _SUFFIX.sub("", word) if len(word) > 3 else word
 
 
 def marks(text: str, words: Iterable[str]) -> list[tuple[int, int]]:

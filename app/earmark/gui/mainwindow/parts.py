@@ -25,6 +25,7 @@ from earmark.gui.mainwindow.listening.player_status import dialog_when_needed
 from earmark.gui.mainwindow.listening.queue import QueueController
 from earmark.gui.mainwindow.listening.silence import SilenceController
 from earmark.gui.mainwindow.listening.transcription import TranscriptionController
+from earmark.gui.mainwindow.navigation.ask import AskController
 from earmark.gui.mainwindow.navigation.item_panes import ItemPanes
 from earmark.gui.mainwindow.navigation.opening import ItemOpener
 from earmark.gui.mainwindow.navigation.search_keys import SearchKeys
@@ -40,7 +41,7 @@ from earmark.gui.views.recovery import RecoveryDialogs
 from earmark.gui.views.subscriptions import SubscriptionsView
 
 __all__ = [
-    "Announcer", "ArticlesController", "BackupsController", "DesktopController", "DetailPane",
+    "Announcer", "ArticlesController", "AskController", "BackupsController", "DesktopController", "DetailPane",
     "EpisodeController", "FeedsController", "Followers", "GraphController", "HelpController", "ItemOpener",
     "ItemPanes", "LibraryWatch", "Mpris", "NotesController", "OrganizeController", "Pane", "PaneDocks",
     "PlaybackController", "PlayerBar", "QueueController", "QueueModel", "QueueView",

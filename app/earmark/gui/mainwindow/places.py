@@ -12,8 +12,8 @@ from earmark.core.records import record
 
 # The views of the central area, by name (a sidebar row that shows a view holds its name; see gui/models/sidebar.py).
 LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER = "list", "subscriptions", "notes", "graph", "reader"
-STATISTICS, PODCASTS = "statistics", "podcasts"
-VIEWS = (LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER, STATISTICS, PODCASTS)
+STATISTICS, PODCASTS, ASK = "statistics", "podcasts", "ask"
+VIEWS = (LIST, SUBSCRIPTIONS, NOTES, GRAPH, READER, STATISTICS, PODCASTS, ASK)
 LEARNING_PATH = "path"  # the graph's mode that shows the learning path of the selected item
 
 
@@ -61,6 +61,7 @@ VIEWS_GO_TO = (
          Place(GRAPH, mode=LEARNING_PATH)),
     GoTo("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",), Place(STATISTICS)),
     GoTo("show_podcasts", "Go", "&My Podcasts", ("Ctrl+Shift+P",), Place(PODCASTS)),
+    GoTo("show_ask", "Go", "As&k the Library", ("Ctrl+Shift+A",), Place(ASK)),
 )
 
 

@@ -22,7 +22,7 @@ from earmark.gui.mainwindow.navigation.item_list import ListController
 from earmark.gui.mainwindow.navigation.navigator import Navigator
 from earmark.gui.mainwindow.navigation.plain_view import PlainView
 from earmark.gui.mainwindow.navigation.sidebar import SidebarController
-from earmark.gui.mainwindow.places import GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
+from earmark.gui.mainwindow.places import ASK, GRAPH, LIST, NOTES, READER, STATISTICS, SUBSCRIPTIONS, Place, entry_place
 from earmark.gui.models.sidebar import SidebarData
 from earmark.gui.preferences import DesktopSettings, Preferences
 
@@ -153,6 +153,7 @@ class MainWindow(QMainWindow):
         p.LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = p.HelpController(self, runner, db, a, lambda key: self.desktop.show_setting(key))
         self.statistics = p.StatisticsController(runner)
+        self.ask = p.AskController(runner, self.notes.play_at, self.opener, self)
         self.mpris = p.Mpris(session, self, self.queue, parent=self,
                              artwork=lambda item_id: p.artwork_url(db, item_id))
         self.panes = p.ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
@@ -200,6 +201,7 @@ class MainWindow(QMainWindow):
         nav.add(GRAPH, self.graph, self.graph.panel)
         nav.add(READER, self.reading, self.reading.reader)
         nav.add(STATISTICS, self.statistics, self.statistics.view)
+        nav.add(ASK, self.ask, self.ask.view)
         self.graph.panel.view.addActions([a.zoom_in, a.zoom_out, a.fit_graph])
         self.subscriptions.table.addAction(a.edit_tags)
 
@@ -378,7 +380,8 @@ class MainWindow(QMainWindow):
                      self.lists.shutdown,  # a search typed just before closing must not start a read afterwards
                      self.notes.shutdown, self.reading.shutdown, self.articles.shutdown, self.graph.shutdown,
                      self.feeds.shutdown, self.sync.shutdown, self.backups.shutdown, self.mpris.unregister,
-                     self.episodes.downloads.shutdown, self.transcription.shutdown, self.session.player.shutdown):
+                     self.episodes.downloads.shutdown, self.transcription.shutdown, self.ask.shutdown,
+                     self.session.player.shutdown):
             stop()
         self._runner.shutdown(wait_for_reads=self._release_library)
         self._db.close()

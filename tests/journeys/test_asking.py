@@ -1,0 +1,75 @@
+"""Asking the library: Ctrl+Shift+A opens Ask; a question typed brings the passages that answer it as it is typed
+(the index brought up to date by a child process), the question's words marked; the answer chosen with the keys
+plays its episode from the moment the answer is said. The command palette reaches the view too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit, QListView, QWidget
+from pytestqt.qtbot import QtBot
+
+from earmark.core.db.connection import open_library
+from earmark.core.db.transcripts import store_transcript
+from earmark.core.models import Cue, Transcript
+from earmark.core.settings import set_setting
+from earmark.gui.models.answers import AnswerRole, HtmlRole
+from earmark.playback.player import PlayerState
+from helpers.gui import Launch
+from helpers.journeys import focused, press, type_text
+
+CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+EPISODE = "All about NVIDIA GPUs"  # its sample clip is 9.6 s long
+SAID = [Cue(0.0, 3.0, "Welcome back to the show."), Cue(3.0, 6.0, "Today it is all about graphics cards."),
+        Cue(6.0, 9.0, "Tensor cores multiply small matrices in a single step.")]
+
+
+@pytest.fixture
+def transcribed(library_path: Path, sample: None) -> None:
+    """The sample library, one episode with a transcript of its clip; Ask on words alone."""
+    db = open_library(library_path)
+    item_id = db.execute("SELECT id FROM items WHERE title = ?", [EPISODE]).fetchone()[0]
+    store_transcript(db, item_id, "generated:test", Transcript(SAID, "generated"))
+    set_setting(db, "ask.model", "off")
+    db.close()
+
+
+def test_a_question_typed_finds_the_moment_and_enter_plays_from_it(qtbot: QtBot, launch: Launch,
+                                                                   transcribed: None) -> None:
+    parts = launch()
+    window = parts.window
+    press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
+    view = window.findChild(QWidget, "askView")
+    field = window.findChild(QLineEdit, "askQuestion")
+    answers = window.findChild(QListView, "askAnswers")
+    status = window.findChild(QLabel, "askStatus")
+    qtbot.waitUntil(lambda: view.isVisible() and focused() is field)
+    type_text(qtbot, "what do tensor cores do")
+    qtbot.waitUntil(lambda: answers.model().rowCount() > 0
+                    and answers.model().index(0).data(AnswerRole).title == EPISODE, timeout=30000)
+    first = answers.model().index(0).data(AnswerRole)
+    assert (first.source, first.at) == ("transcript", 6.0)  # the line that says it, not the clip's start
+    assert "<b>Tensor</b> <b>cores</b>" in answers.model().index(0).data(HtmlRole)
+    assert "words alone" in status.text()
+    press(qtbot, Qt.Key.Key_Down)
+    assert focused() is answers and answers.currentIndex().row() == 0
+    press(qtbot, Qt.Key.Key_Return)
+    player = parts.session.player
+    qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING and player.position() >= 5.0, timeout=10000)
+    assert player.position() < 9.0  # from the moment, not from the start
+    assert parts.session.item is not None and parts.session.item.title == EPISODE
+
+
+def test_the_command_palette_opens_ask(qtbot: QtBot, launch: Launch, transcribed: None) -> None:
+    window = launch().window
+    press(qtbot, Qt.Key.Key_K, CTRL)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QDialog))
+    palette = QApplication.activeModalWidget()
+    palette.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None and focused().window() is palette)
+    type_text(qtbot, "ask the library")
+    press(qtbot, Qt.Key.Key_Return)
+    view = window.findChild(QWidget, "askView")
+    qtbot.waitUntil(lambda: view.isVisible() and focused() is window.findChild(QLineEdit, "askQuestion"))
