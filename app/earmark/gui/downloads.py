@@ -115,7 +115,7 @@ class DownloadManager(QObject):
             return
         stop = threading.Event()
         self._stops[record.item_id] = stop
-        self.titles[record.item_id] = record.title
+        self.titles[record.item_id] = record.title or "an episode"
         retries = int(get_setting(self._db, "downloads.retries"))  # type: ignore[call-overload]
         self._runner.write(update_download, record.item_id, "downloading",
                            on_done=lambda _none: self.changed.emit(record.item_id))
