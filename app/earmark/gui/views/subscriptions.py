@@ -129,6 +129,8 @@ class SubscriptionsView(QWidget):
             self.source_selected.emit(self.current_source())
 
     def _update_summary(self) -> None:
-        total, failing = self.model.rowCount(), len(self.model.failing())
+        total, failing, left_out = self.model.rowCount(), len(self.model.failing()), len(self.model.left_out())
         trouble = f" — {failing} with problems" if failing else ""
-        self.summary.setText(f"<b>{total} feed{'s' if total != 1 else ''}</b>{trouble}")
+        waiting = (f"; {left_out} left out of the automatic refreshes (waiting after failures, or gone): F5 checks "
+                   "every feed now" if left_out else "")
+        self.summary.setText(f"<b>{total} feed{'s' if total != 1 else ''}</b>{trouble}{waiting}")
