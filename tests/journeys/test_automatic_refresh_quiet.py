@@ -52,7 +52,7 @@ def test_refresh_on_start_opens_no_dialog_and_f5_checks_the_waiting_feeds(qtbot:
     press(qtbot, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     wait_showing(qtbot, window, "subscriptions")
     summary = window.findChild(QLabel, "subscriptionsSummary")
-    qtbot.waitUntil(lambda: "3 left out of the automatic refreshes" in summary.text())
+    qtbot.waitUntil(lambda: "3 left out of automatic refreshes" in summary.text())
 
     said.clear()
     press(qtbot, Qt.Key.Key_F5)

@@ -145,7 +145,7 @@ def _chapters_html(chapters: list[Chapter], current: int) -> str:
         title = f"<b>{title}</b>" if index == current else title
         rows.append(f"<tr><td style='color:gray; padding-right:8px'>{format_clock(chapter.start)}</td>"
                     f"<td><a href='chapter:{index}'>{title}</a></td></tr>")
-    return f"<p><b>Chapters</b> (PgUp/PgDn)</p><table>{''.join(rows)}</table>"
+    return f"<p><b>Chapters</b> (Alt+PgUp/PgDn)</p><table>{''.join(rows)}</table>"
 
 
 def _download_html(download: Download | None) -> str:
