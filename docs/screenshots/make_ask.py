@@ -71,7 +71,7 @@ def main() -> int:
     window.resize(1280, 800)
     window.show()
     wait(lambda: window.sidebar_model.rowCount() > 0)
-    window.commands.show_ask.trigger()
+    window.menu_actions.show_ask.trigger()
     field = window.findChild(QLineEdit, "askQuestion")
     answers = window.findChild(QListView, "askAnswers")
     wait(lambda: field.isVisible())

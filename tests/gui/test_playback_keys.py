@@ -96,12 +96,12 @@ def test_chapter_keys_and_the_chapter_list(qtbot: QtBot, launch: Launch, chapter
     bar, detail = parts.window.player_bar, parts.window.detail
     qtbot.waitUntil(lambda: bar.chapter.text() == "Chapter 1/4: Cold open", timeout=5000)
     qtbot.waitUntil(lambda: "Listener mail" in detail.toPlainText(), timeout=3000)
-    press(qtbot, parts, Qt.Key.Key_PageDown)
+    press(qtbot, parts, Qt.Key.Key_PageDown, Qt.KeyboardModifier.AltModifier)  # in the list: Alt (PgDn pages it)
     qtbot.waitUntil(lambda: bar.chapter.text() == "Chapter 2/4: Interview", timeout=5000)
     qtbot.waitUntil(lambda: 30.0 <= player._player.get_time() / 1000 < 32.0, timeout=3000)  # VLC's own clock
-    press(qtbot, parts, Qt.Key.Key_PageDown)
+    press(qtbot, parts, Qt.Key.Key_PageDown, Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(lambda: bar.chapter.text() == "Chapter 3/4: Listener mail", timeout=5000)
-    press(qtbot, parts, Qt.Key.Key_PageUp)  # at the chapter's start: the previous chapter
+    press(qtbot, parts, Qt.Key.Key_PageUp, Qt.KeyboardModifier.AltModifier)  # at the chapter's start: the previous
     qtbot.waitUntil(lambda: bar.chapter.text() == "Chapter 2/4: Interview", timeout=5000)
     detail.chapter_chosen.emit(3)  # a click on "Outro" in the detail pane
     qtbot.waitUntil(lambda: bar.chapter.text() == "Chapter 4/4: Outro", timeout=5000)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QCheckBox
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -39,7 +39,7 @@ def test_ctrl_shift_x_skips_the_silences_of_the_episode_playing(qtbot: QtBot, la
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     parts = launch()
     window = parts.window
-    button = window.findChild(QToolButton, "toggle_skip_silence")
+    button = window.findChild(QCheckBox, "toggle_skip_silence")
     assert button is not None and button.isVisible() and not button.isChecked()
     player = start_playing(qtbot, parts)
     positions: list[float] = []

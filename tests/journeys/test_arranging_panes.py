@@ -5,7 +5,7 @@ View menu's shortcuts, stay as they were left across a restart, and go back with
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QMainWindow, QSlider, QToolButton
+from PySide6.QtWidgets import QAbstractButton, QCheckBox, QDockWidget, QLabel, QMainWindow, QSlider, QToolButton
 from pytestqt.qtbot import QtBot
 
 from helpers.gui import SAMPLE_ITEMS, Launch
@@ -86,7 +86,7 @@ def test_the_player_bar_has_what_people_click(qtbot: QtBot, launch: Launch, samp
     assert window.session.player.volume() < 100
     assert bar.findChild(QLabel, "playerVolume").text() == f"Vol {window.session.player.volume()}%"
 
-    boost = bar.findChild(QToolButton, "toggle_voice_boost")  # the voice boost's state: pressed while on
+    boost = bar.findChild(QCheckBox, "toggle_voice_boost")  # the voice boost's state: checked while on
     assert boost.isVisible() and not boost.isChecked() and boost.accessibleName() == "Voice Boost"
     press(qtbot, Qt.Key.Key_V, CTRL_SHIFT)
     qtbot.waitUntil(boost.isChecked)

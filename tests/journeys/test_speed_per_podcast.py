@@ -54,7 +54,7 @@ def test_speed_keys_change_the_playing_podcasts_speed_not_the_default(qtbot: QtB
     press(qtbot, Qt.Key.Key_BracketRight)
     qtbot.waitUntil(lambda: player.vlc_rate() == pytest.approx(1.1, abs=0.001), timeout=3000)
     assert speed.currentText() == "1.1×"
-    assert "“Alpha Cast”'s own speed" in speed.toolTip() and "default, 1×" in speed.toolTip()
+    assert "The speed of “Alpha Cast”, kept for this podcast" in speed.toolTip() and "default, 1×" in speed.toolTip()
 
     press(qtbot, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: isinstance(visible_dialog(PodcastSettingsDialog), PodcastSettingsDialog))

@@ -39,6 +39,8 @@ def refresh_command(refresh: argparse.ArgumentParser) -> None:
     """check feeds for new and changed items"""
     refresh.add_argument("--source", type=record_id, metavar="ID", action="append",
                          help="only this source, checked even when it is backing off or gone (repeatable)")
+    refresh.add_argument("--all", action="store_true", dest="every",
+                         help="every feed now, those backing off or gone included (the window's F5)")
     _add_result_options(refresh)
     refresh.set_defaults(run=_refresh)
 
@@ -104,8 +106,8 @@ def _sources(db: Database, args: argparse.Namespace) -> int:
 
 def _refresh(db: Database, args: argparse.Namespace) -> int:
     daily_backup_for(db, args)
-    targets = feed_targets(db, args.source)
-    if args.source is None and (waiting := waiting_feeds(db)):
+    targets = feed_targets(db, args.source, every=args.every)
+    if args.source is None and not args.every and (waiting := waiting_feeds(db)):
         print(f"earmark: {counted(waiting, 'feed')} left out: gone, or waiting after repeated failures "
               "(refresh them with --source ID).", file=sys.stderr)
     return _run_refresh(db, targets, args)

@@ -55,6 +55,7 @@ class DownloadManager(QObject):
         self._db = db
         self._pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="earmark-download")
         self._stops: dict[int, threading.Event] = {}
+        self.titles: dict[int, str] = {}  # the episodes transferred (or transferred this session), by item id
         self._ended.connect(self._on_ended)
         self._closing = False
         self.retry_delays: tuple[float, ...] | None = None  # tests shorten the waits between retries
@@ -114,6 +115,7 @@ class DownloadManager(QObject):
             return
         stop = threading.Event()
         self._stops[record.item_id] = stop
+        self.titles[record.item_id] = record.title or "an episode"
         retries = int(get_setting(self._db, "downloads.retries"))  # type: ignore[call-overload]
         self._runner.write(update_download, record.item_id, "downloading",
                            on_done=lambda _none: self.changed.emit(record.item_id))

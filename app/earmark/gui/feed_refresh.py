@@ -48,9 +48,10 @@ class FeedRefresh(ChildCommand):
         super().__init__(library_path, parent)
         self._summary = RefreshSummary()
 
-    def refresh(self, source_ids: list[int] | None = None) -> bool:
-        """Refresh the given sources (even if backing off), or every due feed; False when one is running."""
-        args = ["refresh", "--jsonl", "--background"]
+    def refresh(self, source_ids: list[int] | None = None, every: bool = False) -> bool:
+        """Refresh the given sources (even if backing off), every feed (``every``), or every due feed; False
+        when one is running."""
+        args = ["refresh", "--jsonl", "--background", *(["--all"] if every else [])]
         for source_id in source_ids or []:
             args += ["--source", str(source_id)]
         return self._start(args)

@@ -153,6 +153,10 @@ def test_refresh_leaves_out_gone_feeds_and_says_so(cli: Cli, feeds: dict[str, st
     named = cli.json("refresh", "--source", str(gone["source_id"]))
     assert [(o["url"], o["status"]) for o in named] == [(feeds["broken"], "gone")]
 
+    code, out, err = cli("refresh", "--all", "--json")  # every feed now, as the window's F5
+    assert (code, err) == (0, "")
+    assert {o["url"] for o in json.loads(out)} == set(feeds.values())
+
 
 # import-opml
 

@@ -76,8 +76,9 @@ def site_source(db: Database, title: str, link: str | None = None) -> int:
     return int(cursor.lastrowid or 0)
 
 
-def feed_targets(db: Database, source_ids: list[int] | None = None) -> list[FeedTarget]:
-    """The feeds to refresh: the given sources (whatever their state), or every feed that is due.
+def feed_targets(db: Database, source_ids: list[int] | None = None, every: bool = False) -> list[FeedTarget]:
+    """The feeds to refresh: the given sources (whatever their state), every feed (``every``, as when a person
+    asks for all now), or every feed that is due.
 
     A feed is not due while it is gone (HTTP 410) or backing off after failures or a server's Retry-After.
     """
@@ -88,6 +89,8 @@ def feed_targets(db: Database, source_ids: list[int] | None = None) -> list[Feed
         marks = ", ".join("?" * len(source_ids))
         rows = db.execute(f"SELECT {columns} FROM sources WHERE url IS NOT NULL AND id IN ({marks}) ORDER BY id",
                           source_ids)
+    elif every:
+        rows = db.execute(f"SELECT {columns} FROM sources WHERE url IS NOT NULL ORDER BY id")
     else:
         rows = db.execute(
             f"""SELECT {columns} FROM sources WHERE url IS NOT NULL AND status != 'gone'

@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from earmark.core.db.database import Database
 from earmark.core.db.sources import list_sources
 from earmark.core.models import Source
-from earmark.core.timefmt import format_ago
+from earmark.core.timefmt import format_ago, now_iso
 from earmark.gui.icons import warning_icon
 
 if TYPE_CHECKING:
@@ -87,6 +87,12 @@ class SourceTableModel(QAbstractTableModel):
     def failing(self) -> list[Source]:
         """Feeds whose last check failed."""
         return [source for source in self._sources if source.status != "ok"]
+
+    def left_out(self) -> list[Source]:
+        """Feeds the automatic refreshes leave out: gone, or waiting after failures (F5 checks them)."""
+        now = now_iso()
+        return [source for source in self._sources
+                if source.status == "gone" or (source.retry_after is not None and source.retry_after > now)]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's signature
         return 0 if parent.isValid() else len(self._sources)

@@ -89,7 +89,8 @@ class CheatSheet(QWidget):
             + "".join(f"<h3>{html.escape(name)}</h3><table>{''.join(rows)}</table>" for name, rows in column)
             + "</td>" for column in in_columns(blocks, 3))
         self.text.setText("<h2>Keyboard shortcuts</h2><p>Press any key to close (where the window is too short for "
-                          "them all, the arrow keys and Page Up/Down scroll). Change them with Help ▸ "
+                          "them all, the arrow keys and Page Up/Down scroll). In a list, Page Up/Down page it; "
+                          "Alt+Page Up/Down change chapters everywhere. Change them with Help ▸ "
                           f"Customize Shortcuts…</p><table><tr>{columns}</tr></table>")
 
     def toggle(self) -> None:

@@ -174,7 +174,7 @@ def _chapters_html(chapters: list[Chapter], current: int) -> str:
         rows.append(f"<tr><td style='color:gray; padding-right:8px'>{format_clock(chapter.start)}</td>"
                     f"<td><a href='chapter:{index}'>{title}</a></td></tr>")
     made = " · made by Earmark from the transcript" if chapters[0].source == "made" else ""
-    return f"<p><b>Chapters</b> (PgUp/PgDn){made}</p><table>{''.join(rows)}</table>"
+    return f"<p><b>Chapters</b> (Alt+PgUp/PgDn){made}</p><table>{''.join(rows)}</table>"
 
 
 def _download_html(download: Download | None) -> str:

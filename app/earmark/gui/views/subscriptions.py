@@ -76,6 +76,7 @@ class SubscriptionsView(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.summary.setWordWrap(True)  # the feeds left out make it long: it wraps in a narrow window
         self.table.selectionModel().currentRowChanged.connect(self._on_current_moved)
         model.modelAboutToBeReset.connect(self._remember_selection)
         model.modelReset.connect(self._restore_selection)
@@ -129,6 +130,8 @@ class SubscriptionsView(QWidget):
             self.source_selected.emit(self.current_source())
 
     def _update_summary(self) -> None:
-        total, failing = self.model.rowCount(), len(self.model.failing())
+        total, failing, left_out = self.model.rowCount(), len(self.model.failing()), len(self.model.left_out())
         trouble = f" — {failing} with problems" if failing else ""
-        self.summary.setText(f"<b>{total} feed{'s' if total != 1 else ''}</b>{trouble}")
+        waiting = (f"; {left_out} left out of automatic refreshes (waiting after failures, or gone; F5 checks them)"
+                   if left_out else "")
+        self.summary.setText(f"<b>{total} feed{'s' if total != 1 else ''}</b>{trouble}{waiting}")

@@ -59,8 +59,8 @@ SPECS = (
     ActionSpec("skip_forward", "Playback", "Skip &Forward", ("Right",)),
     ActionSpec("back_minute", "Playback", "Back 1 M&inute", ("Shift+Left",)),
     ActionSpec("forward_minute", "Playback", "Forward 1 Minu&te", ("Shift+Right",)),
-    ActionSpec("previous_chapter", "Playback", "Previous C&hapter", ("PgUp",)),
-    ActionSpec("next_chapter", "Playback", "Next &Chapter", ("PgDown",)),
+    ActionSpec("previous_chapter", "Playback", "Previous C&hapter", ("Alt+PgUp", "PgUp")),  # PgUp: not in a list
+    ActionSpec("next_chapter", "Playback", "Next &Chapter", ("Alt+PgDown", "PgDown")),
     ActionSpec("slower", "Playback", "Slo&wer", ("[",)),
     ActionSpec("faster", "Playback", "F&aster", ("]",)),
     ActionSpec("normal_speed", "Playback", "N&ormal Speed", ("Backspace",)),

@@ -1,5 +1,6 @@
 """Events that concern the window wherever they happen in the application: the mouse's Back and Forward buttons
-over any of its widgets, one of its dialogs closing while it had the keyboard, and a letter typed in an open menu."""
+over any of its widgets, one of its dialogs closing while it had the keyboard, a letter typed in an open menu, and
+Page Up/Down in a list."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QMenu, QWidget
 
 from earmark.gui.app_filter import ApplicationFilter
 from earmark.gui.context_menu import open_context_menu
 
 DIALOG_EVENTS = (QEvent.Type.WindowActivate, QEvent.Type.Close, QEvent.Type.WindowDeactivate, QEvent.Type.Hide)
+PAGE_KEYS = (Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
 COMMAND_KEYS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
 
 
@@ -21,7 +23,8 @@ class WindowEvents(ApplicationFilter):
     ``forward()``; when a dialog of the window closes while it has the keyboard, the window takes the keyboard
     back (a window manager does that; without one the keyboard went nowhere and keys were lost); a letter typed in
     an open menu is the menu's (Qt gave it to a one-key shortcut of the list behind it: T in the Feeds menu, meant
-    for Stop, opened the tag editor); Shift+F10 opens the focused widget's context menu."""
+    for Stop, opened the tag editor); Page Up/Down in a list page it (the window's chapter keys on them yield);
+    Shift+F10 opens the focused widget's context menu."""
 
     def __init__(self, window: QWidget, back: Callable[[], None], forward: Callable[[], None]) -> None:
         super().__init__(window)
@@ -44,6 +47,10 @@ class WindowEvents(ApplicationFilter):
         elif kind == QEvent.Type.ShortcutOverride and isinstance(watched, QMenu) and isinstance(event, QKeyEvent) \
                 and event.text().isprintable() and event.text() and not event.modifiers() & COMMAND_KEYS:
             event.accept()  # no shortcut takes it: it goes on to the menu, which picks the entry with that letter
+            return True
+        elif kind == QEvent.Type.ShortcutOverride and isinstance(watched, QAbstractItemView) \
+                and isinstance(event, QKeyEvent) and event.key() in PAGE_KEYS and not event.modifiers() & COMMAND_KEYS:
+            event.accept()  # a list pages, as every list does; the chapters have Alt+PgUp/PgDn there
             return True
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_F10 \
                 and event.modifiers() == Qt.KeyboardModifier.ShiftModifier and watched is QApplication.focusWidget():

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QStatusBar
 
 from earmark.core.db.database import Database
-from earmark.core.db.sources import get_source, set_credentials
+from earmark.core.db.sources import get_source, set_credentials, waiting_feeds
 from earmark.core.feeds.subscriptions import save_opml
 from earmark.core.models import Changes, ItemState
 from earmark.core.plurals import counted
@@ -19,6 +19,7 @@ from earmark.core.secrets.legacy import settle_secrets
 from earmark.core.settings import get_setting
 from earmark.gui.feed_refresh import FeedRefresh, RefreshSummary
 from earmark.gui.keyring_choice import KeyringChoice
+from earmark.gui.mainwindow.library.refresh_words import refreshed_sentence
 from earmark.gui.models.sources import SourceTableModel, read_subscriptions
 from earmark.gui.operations.subscriptions import unsubscribe_sources
 from earmark.gui.tasks import TaskRunner
@@ -73,7 +74,7 @@ class FeedsController(QObject):
         self._reload_timer.setInterval(RELOAD_DELAY_MS)
         self._reload_timer.timeout.connect(self._reload_after_feeds)
         self.periodic = QTimer(self)
-        self.periodic.timeout.connect(self.refresh_all)
+        self.periodic.timeout.connect(self.refresh_due)
         self.apply_refresh_interval()
         self._start_timer = QTimer(self)  # a member, so that closing the window cancels it
         self._start_timer.setSingleShot(True)
@@ -99,7 +100,12 @@ class FeedsController(QObject):
 
     @Slot()
     def refresh_all(self) -> None:
-        """Refresh every feed that is due (gone and backing-off feeds wait; refresh them by name)."""
+        """Refresh every feed now, those backing off after failures or gone included (the person asks: F5)."""
+        self._start(self.refresher.refresh(every=True), "Refreshing feeds…")
+
+    @Slot()
+    def refresh_due(self) -> None:
+        """Refresh the feeds that are due (the automatic refreshes: gone and backing-off feeds wait)."""
         self._start(self.refresher.refresh(), "Refreshing feeds…")
 
     def refresh_selected(self) -> None:
@@ -124,7 +130,7 @@ class FeedsController(QObject):
 
     def _refresh_on_start(self) -> None:
         if not self.refresher.is_running() and self.sources_model.rowCount():
-            self.refresh_all()
+            self.refresh_due()
 
     def _start(self, started: bool, text: str, importing: bool = False) -> None:
         if not started:
@@ -181,18 +187,11 @@ class FeedsController(QObject):
         if summary.error:
             self._on_error(summary.error, "Import failed" if summary.importing else "Refresh failed")
             return
-        if summary.notes:  # what was left out of a successful import: worth reading, not an error
+        if summary.notes and summary.importing:  # what was left out of a successful import: worth reading
             self._on_note("\n".join(summary.notes), "Notes from the import")
-        if summary.cancelled:
-            done = "Import cancelled" if summary.importing else "Refresh cancelled"
-        else:
-            done = "Imported" if summary.importing else "Refreshed"
-        failed = f"; {summary.failed} failed (see Subscriptions)" if summary.failed else ""
-        before = f" ({summary.already_subscribed} subscribed already)" if summary.already_subscribed else ""
-        self._status().showMessage(
-            f"{done}: {summary.checked} of {counted(summary.total, 'feed')} checked{before}, "
-            f"{counted(summary.new, 'new item')}{failed}.", 15000
-        )
+        # A refresh's notes are the command line's words for the feeds it left out: the window says it in its own.
+        left_out = 0 if summary.importing or summary.cancelled else waiting_feeds(self._db)
+        self._status().showMessage(refreshed_sentence(summary, left_out), 15000)
 
     # OPML -------------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.downloads import newest_item_id
 from earmark.core.db.podcast_prefs import get_prefs
 from earmark.core.db.sources import get_source
+from earmark.core.downloads.failures import size_text
 from earmark.core.models import Changes, ItemState, PodcastPrefs
 from earmark.core.settings import get_setting
 from earmark.gui.downloads import DownloadManager
@@ -86,8 +87,9 @@ class EpisodeController(QObject):
 
     @Slot(int, int, object)
     def _show_progress(self, item_id: int, received: int, total: int | None) -> None:
-        share = f"{received * 100 // total}% of {total / MEGABYTE:.1f} MB" if total else f"{received / MEGABYTE:.1f} MB"
-        self._window.statusBar().showMessage(f"Downloading episode {item_id}: {share}", 3000)
+        title = self.downloads.titles.get(item_id, "an episode")
+        share = f"{received * 100 // total}% of {size_text(total)}" if total else f"{size_text(received)} so far"
+        self._window.statusBar().showMessage(f"Downloading “{title}”: {share}", 3000)
 
     @Slot(int)
     def _show_usage(self, size: int) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QPixmap
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -133,17 +134,18 @@ class PlayerBar(QWidget):
         self._on_volume(player.volume(), player.muted())
 
     def show_toggles(self, actions: list[QAction]) -> None:
-        """A checkable button for each action (pressed while it is on), beside the state."""
+        """A check box for each checkable action, beside the state: it reads as a switch, on or off, and turns
+        the action on or off (the action's own changes show in it)."""
         for action in actions:
-            button = QToolButton()
-            button.setObjectName(f"toggle_{action.objectName()}")
-            button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setAutoRaise(True)
-            button.setAccessibleName(action.text().replace("&", ""))
-            button.setToolTip(tool_tip(action))
-            self.toggles.addWidget(button)
+            box = QCheckBox(action.text().replace("&", ""))
+            box.setAccessibleName(box.text())
+            box.setObjectName(f"toggle_{action.objectName()}")
+            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            box.setToolTip(tool_tip(action))
+            box.setChecked(action.isChecked())
+            box.clicked.connect(lambda _checked, action=action: action.trigger())
+            action.toggled.connect(box.setChecked)
+            self.toggles.addWidget(box)
 
     def show_speed(self, rate: float) -> None:
         """Show ``rate`` in the speed box (added to the choices if it is not one of them)."""

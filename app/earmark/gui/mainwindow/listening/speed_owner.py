@@ -14,5 +14,5 @@ def speed_tip(podcast: str | None, own: float | None, default: float) -> str:
     if own is None:
         return (f"“{podcast}” plays at the default speed, {default:g}× (Settings ▸ Playback); a speed chosen here "
                 f"({KEYS}) is kept for this podcast only")
-    return (f"“{podcast}”'s own speed, kept for this podcast ({KEYS}; Podcast Playback Settings, Ctrl+Shift+T); "
+    return (f"The speed of “{podcast}”, kept for this podcast ({KEYS}; Podcast Playback Settings, Ctrl+Shift+T); "
             f"other podcasts play at the default, {default:g}× (Settings ▸ Playback)")
