@@ -1,6 +1,6 @@
 """Search results in a 1366×768 window: the Match column ends inside the list, and a snippet too long for it is
-cut with "…" where words go, its first match in view, the whole snippet in the cell's tooltip (issue 37, finding 9: "title:
-Compiled autogra" ran out of the list)."""
+cut with "…" where words go, its first match in view, the whole snippet in the cell's tooltip (issue 37,
+finding 9: "title: Compiled autogra" ran out of the list)."""
 
 from __future__ import annotations
 
