@@ -37,7 +37,7 @@ def open_dialog(qtbot: QtBot, launch: Launch) -> tuple[object, SettingsDialog]:
 def test_every_editable_setting_has_an_editor_of_its_type(qtbot: QtBot, launch: Launch,
                                                           quiet_library: None) -> None:
     _window, dialog = open_dialog(qtbot, launch)
-    titles = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    titles = [dialog.sections.item(i).text() for i in range(dialog.sections.count())]
     assert titles == ["Playback", "Downloads", "Transcripts", "Feeds", "Directories", "Sync", "Reader", "Library",
                       "Passwords", "Backups", "Appearance"]
     assert set(dialog.editors) == {key for key, s in SETTINGS.items() if s.editable}
@@ -123,8 +123,8 @@ def test_the_dialog_works_from_the_keyboard(qtbot: QtBot, launch: Launch, librar
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         seen.append(QApplication.focusWidget())
     assert dialog.editors["playback.skip_forward"].field in seen
-    qtbot.keyClick(dialog.tabs, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)  # next page
-    assert dialog.tabs.currentIndex() == 1
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)  # next page
+    assert dialog.sections.currentRow() == dialog.pages.currentIndex() == 1
     interval = dialog.editors["feeds.refresh_interval"].field
     interval.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is interval)

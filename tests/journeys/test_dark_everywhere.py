@@ -51,7 +51,7 @@ def test_a_dark_theme_chosen_while_the_window_shows_reaches_every_part(
     press(qtbot, Qt.Key.Key_Question)
     sheet = window.help.cheat_sheet
     qtbot.waitUntil(sheet.isVisible)
-    assert colour_at(sheet.text, -12, 12).lightness() < 80, "the ? panel stays light"
+    assert colour_at(sheet.panel, -12, 12).lightness() < 80, "the ? panel stays light"
     press(qtbot, Qt.Key.Key_Escape)  # any key closes it
     qtbot.waitUntil(lambda: not sheet.isVisible())
 
@@ -67,3 +67,26 @@ def test_a_dark_theme_chosen_while_the_window_shows_reaches_every_part(
     legend = window.graph.panel.view.legend
     qtbot.waitUntil(legend.isVisible, timeout=30000)
     assert colour_at(legend, -4, -4).lightness() < 80, "the graph's legend is a white box"
+
+
+def test_following_the_system_the_desktop_turning_dark_reaches_the_reader_and_the_panel(
+        qtbot: QtBot, launch: Launch, sample: None) -> None:
+    window = launch().window  # the theme is "system", the default
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    click_row(qtbot, item_list(window), listed_titles(window).index(ARTICLE))
+    press(qtbot, Qt.Key.Key_Return)
+    wait_showing(qtbot, window, "reader")
+    reader = window.reading.reader
+    qtbot.waitUntil(lambda: reader.document_shown is not None)
+    assert colour_at(reader.viewport(), 4, 4).lightness() > 200
+    hints = QApplication.styleHints()
+    hints.colorSchemeChanged.emit(Qt.ColorScheme.Dark)  # what the desktop says when it turns dark
+    try:
+        qtbot.waitUntil(is_dark)
+        qtbot.waitUntil(lambda: colour_at(reader.viewport(), 4, 4).lightness() < 80)
+        press(qtbot, Qt.Key.Key_Question)
+        sheet = window.help.cheat_sheet
+        qtbot.waitUntil(sheet.isVisible)
+        assert colour_at(sheet.panel, -12, 12).lightness() < 80
+    finally:
+        hints.colorSchemeChanged.emit(hints.colorScheme())  # the desktop as it was, for the tests after this one

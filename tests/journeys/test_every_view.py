@@ -89,7 +89,7 @@ def walk_sidebar_to(qtbot: QtBot, window: QMainWindow, row: str) -> None:
     """Ctrl+8 puts the keyboard in the sidebar; Home, then Down to the row (each row shows at once); Enter."""
     press(qtbot, Qt.Key.Key_8, Qt.KeyboardModifier.ControlModifier)
     press(qtbot, Qt.Key.Key_Home)
-    for _step in range(40):
+    for _step in range(100):
         if highlighted_row(window).startswith(f"{row} ("):
             break
         press(qtbot, Qt.Key.Key_Down)

@@ -106,7 +106,7 @@ def test_enter_on_a_sidebar_entry_puts_the_keyboard_in_its_view(qtbot: QtBot, la
         press(qtbot, Qt.Key.Key_8, CTRL)
         assert focused_pane() == "sidebar"
         press(qtbot, Qt.Key.Key_Home)
-        for _step in range(40):
+        for _step in range(100):
             if highlighted_row(window).startswith(row):
                 break
             press(qtbot, Qt.Key.Key_Down)

@@ -12,6 +12,7 @@ from typing import Literal
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.records import record
+from earmark.core.transcribe.models import SIZES
 from earmark.core.user_folders import user_folder
 
 LIBRARY_ENV = "EARMARK_LIBRARY"
@@ -44,6 +45,7 @@ class Setting:
     minimum_text: str = ""
     choices: tuple[tuple[str, str], ...] = ()
     kind: Literal["", "path", "folder"] = ""
+    suggestions: tuple[str, ...] = ()  # values offered in a list beside typing any other (a folder, with kind)
     store: Literal["library", "desktop"] = "library"
     internal: bool = False
     restart: bool = False  # takes effect the next time Earmark starts
@@ -133,7 +135,7 @@ SETTINGS: dict[str, Setting] = {
         Setting("transcribe.model", str, "base.en",
                 "The speech-recognition model that transcribes episodes: a size (tiny, base, small, or their .en "
                 "variants for English; fetched once into the user cache folder) or a folder holding a Whisper "
-                "model in CTranslate2 format.", label="Transcription model"),
+                "model in CTranslate2 format.", label="Transcription model", kind="folder", suggestions=SIZES),
         Setting("ask.model", str, "all-MiniLM-L6-v2",
                 "The sentence model Ask uses to find passages by meaning as well as by words: all-MiniLM-L6-v2 "
                 "(fetched once, about 23 MB, into the user cache folder), a folder holding a model (model.onnx and "

@@ -34,9 +34,13 @@ class KeyringChoice(QObject):
         self.answer: bool | None = None
         self.box: QMessageBox | None = None
 
-    def ensure(self, then: Callable[[bool], None]) -> None:
+    def ensure(self, then: Callable[[bool], None], ask_again: bool = False) -> None:
         """Call ``then(True)`` once a password can be kept (the keyring answers, or the user chose the library
-        file), ``then(False)`` when it cannot (the user said no, now or earlier in this session)."""
+        file), ``then(False)`` when it cannot (the user said no, now or earlier in this session). With
+        ``ask_again`` (the person asked for what needs the password, as Log In does), an earlier no is asked
+        again rather than repeated: no dead end."""
+        if ask_again and self.answer is False:
+            self.answer = None
         self._runner.read(can_keep, on_done=lambda ok: then(True) if ok else self._ask(then))
 
     def _ask(self, then: Callable[[bool], None]) -> None:

@@ -45,7 +45,7 @@ class SettingEditor(QWidget):
         self.setFocusProxy(self.field)
         self.choose_button: QPushButton | None = None
         if setting.path_kind:
-            self.choose_button = QPushButton("Choose…")
+            self.choose_button = QPushButton("Browse…" if setting.suggestions else "Choose…")
             self.choose_button.setAccessibleName(f"Choose the {setting.title.lower()}")
             self.choose_button.clicked.connect(self._choose)
             layout.addWidget(self.choose_button)
@@ -74,6 +74,13 @@ class SettingEditor(QWidget):
             self._decorate(double)
             double.valueChanged.connect(self.edited)
             return double
+        if s.suggestions:  # a list to pick from, or any other text typed (a folder, browsed for)
+            offered = QComboBox()
+            offered.setEditable(True)
+            offered.addItems(list(s.suggestions))
+            offered.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            offered.currentTextChanged.connect(self.edited)
+            return offered
         if s.choices:
             combo = QComboBox()
             for value, label in s.choices:
@@ -100,7 +107,7 @@ class SettingEditor(QWidget):
         if isinstance(field, QSpinBox | QDoubleSpinBox):
             return self.setting.coerce(field.value())
         if isinstance(field, QComboBox):
-            return field.currentData()
+            return field.currentText().strip() if field.isEditable() else field.currentData()
         assert isinstance(field, QLineEdit)
         return field.text().strip()
 
@@ -114,6 +121,8 @@ class SettingEditor(QWidget):
             field.setValue(int(value))  # type: ignore[call-overload]  # an int setting's value
         elif isinstance(field, QDoubleSpinBox):
             field.setValue(float(value))  # type: ignore[arg-type]  # a float setting's value
+        elif isinstance(field, QComboBox) and field.isEditable():
+            field.setCurrentText(str(value))
         elif isinstance(field, QComboBox):
             field.setCurrentIndex(max(0, field.findData(value)))
         elif isinstance(field, QLineEdit):
@@ -121,8 +130,13 @@ class SettingEditor(QWidget):
         field.blockSignals(False)
 
     def _choose(self) -> None:
-        assert isinstance(self.field, QLineEdit)
-        current = self.field.text().strip() or str(Path.home())
+        field = self.field
+        assert isinstance(field, QLineEdit | QComboBox)
+        if isinstance(field, QLineEdit):
+            current = field.text().strip() or str(Path.home())
+        else:  # a size ("base.en") is no folder to start from
+            current = field.currentText().strip()
+            current = current if Path(current).is_dir() else str(Path.home())
         if self.setting.path_kind == "folder":
             chosen = QFileDialog.getExistingDirectory(self, f"Choose the {self.setting.title.lower()}", current)
         else:
@@ -130,5 +144,8 @@ class SettingEditor(QWidget):
                 self, f"Choose the {self.setting.title.lower()}", current, "Earmark libraries (*.db);;All files (*)",
                 options=QFileDialog.Option.DontConfirmOverwrite)
         if chosen:
-            self.field.setText(chosen)
+            if isinstance(field, QLineEdit):
+                field.setText(chosen)
+            else:
+                field.setCurrentText(chosen)
             self.edited.emit()

@@ -285,6 +285,9 @@ class ItemListModel(QAbstractTableModel):
             if snippet is None:
                 return None
             return f"{snippet.where}: {snippet.marked('', '')}" if role == Qt.ItemDataRole.DisplayRole else snippet
+        if index.column() == COL_MATCH and role == Qt.ItemDataRole.ToolTipRole:
+            snippet = self._snippet(item.id)
+            return None if snippet is None else f"{snippet.where}: {snippet.marked('', '')}"  # whole, as it is cut
         if role == Qt.ItemDataRole.DisplayRole:
             return _display(item, index.column())
         if role == Qt.ItemDataRole.DecorationRole:

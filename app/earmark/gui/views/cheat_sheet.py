@@ -6,10 +6,13 @@ import html
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from earmark.gui.mainwindow.frame.actions import label
 
+HEADING = ("<h2>Keyboard shortcuts</h2><p>Press any key to close (where the window is too short for them all, the "
+           "arrow keys and Page Up/Down scroll). In a list, Page Up/Down page it; Alt+Page Up/Down change chapters "
+           "everywhere. Change them with Help ▸ Customize Shortcuts…</p>")
 HEADING_LINES = 2  # a menu's heading takes about two lines of a column
 # Keys that scroll the sheet when it is taller than the window (a 1366 × 768 laptop), instead of closing it
 SCROLL_KEYS = frozenset({Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,
@@ -57,26 +60,39 @@ class CheatSheet(QWidget):
         super().__init__(parent)
         self.setObjectName("cheatSheet")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.menus = menus
+        self.panel = QFrame()  # the sheet's card: its heading, and the shortcuts scrolling under it (with their bar)
+        self.panel.setObjectName("cheatSheetPanel")
+        self.panel.setStyleSheet("QFrame#cheatSheetPanel { background: palette(window); border-radius: 8px; }")
+        self.heading = QLabel(HEADING)
+        self.heading.setObjectName("cheatSheetHeading")
+        self.heading.setWordWrap(True)
         self.text = QLabel()
         self.text.setObjectName("cheatSheetText")
         self.text.setTextFormat(Qt.TextFormat.RichText)
-        self.text.setStyleSheet("QLabel { background: palette(window); border-radius: 8px; padding: 16px; }")
         self.area = scroll = QScrollArea()
         scroll.setWidget(self.text)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setStyleSheet("background: transparent;")
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # columns are chosen to fit
+        scroll.viewport().setAutoFillBackground(False)
+        self.text.setAutoFillBackground(False)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(60, 40, 60, 40)
-        layout.addWidget(scroll)
+        card = QVBoxLayout(self.panel)
+        card.setContentsMargins(16, 16, 8, 8)
+        card.addWidget(self.heading)
+        card.addWidget(scroll, 1)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(60, 40, 60, 40)
+        self._layout.addWidget(self.panel)
         self.fill(menus)
         parent.installEventFilter(self)
         self.hide()
 
-    def fill(self, menus: dict[str, list[QAction]]) -> None:
-        """List every action that has a shortcut, menu by menu, in three columns of about the same height (so
-        that the sheet fits a 1280×800 window without scrolling)."""
+    def fill(self, menus: dict[str, list[QAction]], count: int = 3) -> None:
+        """List every action that has a shortcut, menu by menu, in ``count`` columns of about the same height (three
+        fit a 1280×800 window without scrolling; a narrower one gets fewer, each with its keys)."""
+        self.menus = menus
         blocks: list[Block] = []
         for menu, actions in menus.items():
             rows = [f"<tr><td style='padding-right:12px'>{html.escape(label(a.text()))}</td>"
@@ -87,11 +103,16 @@ class CheatSheet(QWidget):
         columns = "".join(
             "<td valign='top' style='padding-right:28px'>"
             + "".join(f"<h3>{html.escape(name)}</h3><table>{''.join(rows)}</table>" for name, rows in column)
-            + "</td>" for column in in_columns(blocks, 3))
-        self.text.setText("<h2>Keyboard shortcuts</h2><p>Press any key to close (where the window is too short for "
-                          "them all, the arrow keys and Page Up/Down scroll). In a list, Page Up/Down page it; "
-                          "Alt+Page Up/Down change chapters everywhere. Change them with Help ▸ "
-                          f"Customize Shortcuts…</p><table><tr>{columns}</tr></table>")
+            + "</td>" for column in in_columns(blocks, count))
+        self.text.setText(f"<table><tr>{columns}</tr></table>")
+
+    def _fit_columns(self) -> None:
+        """As many columns as the sheet's width shows whole (keys included), at most three."""
+        room = self.area.viewport().width()
+        for count in (3, 2, 1):
+            self.fill(self.menus, count)
+            if self.text.sizeHint().width() <= room:
+                return
 
     def toggle(self) -> None:
         """Show over the whole parent, or hide."""
@@ -103,6 +124,9 @@ class CheatSheet(QWidget):
         self.setGeometry(parent.rect())
         self.raise_()
         self.show()
+        self._layout.activate()
+        self._fit_columns()
+        self.area.verticalScrollBar().setValue(0)  # opens at its top, whatever was scrolled the last time
         self.setFocus()
 
     def close_sheet(self) -> None:
@@ -142,4 +166,6 @@ class CheatSheet(QWidget):
         """Follow the parent's size."""
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.isVisible():
             self.setGeometry(self.parentWidget().rect())  # type: ignore[union-attr]
+            self._layout.activate()
+            self._fit_columns()
         return super().eventFilter(watched, event)

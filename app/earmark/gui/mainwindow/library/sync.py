@@ -24,7 +24,7 @@ from earmark.gui.views.sync_login import SyncLogin, SyncLoginDialog
 START_DELAY_MS = 5000  # after the window settled (and the on-start refresh began)
 BACKOFF_CAP_MINUTES = 60
 NOT_KEPT = ("Sync needs its password kept: no system keyring is running, and passwords are not kept in the library "
-            "file (Settings ▸ Passwords).")
+            "file. Log In asks again (or Settings ▸ Passwords).")
 
 
 class SyncController(QObject):
@@ -138,7 +138,7 @@ class SyncController(QObject):
             self._login = run_command(self, self._runner.library_path, args, login.password + "\n",
                                       lambda code, _out, said: self._login_done(code, said))
 
-        self.keyring.ensure(go)
+        self.keyring.ensure(go, ask_again=True)
 
     def _login_done(self, code: int, said: list[str]) -> None:
         self._login = None
