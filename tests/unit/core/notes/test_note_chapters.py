@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from earmark.core.chapters import store_chapters
 from earmark.core.chaptering.made import keep_transcript
+from earmark.core.chapters import store_chapters
 from earmark.core.db.database import Database
 from earmark.core.db.merge import store_feed
 from earmark.core.db.notes import NoteFilter, add_note
