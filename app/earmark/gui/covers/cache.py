@@ -16,8 +16,8 @@ from PySide6.QtGui import QGuiApplication, QIcon, QImage, QPixmap
 
 from earmark.core.db.covers import cover_state, record_covers
 from earmark.core.db.database import Database
-from earmark.core.images.paths import cached_file
 from earmark.core.images.fetch import CoverState, fetch_cover
+from earmark.core.images.paths import cached_file
 from earmark.gui.covers.placeholder import placeholder
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.theme import is_dark
