@@ -52,7 +52,7 @@ COMPUTE = {"cuda": "int8_float16", "cpu": "int8"}  # what each device runs faste
 def gpu_count() -> int:
     """How many CUDA devices CTranslate2 sees (0 without a GPU, a driver or CTranslate2's CUDA build)."""
     try:
-        import ctranslate2
+        import ctranslate2  # type: ignore[import-untyped]  # ships no type information
 
         return int(ctranslate2.get_cuda_device_count())
     except Exception:  # no CUDA runtime: CTranslate2 raises rather than answering 0 on some builds

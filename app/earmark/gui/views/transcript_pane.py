@@ -36,10 +36,10 @@ class TranscriptPane(QWidget):
         self.status.setWordWrap(True)
         self.retry = QPushButton("Try again")
         self.retry.clicked.connect(lambda: self.retry_requested.emit(self.item_id))
+        self._offered = ""
         self.offer = QPushButton()
         self.offer.setObjectName("transcriptOffer")
         self.offer.clicked.connect(lambda: self.offer_taken.emit(self._offered))
-        self._offered = ""
         self.model = TranscriptModel(self)
         self.lines = QListView()
         self.lines.setObjectName("transcriptLines")

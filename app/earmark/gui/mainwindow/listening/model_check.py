@@ -29,11 +29,11 @@ class ModelCheck(QObject):
         super().__init__(window)
         self._window, self._runner, self._error = window, runner, error
 
-    def then(self, go: Callable[[], None]) -> None:
+    def then(self, go: Callable[[], object]) -> None:
         """Ask about the model (in the background), then run ``go`` when transcribing can start."""
         self._runner.read(model_readiness, on_done=lambda found: self._answer(found, go))
 
-    def _answer(self, found: Readiness, go: Callable[[], None]) -> None:
+    def _answer(self, found: Readiness, go: Callable[[], object]) -> None:
         if found.ready:
             go()
             return
@@ -54,7 +54,11 @@ class ModelCheck(QObject):
         box.buttonClicked.connect(clicked)
         box.open()
 
-    def _choose(self, go: Callable[[], None]) -> None:
+    @staticmethod
+    def _go(go: Callable[[], object]) -> None:
+        go()
+
+    def _choose(self, go: Callable[[], object]) -> None:
         folder = QFileDialog.getExistingDirectory(self._window, "Choose a Whisper Model Folder")
         if not folder:
             return
@@ -62,4 +66,4 @@ class ModelCheck(QObject):
         if not found.ready:
             self._error(found.sentence)
             return
-        self._runner.write(store_setting, "transcribe.model", folder, on_done=lambda _changes: go())
+        self._runner.write(store_setting, "transcribe.model", folder, on_done=lambda _changes: self._go(go))
