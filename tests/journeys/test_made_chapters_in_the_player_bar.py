@@ -1,6 +1,6 @@
 """Chapters Earmark made: an episode whose feed gives no chapters, transcribed earlier (the seed talks spoken by
 espeak-ng and heard by the engine), plays with its made chapters in the player bar, marked as made by Earmark;
-PgDn goes to the next one and the chapter list says where they come from."""
+PgDn goes to the next one, the chapter list says where they come from, and a note taken there names its chapter."""
 
 from __future__ import annotations
 
@@ -10,17 +10,18 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QLineEdit, QTableView
 from pytestqt.qtbot import QtBot
 
 from earmark.core.chaptering.made import keep_transcript
 from earmark.core.db.connection import open_library
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Cue, Transcript
+from earmark.gui.models.notes import COL_TEXT
 from earmark.playback.player import PlayerState
 from helpers.feed_server import OWN_FIXTURES
 from helpers.gui import Launch
-from helpers.journeys import item_list, press, wait_rows
+from helpers.journeys import item_list, press, type_text, wait_rows
 
 pytestmark = pytest.mark.vlc
 TALKS = json.loads((OWN_FIXTURES / "spoken" / "em__seed-talks.json").read_text(encoding="utf-8"))
@@ -70,3 +71,13 @@ def test_made_chapters_play_in_the_player_bar(qtbot: QtBot, launch: Launch, tran
     title = chapter.text().split(": ", 1)[1].removesuffix(" · made by Earmark")
     assert title in window.detail.toPlainText()
     assert player.position() >= 300  # the second chapter starts minutes in
+
+    # A note taken now names its chapter.
+    press(qtbot, Qt.Key.Key_B)
+    editor = window.findChild(QLineEdit, "noteEditor")
+    qtbot.waitUntil(editor.isVisible)
+    type_text(qtbot, "a thought")
+    press(qtbot, Qt.Key.Key_Return)
+    notes = window.findChild(QTableView, "itemNotes")
+    qtbot.waitUntil(lambda: notes.model().rowCount() == 1, timeout=5000)
+    qtbot.waitUntil(lambda: f"in “{title}”" in str(notes.model().index(0, COL_TEXT).data()), timeout=5000)

@@ -21,13 +21,13 @@ from earmark.core.db.notes import (
     check_time,
     delete_note,
     list_notes,
-    notes_for_item,
     put_back_note,
     update_note,
 )
 from earmark.core.db.transcripts import StoredTranscript, store_transcript
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Anchor, Item, Note, Source, Transcript
+from earmark.core.notes.note_chapters import notes_with_chapters
 from earmark.core.notes.transcripts import fetch_transcript, take_note, transcript_to_show
 from earmark.core.timefmt import format_clock
 from earmark.core.transcribe.absence import Absence, why_no_transcript
@@ -197,7 +197,7 @@ class NotesController(QObject):
             if self.pane.item_id == item_id:
                 self.pane.show_notes(item_id, self.pane.title.toolTip(), notes)
 
-        self._runner.read(notes_for_item, item_id, on_done=show)
+        self._runner.read(notes_with_chapters, item_id, on_done=show)
 
     def _on_lookup(self, item_id: int, found: tuple[StoredTranscript | None, str | None]) -> None:
         stored, url = found
