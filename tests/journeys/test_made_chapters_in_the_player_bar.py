@@ -48,6 +48,22 @@ def transcribed(library_path: Path, tmp_path: Path) -> None:
     db.close()
 
 
+def test_a_transcript_stored_before_gets_its_chapters_when_played(qtbot: QtBot, launch: Launch, transcribed: None,
+                                                                  library_path: Path) -> None:
+    db = open_library(library_path)
+    db.execute("DELETE FROM chapters_cache")  # as a library transcribed before chapters were made has it
+    db.close()
+    parts = launch()
+    window, player = parts.window, parts.session.player
+    wait_rows(qtbot, window, 1)
+    item_list(window).setFocus()
+    press(qtbot, Qt.Key.Key_Home)
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: player.state == PlayerState.PLAYING, timeout=8000)
+    chapter = window.findChild(QLabel, "playerChapter")
+    qtbot.waitUntil(lambda: chapter.isVisible() and chapter.text().endswith("· made by Earmark"), timeout=8000)
+
+
 def test_made_chapters_play_in_the_player_bar(qtbot: QtBot, launch: Launch, transcribed: None) -> None:
     parts = launch()
     window, player = parts.window, parts.session.player
