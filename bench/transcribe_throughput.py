@@ -29,7 +29,7 @@ def seed_speech(folder: Path, minutes: float) -> tuple[Path, float]:
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", re.sub(r"\s+", " ", text)) if len(s.split()) > 3]
     parts: list[Path] = []
     seconds = 0.0
-    chunk = 40  # sentences spoken per espeak-ng call
+    chunk = 8  # sentences spoken per espeak-ng call
     for start in range(0, len(sentences), chunk):
         if seconds >= minutes * 60:
             break
