@@ -26,5 +26,6 @@ def test_what_is_offered_follows_the_episodes_state(library: Database, tmp_path:
     assert why_no_transcript(library, item_id).sentence == "Waiting to be transcribed on this computer."
     queue.finished(library, item_id, "The base.en model could not be fetched (offline).")
     found = why_no_transcript(library, item_id)
-    assert found.action == RETRY and found.sentence == "Not transcribed: The base.en model could not be fetched (offline)."
+    assert found.action == RETRY
+    assert found.sentence == "Not transcribed: The base.en model could not be fetched (offline)."
     assert why_no_transcript(library, 999).sentence == ""
