@@ -100,8 +100,14 @@ def _run_queue(db: Database, args: argparse.Namespace) -> int:
     if item_id is None:
         say({"transcribed": 0, "failed": 0}, "No downloaded episode is waiting to be transcribed.")
         return 0
-    engine = _engine(db, args, (lambda share, what: say({"progress": share, "what": what}, None)) if args.jsonl
-                     else _fetch_progress)
+    try:
+        engine = _engine(db, args, (lambda share, what: say({"progress": share, "what": what}, None)) if args.jsonl
+                         else _fetch_progress)
+    except EarmarkError as exc:  # no model (offline, a folder gone): every queued episode fails with its sentence,
+        for waiting in queue.waiting(db):  # kept until the person asks again, not tried again at every start
+            if waiting.error is None:
+                queue.finished(db, waiting.item_id, str(exc))
+        raise
     try:
         with _stopping():
             while item_id is not None and (args.limit is None or done + failed < args.limit):

@@ -93,6 +93,7 @@ class Note:
     item_title: str = ""
     source: str | None = None
     anchor: Anchor | None = None
+    chapter: str = ""  # the title of the chapter playing at ``at``, where the notes are shown with their chapters
 
     @property
     def is_highlight(self) -> bool:

@@ -165,3 +165,23 @@ def test_the_feeds_transcript_is_kept_unless_the_user_asks(cli: Cli, podcast: di
 def test_speech_helper_makes_audio(tmp_path: Path) -> None:
     whisper_test_model()
     assert write_speech(tmp_path / "a.wav", "hello", silence_after=1).stat().st_size > 10_000
+
+
+def test_a_queue_without_its_model_fails_once_and_stays_failed(cli: Cli, podcast: dict[str, int],
+                                                               tmp_path: Path) -> None:
+    from earmark.core.db import transcribe_queue as queue
+
+    db = open_library(cli.library)
+    queue.enqueue(db, list(podcast.values()))
+    set_setting(db, "transcribe.model", str(tmp_path / "gone"))  # a model folder that was removed
+    (tmp_path / "gone").mkdir()
+    code, _, err = cli("transcribe", "--queue", "--jsonl")
+    assert code == 1 and "holds no Whisper model" in err
+    failed = queue.waiting(db)
+    assert len(failed) == 2 and all(w.error and "holds no Whisper model" in w.error for w in failed)
+    assert queue.next_waiting(db) is None  # the next start finds nothing to try again
+    code, out, _ = cli("transcribe", "--queue", "--jsonl")
+    assert code == 0 and json.loads(out.splitlines()[-1]) == {"transcribed": 0, "failed": 0}
+    queue.enqueue(db, [podcast["Schedulers"]])  # Retry: asked again, it is tried again
+    assert queue.next_waiting(db) == podcast["Schedulers"]
+    db.close()

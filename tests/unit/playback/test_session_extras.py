@@ -153,3 +153,17 @@ def test_vlc_reports_the_chapters_of_the_media_and_seeks_between_them(qtbot: QtB
         qtbot.waitUntil(lambda: player.vlc_rate() == pytest.approx(2.0), timeout=3000)
     finally:
         player.shutdown()
+
+
+def test_a_files_chapters_win_over_made_ones(qtbot: QtBot, tmp_path: Path) -> None:
+    clip = write_chaptered_flac(tmp_path / "chapters.flac", 6.0, [(0.0, "Intro"), (3.0, "End")])
+    made = [Chapter(0.0, "Compiler, graph", source="made"), Chapter(2.0, "DDP", source="made")]
+    player = VlcPlayer(("--aout=dummy",))
+    session = PlaybackSession(player, lambda _update: None)
+    try:
+        with qtbot.waitSignal(session.chapters_changed, timeout=8000,
+                              check_params_cb=lambda chapters: [c.source for c in chapters] == ["file", "file"]):
+            session.play_item(item(clip.as_uri()), PlayContext(chapters=made))
+        assert [c.title for c in session.chapters] == ["Intro", "End"]
+    finally:
+        player.shutdown()

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import field
 
+from earmark.core.chapters import cached_chapters, chapter_index
 from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, list_notes
 from earmark.core.db.tags import source_tags_for_items, tags_for_items
-from earmark.core.models import Note
+from earmark.core.models import Chapter, Note
 from earmark.core.notes.highlight_context import highlight_contexts
 from earmark.core.records import record
 
@@ -49,6 +50,12 @@ class ExportItem:
     source_tags: list[str] = field(default_factory=list)  # its podcast's or site's tags (filters take them too)
     source_author: str | None = None  # its podcast's author (itunes:author) or site's
     contexts: dict[int, tuple[str, str]] = field(default_factory=dict)  # each highlight's sentence, by note id
+    chapters: list[Chapter] = field(default_factory=list)  # its feed's, file's or made chapters (timed notes name them)
+
+    def chapter_at(self, at: float) -> Chapter | None:
+        """The chapter playing at ``at`` seconds (None without chapters or before the first)."""
+        index = chapter_index(self.chapters, at)
+        return None if index is None else self.chapters[index]
 
     @property
     def web_url(self) -> str | None:
@@ -109,6 +116,8 @@ def collect(db: Database, flt: NoteFilter) -> list[ExportItem]:
         item.related = related.get(item.id, [])
         item.notes = sorted(by_item[item.id], key=_in_item_order)
         item.contexts = {note.id: contexts[note.id] for note in item.notes if note.id in contexts}
+        if any(note.at is not None for note in item.notes):
+            item.chapters = cached_chapters(db, item.id) or []
     return items
 
 

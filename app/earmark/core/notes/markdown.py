@@ -95,7 +95,9 @@ def _bullet(item: ExportItem, note: Note) -> str:
         here = moment_url(item.source_url, item.identity, note.at)
         web = timestamp_url(item, note.at)
         also = f" ([web]({target(web)}))" if web else ""
-        line = f"- [\\[{stamp(note.at)}\\]]({here}){also} {text}\n"
+        chapter = item.chapter_at(note.at)
+        named = f" *{one_line(chapter.title)}:*" if chapter else ""
+        line = f"- [\\[{stamp(note.at)}\\]]({here}){also}{named} {text}\n"
     if note.quote:
         line += f"  > {one_line(note.quote)}\n"
     return line

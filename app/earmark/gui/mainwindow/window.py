@@ -150,6 +150,7 @@ class MainWindow(QMainWindow):
                                                        self.selection.selected_source_id, self.apply_changes,
                                                        self.feedback.show_error)
         self.transcription.connect_to(self.episodes.downloads.changed, self.notes.transcript_changed)
+        self.episodes.downloads.changed.connect(self.notes.transcript_changed)  # downloaded: Transcribe is offered
         p.LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = p.HelpController(self, runner, db, a, lambda key: self.desktop.show_setting(key))
         self.statistics = p.StatisticsController(runner)

@@ -72,8 +72,9 @@ class NoteTableModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole and column == COL_TEXT and note.is_highlight:
             return f"“{note.quote}”" + (f"\n{note.text}" if note.text else "")  # the highlighted words, the note
-        if role == Qt.ItemDataRole.DisplayRole and column == COL_TEXT and note.quote:
-            return f"{note.text}\n“{note.quote}”"  # the transcript's words under the note
+        if role == Qt.ItemDataRole.DisplayRole and column == COL_TEXT and (note.quote or note.chapter):
+            quote = f"\n“{note.quote}”" if note.quote else ""  # the transcript's words under the note
+            return f"{note.text}{quote}" + (f"\nin “{note.chapter}”" if note.chapter else "")
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return _display(note, column)
         if role == NoteIdRole:

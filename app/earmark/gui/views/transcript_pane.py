@@ -8,15 +8,20 @@ from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QListView,
 from earmark.core.models import Transcript
 from earmark.gui.models.transcript import StartRole, TranscriptModel
 
+_OFFERS = {"transcribe": "Transcribe", "download": "Download First", "retry": "Retry"}
+
 
 class TranscriptPane(QWidget):
     """Shows one item's transcript, or why there is none yet (loading, failed with a Retry button).
 
-    Signals: ``seek_requested(int, float)`` (item id, seconds) when a line is clicked; ``retry_requested(int)``.
+    Signals: ``seek_requested(int, float)`` (item id, seconds) when a line is clicked; ``retry_requested(int)``;
+    ``offer_taken(str)`` when the button offered where there is no transcript (Transcribe, Download First, Retry:
+    ``transcribe``, ``download``, ``retry``) is pressed.
     """
 
     seek_requested = Signal(int, float)
     retry_requested = Signal(int)
+    offer_taken = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -31,6 +36,10 @@ class TranscriptPane(QWidget):
         self.status.setWordWrap(True)
         self.retry = QPushButton("Try again")
         self.retry.clicked.connect(lambda: self.retry_requested.emit(self.item_id))
+        self._offered = ""
+        self.offer = QPushButton()
+        self.offer.setObjectName("transcriptOffer")
+        self.offer.clicked.connect(lambda: self.offer_taken.emit(self._offered))
         self.model = TranscriptModel(self)
         self.lines = QListView()
         self.lines.setObjectName("transcriptLines")
@@ -45,6 +54,7 @@ class TranscriptPane(QWidget):
         header.addWidget(self.title)
         header.addWidget(self.status, 1)
         header.addWidget(self.retry)
+        header.addWidget(self.offer)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addLayout(header)
@@ -57,6 +67,14 @@ class TranscriptPane(QWidget):
         self.model.set_transcript(None)
         self.status.setText(message)
         self.retry.setVisible(can_retry)
+        self.offer.hide()
+
+    def show_absence(self, item_id: int, sentence: str, action: str) -> None:
+        """Say why the episode has no transcript, with the button for ``action`` (none for "")."""
+        self.show_message(item_id, sentence)
+        self._offered = action
+        self.offer.setText(_OFFERS.get(action, ""))
+        self.offer.setVisible(action in _OFFERS)
 
     def show_transcript(self, item_id: int, transcript: Transcript) -> None:
         """Show the lines of ``item_id``'s transcript."""
@@ -66,6 +84,7 @@ class TranscriptPane(QWidget):
         made = ", made on this computer" if transcript.format == "generated" else ""
         self.status.setText(f"{len(transcript.cues)} lines{left_out}{made} — click one to play from there")
         self.retry.hide()
+        self.offer.hide()
 
     def follow(self, seconds: float) -> None:
         """Mark the line spoken at ``seconds`` and scroll it into view."""

@@ -21,15 +21,16 @@ from earmark.core.db.notes import (
     check_time,
     delete_note,
     list_notes,
-    notes_for_item,
     put_back_note,
     update_note,
 )
 from earmark.core.db.transcripts import StoredTranscript, store_transcript
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Anchor, Item, Note, Source, Transcript
+from earmark.core.notes.note_chapters import notes_with_chapters
 from earmark.core.notes.transcripts import fetch_transcript, take_note, transcript_to_show
 from earmark.core.timefmt import format_clock
+from earmark.core.transcribe.absence import Absence, why_no_transcript
 from earmark.gui.mainwindow.frame.actions import Actions
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.notes_pane import ARTICLE_HINT, EPISODE_HINT, NotesPane
@@ -133,6 +134,8 @@ class NotesController(QObject):
         for model in (self.pane.model, self.view.model):
             model.text_edited.connect(self._edit)
         self.transcript.retry_requested.connect(self._retry_transcript)
+        offers = {"transcribe": actions.transcribe, "retry": actions.transcribe, "download": actions.download}
+        self.transcript.offer_taken.connect(lambda action: offers[action].trigger())
         self.view.filter_changed.connect(lambda _flt: self.reload_view())
         session.player.position_changed.connect(self._follow)
         actions.add_note.triggered.connect(self.add_note_here)
@@ -194,14 +197,14 @@ class NotesController(QObject):
             if self.pane.item_id == item_id:
                 self.pane.show_notes(item_id, self.pane.title.toolTip(), notes)
 
-        self._runner.read(notes_for_item, item_id, on_done=show)
+        self._runner.read(notes_with_chapters, item_id, on_done=show)
 
     def _on_lookup(self, item_id: int, found: tuple[StoredTranscript | None, str | None]) -> None:
         stored, url = found
         if self.transcript.item_id != item_id:
             return
         if url is None:
-            self.transcript.hide()
+            self._runner.read(why_no_transcript, item_id, on_done=lambda why: self._on_absence(item_id, why))
             return
         self.transcript.show()
         if stored is None:
@@ -210,6 +213,12 @@ class NotesController(QObject):
             self._show_transcript(item_id, stored.transcript)
         else:
             self.transcript.show_message(item_id, stored.error or "", can_retry=True)
+
+    def _on_absence(self, item_id: int, why: Absence) -> None:
+        if self.transcript.item_id != item_id:
+            return
+        self.transcript.setVisible(bool(why.sentence))
+        self.transcript.show_absence(item_id, why.sentence, why.action)
 
     def _fetch_transcript(self, item_id: int, url: str) -> None:
         self.transcript.show_message(item_id, "Fetching the transcript…")

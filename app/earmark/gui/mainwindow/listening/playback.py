@@ -9,6 +9,7 @@ from dataclasses import replace
 from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtWidgets import QInputDialog
 
+from earmark.core.chaptering.made import store_made_chapters
 from earmark.core.chapters import chapters_url, fetch_chapters
 from earmark.core.db.database import Database
 from earmark.core.models import Changes, Chapter, Item
@@ -106,7 +107,8 @@ class PlaybackController(QObject):
 
     def play(self, item: Item, start: float | None = None) -> None:
         """Play ``item`` (from ``start`` seconds when given) with its podcast's settings, from its download
-        when there is one; its podcast:chapters are fetched in the background the first time."""
+        when there is one; its podcast:chapters are fetched in the background the first time (without any, chapters
+        are made from its transcript when it has one)."""
         if start is not None:
             item = replace(item, position=start, played=False)
         default_rate = float(get_setting(self._db, "playback.speed"))  # type: ignore[arg-type]
@@ -117,6 +119,9 @@ class PlaybackController(QObject):
             self._runner.compute(fetch_chapters, url, on_done=lambda chapters: self._chapters_fetched(item.id, url,
                                                                                                        chapters),
                                  on_error=lambda _message: None)  # chapters are a nicety: the media may have some
+        elif not url and not context.chapters:  # a transcript stored before chapters were made from transcripts
+            self._runner.write(store_made_chapters, item.id,
+                               on_done=lambda made: self.session.set_chapters(item.id, made))
 
     def _cue_last(self, found: tuple[Item, PlayContext] | None) -> None:
         """The episode left part-way last time comes back paused there (unless something plays already)."""

@@ -14,6 +14,7 @@ from earmark.core.db import transcribe_queue as queue
 from earmark.core.models import Changes, ItemState
 from earmark.core.plurals import counted
 from earmark.gui.mainwindow.frame.actions import Actions
+from earmark.gui.mainwindow.listening.model_check import ModelCheck
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.transcription_worker import TranscriptionWorker
 
@@ -38,6 +39,7 @@ class TranscriptionController(QObject):
         self._on_changes, self._error = on_changes, error
         self._actions = actions
         self.worker = TranscriptionWorker(Path(runner.library_path), self)
+        self._model = ModelCheck(window, runner, error)
         self.label = QLabel()
         self.label.setObjectName("transcriptionStatus")
         self.label.hide()
@@ -72,15 +74,16 @@ class TranscriptionController(QObject):
         self.transcribed.connect(transcript_changed)
 
     def transcribe(self, item_ids: list[int]) -> None:
-        """Queue episodes and start the worker."""
+        """Queue episodes and start the worker, once the speech model is here or its fetch agreed to."""
         if not item_ids:
             self._say_for_a_while("Select the downloaded episodes to transcribe.")
             return
-        self._runner.write(queue.enqueue, item_ids, on_done=lambda _added: self._start(len(item_ids)))
+        self._model.then(lambda: self._runner.write(queue.enqueue, item_ids,
+                                                    on_done=lambda _added: self._start(len(item_ids))))
 
     def transcribe_all(self) -> None:
         """Queue every downloaded episode without a transcript and start the worker."""
-        self._runner.write(queue.enqueue_downloaded, on_done=self._start)
+        self._model.then(lambda: self._runner.write(queue.enqueue_downloaded, on_done=self._start))
 
     def resume(self) -> None:
         """Start the worker when episodes wait (from the last session, or new ones of podcasts set to it)."""
