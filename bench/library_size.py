@@ -1,9 +1,14 @@
 """What a library file costs, table by table and index by index (SQLite's dbstat), and what the search index and
 its vocabulary of compound names take. Used by bench/search.py; ``python bench/library_size.py LIBRARY`` prints
-the breakdown of any library."""
+the breakdown of any library.
+
+``python bench/library_size.py --items N`` builds (or reuses) issue 40's library of N items imported with
+``earmark import-opml`` (bench/size_library.py) and prints its size, scaled to 100,000 items, beside the target:
+at most 300 MB (goal 250 MB)."""
 
 from __future__ import annotations
 
+import argparse
 import sqlite3
 import sys
 from dataclasses import dataclass
@@ -62,11 +67,51 @@ def print_growth(label: str, found: Breakdown) -> None:
           f"{found.vocabulary / MIB:.3f} MiB = {share:.1f} % more   [target ≤ 15 %]")
 
 
+TARGET_ITEMS, TARGET_MB, GOAL_MB = 100_000, 300, 250
+
+
+def show_notes_bytes(path: Path) -> tuple[int, float, float]:
+    """Items, and the average bytes of the show notes' markup and of the plain text stored beside it."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(items)")}
+        stored = "own_text" if "own_text" in columns else "text"  # schema 19 keeps only the text that differs
+        count, markup, text = conn.execute(f"SELECT count(*), avg(length(CAST(description AS BLOB))), "
+                                           f"avg(coalesce(length(CAST({stored} AS BLOB)), 0)) FROM items").fetchone()
+    finally:
+        conn.close()
+    return int(count), float(markup or 0), float(text or 0)
+
+
+def print_library(path: Path) -> None:
+    found = breakdown(path)
+    items, markup, text = show_notes_bytes(path)
+    print(f"{path}: {found.size / MB:.1f} MB ({found.size / MIB:.1f} MiB), pages of {found.page_size} bytes, "
+          f"{items:,} items (show notes {markup:,.0f} bytes of markup and {text:,.0f} of stored text on average)")
+    print_breakdown(found, rows=40)
+    if items:
+        # What grows with the items (their table, indexes and search index) is scaled; the rest is the same for any
+        # library (about 2.5 MB: a page or two for each of 80 tables and indexes).
+        growing = sum(size for name, size in found.parts
+                      if name.startswith(("items", "search_", "sqlite_autoindex_items")))
+        scaled = (found.size + growing * (TARGET_ITEMS / items - 1)) / MB
+        verdict = "met" if scaled <= TARGET_MB else "NOT met"
+        print(f"  scaled to {TARGET_ITEMS:,} items: {scaled:.0f} MB   [target ≤ {TARGET_MB} MB, goal {GOAL_MB} MB: "
+              f"{verdict}]")
+
+
 def main(argv: list[str]) -> int:
-    for name in argv:
-        found = breakdown(Path(name))
-        print(f"{name}: {found.size / MB:.1f} MB ({found.size / MIB:.1f} MiB), pages of {found.page_size} bytes")
-        print_breakdown(found, rows=40)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("libraries", nargs="*", type=Path, help="libraries to measure (else the built one)")
+    parser.add_argument("--items", type=int, default=TARGET_ITEMS, help="items of the library to build")
+    parser.add_argument("--rebuild", action="store_true", help="import again even when the library is cached")
+    args = parser.parse_args(argv)
+    if not args.libraries:
+        from size_library import build
+
+        args.libraries = [build(args.items, args.rebuild)]
+    for path in args.libraries:
+        print_library(path)
     return 0
 
 
