@@ -124,10 +124,10 @@ class SettingsDialog(QDialog):
         editor = self.editors.get(key)
         if editor is None:
             return
-        for index in range(self.tabs.count()):
-            page = self.tabs.widget(index)
+        for index in range(self.pages.count()):
+            page = self.pages.widget(index)
             if page is not None and page.isAncestorOf(editor):
-                self.tabs.setCurrentIndex(index)
+                self.sections.setCurrentRow(index)
         editor.field.setFocus()
 
     def load(self) -> None:
