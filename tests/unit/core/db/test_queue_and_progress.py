@@ -11,7 +11,7 @@ import pytest
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
 from earmark.core.db.filters import ItemFilter
-from earmark.core.db.items import get_item, item_ids, mark_played, played_margin, save_progress
+from earmark.core.db.items import get_item, item_ids, last_episode_left, mark_played, played_margin, save_progress
 from earmark.core.db.migrations import MIGRATIONS, apply_migrations, schema_version
 from earmark.core.db.podcast_prefs import auto_download_sources, get_prefs, set_prefs
 from earmark.core.db.queue import (
@@ -94,6 +94,18 @@ def test_continue_listening_lists_started_episodes_last_played_first(library: Da
     library.execute("UPDATE items SET last_played = '2020-01-01T00:00:00+00:00' WHERE id = ?", [episodes[3]])
     save_progress(library, ProgressUpdate(episodes[2], 600.0, ended=True))  # finished: not listed
     assert item_ids(library, ItemFilter(state="in_progress", sort="last_played")) == [episodes[1], episodes[3]]
+
+
+def test_the_episode_left_part_way_last_is_the_one_a_restart_brings_back(library: Database,
+                                                                         episodes: list[int]) -> None:
+    assert last_episode_left(library) is None  # nothing heard yet
+    save_progress(library, ProgressUpdate(episodes[3], 30.0))
+    library.execute("UPDATE items SET last_played = '2020-01-01T00:00:00+00:00' WHERE id = ?", [episodes[3]])
+    save_progress(library, ProgressUpdate(episodes[1], 40.0))
+    left = last_episode_left(library)
+    assert left is not None and (left.id, left.position) == (episodes[1], 40.0)
+    save_progress(library, ProgressUpdate(episodes[1], 600.0, ended=True))  # the last one heard was finished
+    assert last_episode_left(library) is None
 
 
 @pytest.mark.parametrize(("position", "played"), [(560.0, False), (571.0, True), (599.5, True)])
