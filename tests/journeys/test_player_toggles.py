@@ -52,11 +52,11 @@ def test_skip_silence_and_voice_boost_read_as_switches_off_and_on(qtbot: QtBot, 
         assert reads_as(toggle) == (QAccessible.Role.CheckBox, True, False)  # off, and saying so
         assert looks_like_more_than_its_name(toggle)
     qtbot.mouseClick(boost, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.commands.voice_boost.isChecked())
+    qtbot.waitUntil(lambda: window.menu_actions.voice_boost.isChecked())
     assert reads_as(boost) == (QAccessible.Role.CheckBox, True, True)
     press(qtbot, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: not boost.isChecked())
-    assert not window.commands.voice_boost.isChecked()
+    assert not window.menu_actions.voice_boost.isChecked()
     press(qtbot, Qt.Key.Key_X, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(silence.isChecked)
     assert reads_as(silence) == (QAccessible.Role.CheckBox, True, True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from earmark.core.db.queries import ItemFilter
+from earmark.core.db.filters import ItemFilter
 
 from earmark.core.db import transcribe_queue as queue
 from earmark.core.db.database import Database
