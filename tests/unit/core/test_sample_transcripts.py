@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 
-from earmark.core.db.queries import ItemFilter
-
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import list_items
 from earmark.core.db.transcripts import stored_transcript
 from earmark.core.notes.transcripts import GENERATED

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from earmark.core.db.filters import ItemFilter
-
 from earmark.core.db import transcribe_queue as queue
 from earmark.core.db.database import Database
+from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import item_ids
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.transcribe.absence import DOWNLOAD, RETRY, TRANSCRIBE, why_no_transcript
