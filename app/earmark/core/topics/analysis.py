@@ -72,7 +72,9 @@ class Analysed:
         titled = list(dict.fromkeys(title))
         if len(titled) == 1:  # the title is one concept ("vmap", "Strides"): it names a topic
             term_flags[number(titled[0])] |= NAMED
-        self._surfaces(f"{doc.title}\n{doc.text}" if self.sample_texts > 0 else doc.title)
+        # Labels come from what the show wrote: a transcript's writing is the speech engine's guess ("reference
+        # counting" where the show writes "Reference counting").
+        self._surfaces(f"{doc.title}\n{doc.written_text}" if self.sample_texts > 0 else doc.title)
         self.sample_texts -= 1
 
     def _surfaces(self, text: str) -> None:

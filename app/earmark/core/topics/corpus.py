@@ -27,6 +27,12 @@ class Doc:
     remote_items: str
     published: str | None
     chapters: str = ""  # the titles of its chapters (as fetched), one a line
+    written: int | None = None  # where ``text`` stops being written text and its transcript starts
+
+    @property
+    def written_text(self) -> str:
+        """The item's own written text, without the transcript: how the show writes its names."""
+        return self.text if self.written is None else self.text[:self.written]
 
 
 _COLUMNS = """i.id, i.source_id, i.title,
@@ -36,7 +42,8 @@ _COLUMNS = """i.id, i.source_id, i.title,
     i.description || i.content, i.url, i.enclosure_url, i.guid, i.remote_items, i.published,
     coalesce((SELECT group_concat(json_extract(c.value, '$.title'), char(10))
               FROM chapters_cache ch, json_each(ch.chapters, '$.chapters') c
-              WHERE ch.item_id = i.id AND ch.url NOT LIKE 'made:%' AND json_valid(ch.chapters)), '')"""
+              WHERE ch.item_id = i.id AND ch.url NOT LIKE 'made:%' AND json_valid(ch.chapters)), ''),
+    length(i.text)"""
 
 
 def read_docs(db: Database, ids: Iterable[int] | None = None) -> list[Doc]:
