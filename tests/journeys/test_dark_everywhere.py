@@ -61,6 +61,12 @@ def test_a_dark_theme_chosen_while_the_window_shows_reaches_every_part(
     reader = window.reading.reader
     qtbot.waitUntil(lambda: reader.document_shown is not None)
     assert colour_at(reader.viewport(), 4, 4).lightness() < 80, "the reader's page stays bright"
+    window.activateWindow()  # offscreen, the window is not made active again after the settings dialog
+    qtbot.mouseClick(reader.viewport(), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(reader.hasFocus)
+    press(qtbot, Qt.Key.Key_D)  # Dark Reader: nothing to change in the dark theme, and the window says so
+    qtbot.waitUntil(lambda: "page stays dark" in window.statusBar().currentMessage())
+    assert colour_at(reader.viewport(), 4, 4).lightness() < 80
 
     window.menu_actions.show_graph.trigger()  # Graph ▸ Topic Graph
     wait_showing(qtbot, window, "graph")

@@ -15,16 +15,16 @@ def test_the_shortcuts_panel_fits_a_small_window(qtbot: QtBot, launch: Launch, s
     window = launch().window
     window.resize(1024, 600)
     wait_rows(qtbot, window, SAMPLE_ITEMS)
-    qtbot.waitUntil(lambda: window.width() == 1024)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (1024, 600))
     sheet = window.help.cheat_sheet
 
     press(qtbot, Qt.Key.Key_Question)
     qtbot.waitUntil(sheet.isVisible)
+    bar = sheet.area.verticalScrollBar()
+    qtbot.waitUntil(bar.isVisible)  # at 600 px the sheet scrolls
     viewport = sheet.area.viewport()
     assert sheet.text.sizeHint().width() <= viewport.width(), "the right-hand column's keys are cut off"
     assert "Ctrl+Shift+G" in sheet.text.text()  # the Go menu's Learning Path, with its key
-    bar = sheet.area.verticalScrollBar()
-    assert bar.isVisible(), "at 600 px the sheet scrolls"
     drawn = QRect(bar.mapTo(sheet, bar.rect().topLeft()), bar.size())
     assert sheet.panel.geometry().contains(drawn), f"scroll bar {drawn} outside the panel {sheet.panel.geometry()}"
     assert sheet.heading.isVisible() and sheet.heading.text().startswith("<h2>Keyboard shortcuts")

@@ -97,7 +97,8 @@ def explain(db: Database, pairs: dict[Pair, list[str]]) -> dict[Pair, list[str]]
         if name is not None and in_series:
             reasons.append(f"{SERIES}: {name[1]}")
         shared = sorted(tags.get(a, frozenset()) & tags.get(b, frozenset()), key=lambda t: (tag_counts[t], t))
-        reasons += [f"tag: {tag}" for tag in shared if rarity(tag_counts[tag], total) > 0]
+        reasons += [f"tag: {tag}" for tag in shared if rarity(tag_counts[tag], total) > 0][:1]  # the rarest: one
+        # subject is enough beside the concepts, which say what the two share in their own words
         if len(reasons) < MAX_REASONS:
             told = {name[1].lower()} if name is not None and in_series else set()  # the series said it already
             reasons += [concept for concept in shared_concepts(terms.get(a, {}), terms.get(b, {}), specific, labels,

@@ -108,7 +108,7 @@ class CheatSheet(QWidget):
 
     def _fit_columns(self) -> None:
         """As many columns as the sheet's width shows whole (keys included), at most three."""
-        room = self.area.viewport().width()
+        room = self.area.width() - self.area.verticalScrollBar().sizeHint().width()  # the bar may show, or not yet
         for count in (3, 2, 1):
             self.fill(self.menus, count)
             if self.text.sizeHint().width() <= room:

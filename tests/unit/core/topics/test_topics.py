@@ -91,7 +91,7 @@ def test_the_earlier_episodes_a_text_points_back_to_come_first(sample: Database)
 
 def test_cuda_graph_trees_has_cuda_graphs_in_its_top_three(sample: Database) -> None:
     assert "CUDA graphs" in related_titles(sample, "CUDA graph trees", 3)
-    assert reasons_of(sample, "CUDA graph trees")["CUDA graphs"] == ["CUDA graphs"]
+    assert "CUDA graphs" in reasons_of(sample, "CUDA graph trees")["CUDA graphs"]  # beside the tags they share
 
 
 def test_min_cut_partitioner_has_aotautograd_in_its_top_five(sample: Database) -> None:
@@ -124,12 +124,13 @@ def test_every_related_item_says_why_in_at_most_three_specific_reasons(sample: D
 
 
 def test_reasons_name_the_shared_concept_as_written(sample: Database) -> None:
-    assert reasons_of(sample, "Min-cut partitioner")["AOTAutograd"] == ["explains AOTAutograd"]  # its path's step
-    assert reasons_of(sample, "AOTAutograd")["Min-cut partitioner"] == ["builds on AOTAutograd"]
-    assert reasons_of(sample, "Weak references")["Reference counting"][:2] == ["prerequisite", "Reference counting"]
+    assert reasons_of(sample, "Min-cut partitioner")["AOTAutograd"][0] == "explains AOTAutograd"  # its path's step
+    assert reasons_of(sample, "AOTAutograd")["Min-cut partitioner"][0] == "builds on AOTAutograd"
+    weak = reasons_of(sample, "Weak references")["Reference counting"]
+    assert weak[0] == "prerequisite" and "Reference counting" in weak
     assert reasons_of(sample, "Inductor - IR")["Inductor - Define-by-run IR"][0] == "same series: Inductor"
-    assert reasons_of(sample, "torchdynamo")["Dynamo - VariableTracker"] == ["builds on TorchDynamo"]
-    assert reasons_of(sample, "Half precision")["Unsigned integers"] == ["dtypes"]
+    assert reasons_of(sample, "torchdynamo")["Dynamo - VariableTracker"][0] == "builds on TorchDynamo"
+    assert "dtypes" in reasons_of(sample, "Half precision")["Unsigned integers"]  # tagged so as well
 
 
 def test_links_footers_and_pull_requests_never_relate_items(sample: Database) -> None:
@@ -225,7 +226,7 @@ def test_graph_filters_and_neighbourhoods(sample: Database) -> None:
     articles = read_graph(sample, GraphFilter(kind="article"))
     assert {node.kind for node in articles.nodes} == {"article"}
     tagged = read_graph(sample, GraphFilter(tag="inductor"))
-    assert {node.title for node in tagged.nodes} == {CONFERENCE, MEETUP, *INDUCTOR_EPISODES[1:]}
+    assert {node.title for node in tagged.nodes} == {CONFERENCE, MEETUP, "AOTInductor", *INDUCTOR_EPISODES}
     strong = read_graph(sample, GraphFilter(min_weight=0.4))
     assert all(edge.weight >= 0.4 for edge in strong.edges) and len(strong.edges) < len(everything.edges)
     weak = item_id(sample, "Weak references")

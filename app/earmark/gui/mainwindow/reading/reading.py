@@ -22,6 +22,7 @@ from earmark.gui.mainwindow.places import READER, Place
 from earmark.gui.operations.reading import allow_images, archive, keep_reading_progress, mark_read
 from earmark.gui.operations.records import store_setting
 from earmark.gui.tasks import TaskRunner
+from earmark.gui.theme import is_dark
 from earmark.gui.views.reader import ReaderView
 
 if TYPE_CHECKING:
@@ -306,3 +307,5 @@ class ReadingController(QObject):
     def _set_dark(self, dark: bool) -> None:
         self.reader.set_style(self._font_size, dark)
         self._runner.write(store_setting, "reader.dark", dark)
+        if is_dark():  # D changes nothing to see: say why
+            self._status("In the dark theme the reader's page stays dark; Dark Reader is for the light theme.", 5000)
