@@ -4,7 +4,8 @@ sample library (resources/sample, built from the seed documents) with its relati
 Prints coverage (the sample's episodes whose path has at least one step), precision (of the judged pairs the
 paths put in an order, those in the order the person gave) and recall (the "take A before B" pairs where A is a
 step of B's path), each beside its target, with every miss named. ``--show TITLE`` prints an item's path as a
-person sees it (each step with its reason and concept); ``--show-all`` prints every item's.
+person sees it (each step with its reason and concept); ``--show-all`` prints every item's. The episodes left
+without a path are listed last, each with its strongest terms: what it would need an item to explain.
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ class Figures:
         part, whole = {"coverage": (self.covered, self.episodes), "precision": (self.right, self.claimed),
                        "recall": (self.found, self.wanted)}[name]
         return part / whole if whole else 0.0
+
+
+def strongest_terms(db: Database, titles: list[str], count: int = 6) -> dict[str, list[str]]:
+    """The ``count`` strongest terms of each titled item, as the relation pass stored them."""
+    return {title: [term for (term,) in db.execute(
+        "SELECT t.term FROM item_terms t JOIN items i ON i.id = t.item_id WHERE i.title = ? ORDER BY t.rank LIMIT ?",
+        [title, count])] for title in titles}
 
 
 def paths(db: Database) -> tuple[dict[str, list[Step]], set[str]]:
@@ -98,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="earmark-paths-") as folder:
         db = sample_library(Path(folder))
         found, episodes = paths(db)
+        pathless = strongest_terms(db, sorted(title for title in episodes if not found[title]))
         db.close()
     for title in (list(found) if args.show_all else args.show):
         show(found, title)
@@ -114,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\n{name}:")
             for line in lines:
                 print(f"  {line}")
+    if pathless:
+        print("\nwithout a path (each with its strongest terms):")
+        for title, terms in pathless.items():
+            print(f"  {title}: {', '.join(terms)}")
     return 0
 
 
