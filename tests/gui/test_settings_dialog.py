@@ -39,7 +39,7 @@ def test_every_editable_setting_has_an_editor_of_its_type(qtbot: QtBot, launch: 
     _window, dialog = open_dialog(qtbot, launch)
     titles = [dialog.sections.item(i).text() for i in range(dialog.sections.count())]
     assert titles == ["Playback", "Downloads", "Transcripts", "Feeds", "Directories", "Sync", "Reader", "Library",
-                      "Passwords", "Backups", "Appearance"]
+                      "Passwords", "Backups", "Appearance", "Ask"]
     assert set(dialog.editors) == {key for key, s in SETTINGS.items() if s.editable}
     kinds = {key: type(editor.field) for key, editor in dialog.editors.items()}
     assert kinds["feeds.refresh_on_start"] is QCheckBox
