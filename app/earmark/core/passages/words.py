@@ -23,7 +23,10 @@ def question_words(question: str) -> list[str]:
 
 
 def match_expression(words: Iterable[str]) -> str:
-    """An FTS5 query for passages holding any of the words ('' for none)."""
+    """An FTS5 query for passages holding any of the words; words written ``+word`` are all required."""
+    required = [f'"{word[1:]}"' for word in words if word.startswith("+")]
+    if required:
+        return " AND ".join(required)
     return " OR ".join(f'"{word}"' for word in words)
 
 

@@ -1,12 +1,12 @@
-"""The Ask view as the navigator drives it: entering it brings the passage index up to date in a child
-process; each question (as it is typed, after a short pause) is answered in the pool; Enter plays the episode
-from the answer's moment, or shows the article or the item of a note."""
+"""The Ask view as the navigator drives it: entering it, and each transcript made here, brings the passage index
+up to date in a child process; each question (as it is typed, after a short pause) is answered in the pool;
+Enter plays the episode from the answer's moment, or shows the article or the item of a note."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
 from earmark.core.passages.ask import Answer
@@ -24,13 +24,14 @@ class AskController:
     """Owns the Ask view and the indexing child."""
 
     def __init__(self, runner: TaskRunner, play_at: Callable[[int, float], None], opener: ItemOpener,
-                 parent: QObject) -> None:
+                 transcribed: SignalInstance, parent: QObject) -> None:
         self._runner, self._library = runner, runner.library_path
         self._play_at, self._opener = play_at, opener
         self.view = AskView()
         self._indexing = PassageIndexing(self._library, parent)
         self._indexing.progress.connect(lambda share, what: self.view.status.setText(f"{what}: {share:.0%}"))
         self._indexing.finished.connect(self._indexed)
+        transcribed.connect(lambda *_: self._indexing.start())  # a transcript made here: its passages indexed
         self._generation = 0
         self._said = ""
         self._timer = QTimer(self.view)
