@@ -7,6 +7,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 from earmark.core.directory.configured import LABELS
 from earmark.core.directory.results import DirectoryResult, merged
 from earmark.core.directory.subscribed import subscribed_source
+from earmark.core.feeds.identity import KnownFeeds
 from earmark.core.plurals import counted
 
 Index = QModelIndex | QPersistentModelIndex
@@ -28,13 +29,13 @@ def facts(result: DirectoryResult, subscribed: bool) -> str:
 
 
 class DirectoryResultsModel(QAbstractListModel):
-    """One row per podcast found, in the order the directories answered; ``library`` holds the feed marks of the
-    library's subscriptions (see core/directory/subscribed.py), to say which are subscribed already."""
+    """One row per podcast found, in the order the directories answered; ``library`` holds what the library's
+    subscriptions are known by (see core/feeds/identity.py), to say which are subscribed already."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.results: list[DirectoryResult] = []
-        self.library: dict[str, int] = {}
+        self.library = KnownFeeds({}, {})
 
     def source_of(self, row: int) -> int | None:
         """The subscription the podcast in ``row`` is, or None when it is not subscribed."""

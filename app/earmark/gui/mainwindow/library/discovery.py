@@ -22,6 +22,7 @@ from earmark.core.directory.configured import (
 from earmark.core.directory.results import DirectoryResult
 from earmark.core.directory.subscribed import subscribed_keys
 from earmark.core.feeds.addresses import PageFeeds, looks_like_address, read_address, read_address_in
+from earmark.core.feeds.identity import KnownFeeds
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.plurals import counted
 from earmark.gui.tasks import TaskRunner
@@ -30,11 +31,12 @@ from earmark.gui.views.directory_key import PodcastIndexKeyDialog
 
 SLOW_MS = 4000  # a directory that has not answered by then is said to be slow (the others show meanwhile)
 POPULAR_LIMIT = 50
-Setup = tuple[list[DirectorySpec], dict[str, int]]
+Setup = tuple[list[DirectorySpec], KnownFeeds]
 
 
 def setup(db: Database) -> Setup:
-    """The chosen directories (with the Podcast Index secret, from the keyring) and the subscriptions' marks."""
+    """The chosen directories (with the Podcast Index secret, from the keyring) and what the subscriptions are
+    known by."""
     return directory_specs(db), subscribed_keys(db)
 
 
