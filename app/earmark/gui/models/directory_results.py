@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from earmark.core.directory.configured import LABELS
@@ -10,11 +12,14 @@ from earmark.core.directory.subscribed import subscribed_source
 from earmark.core.feeds.identity import KnownFeeds
 from earmark.core.plurals import counted
 
+if TYPE_CHECKING:
+    from earmark.gui.covers.cache import CoverCache
+
 Index = QModelIndex | QPersistentModelIndex
 FeedUrlRole = Qt.ItemDataRole.UserRole + 1
 SubscribedRole = Qt.ItemDataRole.UserRole + 2
-# The cover's address, for the image cache of issue 36 §4 to draw as the row's DecorationRole once it exists.
-ImageUrlRole = Qt.ItemDataRole.UserRole + 3
+ImageUrlRole = Qt.ItemDataRole.UserRole + 3  # the cover's address (its picture is the DecorationRole)
+RESULT_COVER = 40  # logical pixels
 
 
 def facts(result: DirectoryResult, subscribed: bool) -> str:
@@ -36,6 +41,17 @@ class DirectoryResultsModel(QAbstractListModel):
         super().__init__(parent)
         self.results: list[DirectoryResult] = []
         self.library = KnownFeeds({}, {})
+        self._covers: CoverCache | None = None
+
+    def use_covers(self, covers: CoverCache) -> None:
+        """Show each podcast's cover (its initials until it arrives); a cover that arrives repaints its rows."""
+        self._covers = covers
+        covers.changed.connect(self._on_cover)
+
+    def _on_cover(self, url: str) -> None:
+        for row, result in enumerate(self.results):
+            if result.image == url:
+                self.dataChanged.emit(self.index(row), self.index(row), [Qt.ItemDataRole.DecorationRole])
 
     def source_of(self, row: int) -> int | None:
         """The subscription the podcast in ``row`` is, or None when it is not subscribed."""
@@ -61,6 +77,8 @@ class DirectoryResultsModel(QAbstractListModel):
             return subscribed
         if role == ImageUrlRole:
             return result.image
+        if role == Qt.ItemDataRole.DecorationRole and self._covers is not None:
+            return self._covers.pixmap(result.image, result.title, RESULT_COVER)
         return None
 
     def clear(self) -> None:
