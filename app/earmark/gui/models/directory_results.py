@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QIcon, QPixmap
 
 from earmark.core.directory.configured import LABELS
 from earmark.core.directory.results import DirectoryResult, merged
@@ -78,7 +79,7 @@ class DirectoryResultsModel(QAbstractListModel):
         if role == ImageUrlRole:
             return result.image
         if role == Qt.ItemDataRole.DecorationRole and self._covers is not None:
-            return self._covers.pixmap(result.image, result.title, RESULT_COVER)
+            return _untinted(self._covers.pixmap(result.image, result.title, RESULT_COVER))
         return None
 
     def clear(self) -> None:
@@ -100,3 +101,10 @@ class DirectoryResultsModel(QAbstractListModel):
             self.results = combined
         if old:
             self.dataChanged.emit(self.index(0), self.index(old - 1))
+
+
+def _untinted(cover: QPixmap) -> QIcon:
+    """The cover as an icon that looks the same on the selected row (Qt tints a selected icon's pixmap)."""
+    icon = QIcon(cover)
+    icon.addPixmap(cover, QIcon.Mode.Selected)
+    return icon
