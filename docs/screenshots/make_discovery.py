@@ -50,10 +50,12 @@ def shoot(theme: str, out: Path) -> int:
     from PySide6.QtGui import QGuiApplication
 
     from earmark.core.db.connection import open_library
-    from earmark.core.sample import read_sample
+    from earmark.core.sample import FEED_COVER, read_sample
     from earmark.core.settings import set_setting
     from earmark.gui.application import application, build
+    from earmark.gui.models.directory_results import RESULT_COVER
     from earmark.gui.preferences import DesktopSettings
+    from earmark.gui.views.podcast_preview import PREVIEW_COVER
     from helpers.directory_server import DirectoryServer
     from helpers.feed_server import FeedServer
 
@@ -61,7 +63,8 @@ def shoot(theme: str, out: Path) -> int:
     application()
     sample = Path(unquote(urlsplit(read_sample().feed_url).path))
     work = Path(tempfile.mkdtemp(prefix="earmark-window-"))
-    with FeedServer(sample.parent) as feeds, DirectoryServer(catalogue(feeds.url(sample.name))) as directories:
+    with FeedServer(sample.parent) as feeds, DirectoryServer(catalogue(feeds.url(sample.name), feeds.url(
+            f"covers/{FEED_COVER}"))) as directories:
         db = open_library(work / "library.db")
         for key, value in {**directories.settings(), "directory.gpodder": True, "directory.fyyd": True,
                            "feeds.refresh_on_start": False, "backups.keep": 0}.items():
@@ -79,11 +82,14 @@ def shoot(theme: str, out: Path) -> int:
         dialog.field.setText("pytorch")
         dialog.field.returnPressed.emit()
         until(lambda: "found" in dialog.message.text() and "Asking" not in dialog.message.text())
+        covers = window.covers.cache
+        until(lambda: covers.has(dialog.model.results[0].image, RESULT_COVER))  # the others: their initials
         dialog.results.setFocus()
         dialog.results.setCurrentIndex(dialog.model.index(0))
         save(QGuiApplication, out / f"find-{theme}.png")
         dialog.results.activated.emit(dialog.model.index(0))
         until(lambda: dialog.preview.episodes.rowCount() > 0)
+        until(lambda: covers.has(dialog.model.results[0].image, PREVIEW_COVER))
         save(QGuiApplication, out / f"find-preview-{theme}.png")
     return 0
 
@@ -94,13 +100,13 @@ def save(gui: type, path: Path) -> None:
     print(f"wrote {path}", flush=True)
 
 
-def catalogue(sample_feed: str) -> list:
-    """What the directories list: the sample podcast (previewed) and a few more."""
+def catalogue(sample_feed: str, sample_cover: str) -> list:
+    """What the directories list: the sample podcast (previewed, with its cover) and a few more (none)."""
     from helpers.directory_server import Listing
 
     return [
         Listing("PyTorch Developer Podcast", sample_feed, author="Edward Yang, Team PyTorch", episodes=83,
-                itunes_id=1566080008, description="Short episodes on the internals of PyTorch."),
+                itunes_id=1566080008, description="Short episodes on the internals of PyTorch.", image=sample_cover),
         Listing("PyTorch Lightning Talks", "https://talks.example.org/lightning.xml", author="Lightning Community",
                 episodes=24, latest=1709290800, only_in=("gpodder", "fyyd")),
         Listing("Tensors and Tea", "https://tea.example.net/feed", author="A. Reader", episodes=131,

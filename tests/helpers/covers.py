@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QModelIndex, QRect, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractItemView, QWidget
 
 from earmark.core.sample import FEED_COVER, sample_folder
 from earmark.gui.covers.placeholder import placeholder
@@ -60,3 +60,15 @@ def somewhere_in(widget: QWidget, box: QRect, colour: Colour, side: int = 12) ->
     box = box.intersected(QRect(0, 0, image.width(), image.height()))
     return any(near(average(image, QRect(x, y, side, side)), colour, 20)
                for x in range(box.left(), box.right() - side, 4) for y in range(box.top(), box.bottom() - side, 4))
+
+
+def quadrant(size: int) -> QRect:
+    """The cover's top-left quarter, a little inside its edge (the sample cover's plain gradient)."""
+    return QRect(3, 3, size // 2 - 4, size // 2 - 4)
+
+
+def painted_icon(view: QAbstractItemView, index: QModelIndex, size: int) -> Colour:
+    """The colour painted in the top-left quarter of the icon of ``index`` (icons sit 4 px in, centred)."""
+    rect = view.visualRect(index)
+    inner = quadrant(size)
+    return shown(view.viewport(), inner.translated(rect.left() + 4, rect.top() + (rect.height() - size) // 2))

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QModelIndex, QRect, Qt
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QTextBrowser, QWidget
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QLabel, QListView, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -20,7 +20,18 @@ from earmark.core.feeds.subscribe import subscribe
 from earmark.core.feeds.subscriptions import record_subscription
 from earmark.core.settings import set_setting
 from earmark.gui.preferences import DesktopSettings
-from helpers.covers import SAMPLE_COVER, Colour, average, cover_at, near, placeholder_at, shown, somewhere_in
+from helpers.covers import (
+    SAMPLE_COVER,
+    Colour,
+    average,
+    cover_at,
+    near,
+    painted_icon,
+    placeholder_at,
+    quadrant,
+    shown,
+    somewhere_in,
+)
 from helpers.feed_server import FeedServer, Route, rss
 from helpers.gui import SAMPLE_ITEMS, Launch
 from helpers.journeys import highlighted_row, item_list, press, sidebar, sidebar_row, wait_rows, wait_showing
@@ -28,18 +39,6 @@ from helpers.journeys import highlighted_row, item_list, press, sidebar, sidebar
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 PODCAST = "PyTorch Developer Podcast"
 IMAGES = Path(__file__).parents[1] / "fixtures" / "images"
-
-
-def quadrant(size: int) -> QRect:
-    """The cover's top-left quarter, a little inside its edge (the sample cover's plain gradient)."""
-    return QRect(3, 3, size // 2 - 4, size // 2 - 4)
-
-
-def painted_icon(view: QAbstractItemView, index: QModelIndex, size: int) -> Colour:
-    """The colour painted in the top-left quarter of the icon of ``index`` (icons sit 4 px in, centred)."""
-    rect = view.visualRect(index)
-    inner = quadrant(size)
-    return shown(view.viewport(), inner.translated(rect.left() + 4, rect.top() + (rect.height() - size) // 2))
 
 
 def shows_cover(qtbot: QtBot, painted: Callable[[], Colour], size: int, region: QRect | None = None) -> None:

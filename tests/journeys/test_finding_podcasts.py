@@ -1,7 +1,8 @@
 """Finding a podcast as a newcomer does: Ctrl+N, its name, Enter; the results as each directory answers (one
-that is down is a sentence while the others show), Down and Enter to preview it, Subscribe, and there it is,
-selected. A website's address leads to its feed; an address that cannot be read stays in the box, selected,
-with its sentence beside it."""
+that is down is a sentence while the others show), each with its podcast's cover (its initials until it comes),
+Down and Enter to preview it (the cover beside its title), Subscribe, and there it is, selected. A website's
+address leads to its feed; an address that cannot be read stays in the box, selected, with its sentence beside
+it."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.settings import set_setting
+from earmark.gui.models.directory_results import RESULT_COVER
 from earmark.gui.views.add_podcast import AddPodcastDialog
 from earmark.gui.views.directory_key import PodcastIndexKeyDialog
+from earmark.gui.views.podcast_preview import PREVIEW_COVER
+from helpers.covers import SAMPLE_COVER, cover_at, near, painted_icon, placeholder_at, quadrant, shown
 from helpers.directory_server import KEY, SECRET, DirectoryServer, Listing
-from helpers.feed_server import FeedServer, rss
+from helpers.feed_server import FeedServer, Route, rss
 from helpers.gui import Launch
 from helpers.journeys import (
     click_row,
@@ -49,7 +53,9 @@ def feeds(tmp_path: Path) -> Iterator[FeedServer]:
 @pytest.fixture
 def directories(feeds: FeedServer, library_path: Path) -> Iterator[DirectoryServer]:
     torch = feeds.serve_body("/torch.xml", rss("PyTorch Developer Podcast", episodes(12)))
-    catalogue = [Listing("PyTorch Developer Podcast", torch, author="Edward Yang", episodes=12, itunes_id=7),
+    image = feeds.route("/torch.png", Route(body=SAMPLE_COVER.read_bytes(), content_type="image/png"))
+    catalogue = [Listing("PyTorch Developer Podcast", torch, author="Edward Yang", episodes=12, itunes_id=7,
+                         image=image),
                  Listing("PyTorch Lightning Talks", feeds.url("/lightning.xml"), only_in=("gpodder",))]
     with DirectoryServer(catalogue) as server:
         db = open_library(library_path)
@@ -80,6 +86,18 @@ def result_titles(dialog: AddPodcastDialog) -> list[str]:
     return [str(dialog.model.index(row).data()).split("\n")[0] for row in range(dialog.model.rowCount())]
 
 
+def shows_covers(qtbot: QtBot, dialog: AddPodcastDialog) -> None:
+    """The first result's cover is painted beside it once fetched; the second, which has none, shows its
+    initials on its colour."""
+    region = quadrant(RESULT_COVER)
+    cover = cover_at(SAMPLE_COVER, RESULT_COVER, region)
+    assert not near(cover, placeholder_at("PyTorch Developer Podcast", RESULT_COVER, False, region))
+    qtbot.waitUntil(lambda: near(painted_icon(dialog.results, dialog.model.index(0), RESULT_COVER), cover),
+                    timeout=FEED_MS)
+    initials = placeholder_at("PyTorch Lightning Talks", RESULT_COVER, False, region)
+    assert near(painted_icon(dialog.results, dialog.model.index(1), RESULT_COVER), initials)
+
+
 def test_a_name_found_previewed_and_subscribed_is_selected(qtbot: QtBot, launch: Launch,
                                                            directories: DirectoryServer) -> None:
     window = launch().window
@@ -93,6 +111,7 @@ def test_a_name_found_previewed_and_subscribed_is_selected(qtbot: QtBot, launch:
     first = str(dialog.model.index(0).data())  # named by both directories, listed once
     assert "Edward Yang · 12 episodes · latest 2024-05-13 · " in first
     assert "Apple Podcasts" in first and "gpodder.net" in first
+    shows_covers(qtbot, dialog)
     press(qtbot, Qt.Key.Key_Down)  # into the results
     assert focused() is dialog.results and dialog.results.accessibleName() == "Podcasts found"
     press(qtbot, Qt.Key.Key_Return)  # preview
@@ -100,6 +119,9 @@ def test_a_name_found_previewed_and_subscribed_is_selected(qtbot: QtBot, launch:
     assert dialog.preview.isVisible() and dialog.preview.title.text() == "PyTorch Developer Podcast"
     assert dialog.preview.episodes.stringList()[0] == "2024-01-12  Episode 11"  # the newest first
     assert "12 episodes in its feed" in dialog.preview.status.text()
+    preview_cover = cover_at(SAMPLE_COVER, PREVIEW_COVER, quadrant(PREVIEW_COVER))  # beside its title
+    qtbot.waitUntil(lambda: near(shown(dialog.preview.cover, quadrant(PREVIEW_COVER)), preview_cover),
+                    timeout=FEED_MS)
     press(qtbot, Qt.Key.Key_Escape)  # back to the results, not out of the dialog
     assert dialog.isVisible() and not dialog.preview.isVisible() and focused() is dialog.results
     press(qtbot, Qt.Key.Key_Return)

@@ -88,6 +88,49 @@ def test_find_says_which_podcasts_are_subscribed_already(cli: Cli, directories: 
                                               "subscribed)", f"    {url}"]
 
 
+GUID = "917393e3-1b1e-5cef-ace4-edaa54e1f810"
+
+
+def _subscribed_otherwise(feeds: FeedServer, how: str) -> tuple[str, str]:
+    """A podcast served to be subscribed by one address and listed in the directories by another, joined as
+    ``how`` says: the addresses (subscribed, listed)."""
+    listed, home = feeds.url("listed.xml"), feeds.url("home.xml")
+    declared = b'<rss xmlns:atom="http://www.w3.org/2005/Atom" xmlns:podcast="https://podcastindex.org/namespace/1.0" '
+    tags = {"a redirect": "", "its self link": f'<atom:link rel="self" href="{listed}"/>',
+            "its new-feed-url": f"<itunes:new-feed-url>{home}</itunes:new-feed-url>",
+            "its podcast:guid": f"<podcast:guid>{GUID}</podcast:guid>"}[how]
+    body = rss("PyTorch", [{"title": "E", "guid": "e"}]).replace(b"<rss ", declared)
+    feeds.serve_body("home.xml", body.replace(b"<channel>", b"<channel>" + tags.encode()))
+    if how == "a redirect":  # subscribed at listed.xml, which then moved for good (refreshed below)
+        return feeds.serve_body("listed.xml", body), listed
+    if how == "its new-feed-url":
+        return feeds.serve_body("listed.xml", body.replace(b"<channel>", b"<channel>" + tags.encode())), listed
+    return home, listed if how == "its self link" else feeds.url("elsewhere.xml")
+
+
+@pytest.mark.parametrize("how", ["a redirect", "its self link", "its new-feed-url", "its podcast:guid"])
+def test_a_podcast_subscribed_by_another_of_its_addresses_is_subscribed(cli: Cli, directories: DirectoryServer,
+                                                                        tmp_path: Path, how: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The directories name the podcast by an address the library knows it by (a redirect's old one, its feed's
+    self link or new-feed-url) or by its podcast:guid (Podcast Index), not the one it is stored at."""
+    with FeedServer(tmp_path) as feeds:
+        subscribed, listed = _subscribed_otherwise(feeds, how)
+        assert cli("subscribe", subscribed)[0] == 0
+        if how == "a redirect":
+            feeds.serve_redirect("listed.xml", "home.xml", 301)
+            assert cli("refresh")[0] == 0
+    [stored] = cli.json("sources")
+    assert stored["url"] != listed  # known by the listed address, not stored at it
+    directories.catalogue[0].feed_url, directories.catalogue[0].guid = listed, GUID
+    directories.catalogue[1].feed_url = "https://other.example.com/another.xml"
+    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO(SECRET + "\n"))
+    assert cli("directory-secret", KEY, "--store-in-library")[0] == 0
+    found = cli.json("find", "pytorch", "--directory", "podcastindex", "--directory", "fyyd")
+    assert [(f["feed_url"], f["subscribed"]) for f in found] == [(listed, True),
+                                                                  ("https://other.example.com/another.xml", False)]
+
+
 def test_setting_reads_sets_and_refuses_with_a_sentence(cli: Cli) -> None:
     assert cli("setting", "directory.apple") == (0, "yes\n", "")
     assert cli("setting", "directory.fyyd", "on") == (0, "yes\n", "")

@@ -59,6 +59,32 @@ def find_subscription(db: Database, addresses: Iterable[str], guid: str | None =
     return Subscription(int(found[0]), str(found[1]), str(found[2]), found[3]) if found else None
 
 
+@record
+class KnownFeeds:
+    """What the library's subscriptions are known by, read once (off the UI thread) to be asked of many feeds
+    without the database: ``addresses`` their ``address_key``s (stored, then kept in ``source_addresses``),
+    ``guids`` their podcast:guids (lower case), each to its source id."""
+
+    addresses: dict[str, int]
+    guids: dict[str, int]
+
+    def source_of(self, address: str, guid: str = "") -> int | None:
+        """The subscription ``address`` (however written) or ``guid`` names, as ``find_subscription`` finds it;
+        None when there is none."""
+        found = self.addresses.get(address_key(address)) if address else None
+        return found if found is not None else self.guids.get(guid.strip().lower()) if guid else None
+
+
+def known_feeds(db: Database) -> KnownFeeds:
+    """Every subscription's addresses and podcast:guid (see ``KnownFeeds``)."""
+    rows = db.execute("SELECT id, url, podcast_guid FROM sources WHERE url IS NOT NULL ORDER BY id DESC").fetchall()
+    addresses = {str(key): int(source_id) for key, source_id in db.execute(
+        "SELECT address, source_id FROM source_addresses ORDER BY source_id DESC")}
+    addresses |= {address_key(str(url)): int(source_id) for source_id, url, _guid in rows}  # the stored win
+    guids = {str(guid).strip().lower(): int(source_id) for source_id, _url, guid in rows if guid}
+    return KnownFeeds(addresses, guids)
+
+
 def subscription_at(db: Database, source: str) -> Subscription | None:
     """The subscription to the address (or file) ``source`` as typed, however written; None when there is none.
     An address that is none raises the UnreachableError that subscribing would."""

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from earmark.gui.mainwindow.frame.actions import Actions
     from earmark.gui.mainwindow.frame.desktop import DesktopController
     from earmark.gui.mainwindow.library.feeds import FeedsController
+    from earmark.gui.mainwindow.library.subscribing import SubscribeController
     from earmark.gui.mainwindow.listening.player_bar import PlayerBar
     from earmark.gui.mainwindow.navigation.navigator import Navigator
     from earmark.gui.mainwindow.navigation.sidebar import SidebarController
@@ -46,6 +47,7 @@ class CoveredWindow(Protocol):
     sidebar: SidebarController
     detail: DetailPane
     feeds: FeedsController
+    subscribing: SubscribeController
     subscriptions: SubscriptionsView
     session: PlaybackSession
     player_bar: PlayerBar
@@ -71,6 +73,7 @@ class WindowCovers(QObject):
         self._cover_sidebar()
         window.detail.use_covers(self.cache)
         window.feeds.sources_model.use_covers(self.cache)
+        window.subscribing.discovery.covers = self.cache  # Add Podcast's results and preview
         window.subscriptions.table.setIconSize(QSize(20, 20))
         window.session.item_changed.connect(self._on_playing)
         self.cache.changed.connect(self._on_cover)

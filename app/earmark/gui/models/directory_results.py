@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QIcon, QPixmap
 
 from earmark.core.directory.configured import LABELS
 from earmark.core.directory.results import DirectoryResult, merged
 from earmark.core.directory.subscribed import subscribed_source
+from earmark.core.feeds.identity import KnownFeeds
 from earmark.core.plurals import counted
+
+if TYPE_CHECKING:
+    from earmark.gui.covers.cache import CoverCache
 
 Index = QModelIndex | QPersistentModelIndex
 FeedUrlRole = Qt.ItemDataRole.UserRole + 1
 SubscribedRole = Qt.ItemDataRole.UserRole + 2
-# The cover's address, for the image cache of issue 36 §4 to draw as the row's DecorationRole once it exists.
-ImageUrlRole = Qt.ItemDataRole.UserRole + 3
+ImageUrlRole = Qt.ItemDataRole.UserRole + 3  # the cover's address (its picture is the DecorationRole)
+RESULT_COVER = 40  # logical pixels
 
 
 def facts(result: DirectoryResult, subscribed: bool) -> str:
@@ -28,13 +35,24 @@ def facts(result: DirectoryResult, subscribed: bool) -> str:
 
 
 class DirectoryResultsModel(QAbstractListModel):
-    """One row per podcast found, in the order the directories answered; ``library`` holds the feed marks of the
-    library's subscriptions (see core/directory/subscribed.py), to say which are subscribed already."""
+    """One row per podcast found, in the order the directories answered; ``library`` holds what the library's
+    subscriptions are known by (see core/feeds/identity.py), to say which are subscribed already."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.results: list[DirectoryResult] = []
-        self.library: dict[str, int] = {}
+        self.library = KnownFeeds({}, {})
+        self._covers: CoverCache | None = None
+
+    def use_covers(self, covers: CoverCache) -> None:
+        """Show each podcast's cover (its initials until it arrives); a cover that arrives repaints its rows."""
+        self._covers = covers
+        covers.changed.connect(self._on_cover)
+
+    def _on_cover(self, url: str) -> None:
+        for row, result in enumerate(self.results):
+            if result.image == url:
+                self.dataChanged.emit(self.index(row), self.index(row), [Qt.ItemDataRole.DecorationRole])
 
     def source_of(self, row: int) -> int | None:
         """The subscription the podcast in ``row`` is, or None when it is not subscribed."""
@@ -60,6 +78,8 @@ class DirectoryResultsModel(QAbstractListModel):
             return subscribed
         if role == ImageUrlRole:
             return result.image
+        if role == Qt.ItemDataRole.DecorationRole and self._covers is not None:
+            return _untinted(self._covers.pixmap(result.image, result.title, RESULT_COVER))
         return None
 
     def clear(self) -> None:
@@ -81,3 +101,10 @@ class DirectoryResultsModel(QAbstractListModel):
             self.results = combined
         if old:
             self.dataChanged.emit(self.index(0), self.index(old - 1))
+
+
+def _untinted(cover: QPixmap) -> QIcon:
+    """The cover as an icon that looks the same on the selected row (Qt tints a selected icon's pixmap)."""
+    icon = QIcon(cover)
+    icon.addPixmap(cover, QIcon.Mode.Selected)
+    return icon

@@ -3,7 +3,9 @@ list by keys (Down into it, Enter previews, Esc back), each podcast previewed be
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,8 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from earmark.gui.models.directory_results import DirectoryResultsModel
+from earmark.gui.models.directory_results import RESULT_COVER, DirectoryResultsModel
 from earmark.gui.views.podcast_preview import PodcastPreview
+
+if TYPE_CHECKING:
+    from earmark.gui.covers.cache import CoverCache
 
 WIDTH, HEIGHT = 680, 560
 
@@ -81,6 +86,7 @@ class AddPodcastDialog(QDialog):
         self.results.setAlternatingRowColors(True)
         self.results.setWordWrap(True)
         self.results.setSpacing(2)
+        self.results.setIconSize(QSize(RESULT_COVER, RESULT_COVER))
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results.activated.connect(self._preview)
         self.results.clicked.connect(self._preview)
@@ -116,6 +122,11 @@ class AddPodcastDialog(QDialog):
         layout.addWidget(self.pages, 1)
         layout.addWidget(close)
         self.field.setFocus()
+
+    def use_covers(self, covers: CoverCache) -> None:
+        """Show the podcasts' covers beside the results and in the preview."""
+        self.model.use_covers(covers)
+        self.preview.use_covers(covers)
 
     def _search_page(self) -> QWidget:
         page = QWidget()

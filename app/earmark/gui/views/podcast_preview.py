@@ -3,6 +3,8 @@ Back to the results."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListView, QPushButton, QVBoxLayout, QWidget
 
@@ -12,8 +14,12 @@ from earmark.core.html import to_text
 from earmark.core.plurals import counted
 from earmark.gui.models.directory_results import facts
 
+if TYPE_CHECKING:
+    from earmark.gui.covers.cache import CoverCache
+
 NEWEST = 10  # episodes listed
 DESCRIPTION_CHARS = 400
+PREVIEW_COVER = 96  # logical pixels
 
 
 class PodcastPreview(QWidget):
@@ -35,6 +41,12 @@ class PodcastPreview(QWidget):
         self.title.setFont(font)
         self.facts = QLabel()
         self.facts.setWordWrap(True)
+        self.cover = QLabel()
+        self.cover.setObjectName("previewCover")
+        self.cover.setFixedSize(PREVIEW_COVER, PREVIEW_COVER)
+        self.cover.hide()  # until covers are used
+        self._covers: CoverCache | None = None
+        self._shown: tuple[str, str] = ("", "")  # the image address and title of the podcast previewed
         self.description = QLabel()
         self.description.setObjectName("previewDescription")
         self.description.setTextFormat(Qt.TextFormat.PlainText)
@@ -58,15 +70,39 @@ class PodcastPreview(QWidget):
         buttons.addWidget(self.back_button)
         buttons.addStretch(1)
         buttons.addWidget(self.subscribe_button)
+        heading = QVBoxLayout()
+        for widget in (self.title, self.facts):
+            heading.addWidget(widget)
+        heading.addStretch(1)
+        top = QHBoxLayout()
+        top.addWidget(self.cover, 0, Qt.AlignmentFlag.AlignTop)
+        top.addLayout(heading, 1)
         layout = QVBoxLayout(self)
-        for widget in (self.title, self.facts, self.description, self.status):
+        layout.addLayout(top)
+        for widget in (self.description, self.status):
             layout.addWidget(widget)
         layout.addWidget(self.episode_list, 1)
         layout.addLayout(buttons)
 
+    def use_covers(self, covers: CoverCache) -> None:
+        """Show the podcast's cover beside its title (its initials until it arrives)."""
+        self._covers = covers
+        self.cover.show()
+        covers.changed.connect(self._on_cover)
+
+    def _on_cover(self, url: str) -> None:
+        if url and url == self._shown[0]:
+            self._paint_cover()
+
+    def _paint_cover(self) -> None:
+        if self._covers is not None:
+            self.cover.setPixmap(self._covers.pixmap(*self._shown, PREVIEW_COVER))
+
     def show_result(self, result: DirectoryResult, subscribed: bool) -> None:
         """Show what the directory said of ``result`` while its feed is read."""
         self.title.setText(result.title)
+        self._shown = (result.image, result.title)
+        self._paint_cover()
         self.facts.setText(f"{result.author or 'Unknown author'} · {facts(result, subscribed)}")
         self.description.setText(_short(result.description))
         self.episodes.setStringList([])

@@ -5,6 +5,7 @@ read feed over to be stored."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
@@ -22,19 +23,24 @@ from earmark.core.directory.configured import (
 from earmark.core.directory.results import DirectoryResult
 from earmark.core.directory.subscribed import subscribed_keys
 from earmark.core.feeds.addresses import PageFeeds, looks_like_address, read_address, read_address_in
+from earmark.core.feeds.identity import KnownFeeds
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.plurals import counted
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.add_podcast import AddPodcastDialog
 from earmark.gui.views.directory_key import PodcastIndexKeyDialog
 
+if TYPE_CHECKING:
+    from earmark.gui.covers.cache import CoverCache
+
 SLOW_MS = 4000  # a directory that has not answered by then is said to be slow (the others show meanwhile)
 POPULAR_LIMIT = 50
-Setup = tuple[list[DirectorySpec], dict[str, int]]
+Setup = tuple[list[DirectorySpec], KnownFeeds]
 
 
 def setup(db: Database) -> Setup:
-    """The chosen directories (with the Podcast Index secret, from the keyring) and the subscriptions' marks."""
+    """The chosen directories (with the Podcast Index secret, from the keyring) and what the subscriptions are
+    known by."""
     return directory_specs(db), subscribed_keys(db)
 
 
@@ -56,6 +62,7 @@ class DiscoveryController(QObject):
         self._row = -1  # the result previewed
         self._previews = 0  # counts previews: a feed read for an earlier one is dropped
         self.typed = ""  # an address that could not be added comes back with the next Ctrl+N
+        self.covers: CoverCache | None = None  # the window's, once its covers are wired (gui/covers/wiring.py)
 
     def open(self) -> AddPodcastDialog:
         """Show the dialog (without blocking the event loop); nothing is sent anywhere until Enter."""
@@ -71,6 +78,8 @@ class DiscoveryController(QObject):
         dialog.subscribe_requested.connect(self._subscribe)
         dialog.popular_requested.connect(self._popular)
         dialog.key_requested.connect(self._ask_key)
+        if self.covers is not None:
+            dialog.use_covers(self.covers)
         dialog.field.setText(self.typed)
         dialog.field.selectAll()
         dialog.open()

@@ -12,7 +12,7 @@ from earmark.core.images.fetch import CoverState, fetch_cover
 from helpers.cli import Cli
 from helpers.feed_server import FeedServer, Route, rss
 
-IMAGES = Path(__file__).parents[3] / "fixtures" / "images"
+IMAGES = Path(__file__).parents[2] / "fixtures" / "images"
 
 
 def test_covers_in_the_json_of_sources_and_items(cli: Cli, feed_server: FeedServer, cover_cache: Path) -> None:
