@@ -14,7 +14,8 @@ from earmark.core.urls import address_key
 # other, so that a new table of the user's is never dropped with a copy.
 ITEM_STATE = ("notes", "item_tags", "play_history", "queue", "downloads", "transcripts", "silences",
               "transcribe_queue", "chapters_cache")
-DERIVED = ("item_terms", "item_links", "item_keys", "relations", "graph_index", "graph_layout", "sync_clock")
+DERIVED = ("item_terms", "item_links", "item_keys", "item_concepts", "relations", "graph_index", "graph_layout",
+           "sync_clock")
 
 
 def referring(conn: sqlite3.Connection, table: str) -> list[tuple[str, str]]:
