@@ -92,6 +92,10 @@ class TaskRunner(QObject):
         def work() -> T:
             return fn(self._db(), *args) if with_db else fn(*args)
 
+        if self._stopped:  # asked for after shutdown (a part still finishing its own work): nobody to tell
+            dropped: Future[T] = Future()
+            dropped.cancel()
+            return dropped
         future = executor.submit(work)
         future.add_done_callback(lambda f: self._finished.emit(f, (on_done, on_error, is_write)))
         return future
@@ -127,7 +131,7 @@ class TaskRunner(QObject):
 
     def shutdown(self, wait_for_reads: bool = False) -> None:
         """Finish queued writes and close the writer's connection, then stop the threads (called on quit).
-        Results that arrive afterwards are dropped. With ``wait_for_reads`` the reads under way are waited for
+        Results that arrive afterwards, and work asked for afterwards, are dropped. With ``wait_for_reads`` the reads under way are waited for
         and every connection is closed on return: nothing of this runner has the library open any more (before
         a restore moves the file)."""
         self._stopped = True
