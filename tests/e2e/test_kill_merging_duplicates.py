@@ -65,7 +65,9 @@ def test_killing_the_merge_of_duplicates_loses_nothing_and_the_next_start_finish
         killed = victim.kill()
         count.record(victim, killed)
         check_intact(library)
-        assert subscriptions(library) in ((BEFORE, 2 * PODCASTS), (len(MIGRATIONS), PODCASTS))  # all or nothing
+        version, held = subscriptions(library)
+        # all or nothing: not merged yet, or merged (a later step may still have been under way)
+        assert (version, held) == (BEFORE, 2 * PODCASTS) or (version > BEFORE and held == PODCASTS)
         if not killed:
             high = max(low + 0.05, 0.9 * wait)
         result = earmark(library, "tags")
