@@ -8,6 +8,7 @@ from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.merge import merge_entries
+from earmark.core.db.show_notes_text import show_notes_text
 from earmark.core.db.sources import site_source
 from earmark.core.db.tags import tag_item
 from earmark.core.html import to_text
@@ -83,18 +84,20 @@ def store_article(db: Database, article: ArticleData) -> StoredArticle:
             return StoredArticle(item_id, new=True)
         if found.in_feed:
             return found
-        title, content = db.execute("SELECT title, content FROM items WHERE id = ?", [found.item_id]).fetchone()
+        title, content, description = db.execute("SELECT title, content, description FROM items WHERE id = ?",
+                                                  [found.item_id]).fetchone()
         if article.problem is not None:
             if not content:
                 db.execute("UPDATE items SET fetch_problem = ? WHERE id = ?", [article.problem, found.item_id])
             return found
         text = to_text(article.html)
+        own_text = None if text == show_notes_text(description, article.html) else text  # kept once (schema 19)
         db.execute(
             """UPDATE items SET title = ?, author = coalesce(?, author), published = coalesce(?, published),
-                   content = ?, text = ?, duration = ?, fetch_problem = NULL,
+                   content = ?, own_text = ?, duration = ?, fetch_problem = NULL,
                    image_url = coalesce(?, image_url) WHERE id = ?""",
             [article.title if title == article.url else title, article.author, article.published, article.html,
-             text, reading_seconds(text), article.image_url, found.item_id],
+             own_text, reading_seconds(text), article.image_url, found.item_id],
         )
         return found
 

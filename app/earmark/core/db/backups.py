@@ -14,6 +14,7 @@ from pathlib import Path
 from earmark.core.db.backup_files import backups_folder, restoring_path
 from earmark.core.db.connection import copy_database, library_error, read_only_uri
 from earmark.core.db.schema import SCHEMA_VERSION
+from earmark.core.db.show_notes_text import add_text_function
 from earmark.core.errors import BackupError, LibraryDamagedError, LibraryError
 from earmark.core.privacy import private_folder
 from earmark.core.records import record
@@ -126,6 +127,7 @@ def check_backup(path: Path) -> int:
         raise BackupError(f"There is no backup file {path}.")
     try:
         conn = sqlite3.connect(read_only_uri(path), uri=True)
+        add_text_function(conn)  # its check reads the items' text
     except sqlite3.Error as exc:
         raise BackupError(f"{path} cannot be read ({exc}).") from exc
     try:

@@ -18,6 +18,7 @@ from urllib.parse import quote
 from earmark.core.db.backup_files import backups_folder, finish_interrupted_restore
 from earmark.core.db.database import Database
 from earmark.core.db.schema import SCHEMA_VERSION, schema_version
+from earmark.core.db.show_notes_text import add_text_function
 from earmark.core.errors import (
     LibraryBusyError,
     LibraryDamagedError,
@@ -56,6 +57,7 @@ def open_library(path: str | Path, *, migrate: bool = True, read_only: bool = Fa
         _probe(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                check_same_thread=not any_thread)
+        add_text_function(conn)
     except (OSError, sqlite3.Error) as exc:
         raise _open_failure(path, exc) from exc
     try:
@@ -137,6 +139,7 @@ def _connect_read_only(uri: str, any_thread: bool) -> sqlite3.Connection:
         # SQLite reads the file as immutable: nothing here can write it (changes that only a -wal holds, after
         # a crash, are not seen until the library can be opened normally again).
         conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, check_same_thread=not any_thread)
+    add_text_function(conn)
     return conn
 
 
@@ -252,6 +255,7 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
                              timeout=BUSY_TIMEOUT_MS / 1000)
     try:
         dest = sqlite3.connect(partial)
+        add_text_function(dest)  # the check reads the items' text
         try:
             source.backup(dest)
             dest.execute("PRAGMA journal_mode = DELETE")  # a backup is one self-contained file

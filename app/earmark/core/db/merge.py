@@ -9,6 +9,7 @@ from earmark.core.db.bulk import ItemKey, insert_items, settle, update_items
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.search_words import learnt
+from earmark.core.db.show_notes_text import expect_texts
 from earmark.core.db.sources import follow_feed_title
 from earmark.core.html import search_text
 from earmark.core.models import EntryData, FeedData, SubscribeResult
@@ -105,6 +106,7 @@ def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
     new: list[EntryData] = []
     rows: list[tuple[object, ...]] = []
     changed: list[list[object]] = []
+    changed_entries: list[EntryData] = []
     quiet: list[list[object]] = []
     added = now_iso()
     for entry in entries:
@@ -116,18 +118,21 @@ def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
             orphans.adopt(db, entry, values)
         if entry.identity not in existing:
             new.append(entry)
-            rows.append((source_id, entry.identity, *values, _search_text(entry), added))
+            rows.append((source_id, entry.identity, *values, added))
             continue
         item_id, stored = existing[entry.identity]
         if stored[:_QUIET] == values[:_QUIET] and stored != values:
             quiet.append([item_id, *values[_QUIET:]])
         elif stored != values:
-            changed.append([item_id, *values, _search_text(entry)])
+            changed.append([item_id, *values, None])
+            changed_entries.append(entry)
             result.updated.append(item_id)
     if quiet:
         update_items(db, FEED_FIELDS[_QUIET:], quiet)
-    if changed:
-        update_items(db, (*FEED_FIELDS, "text"), changed)
+    expect_texts({(entry.description, entry.content): _search_text(entry) for entry in new})
+    if changed:  # their text is what their new show notes give (own_text, an older version's, is let go)
+        expect_texts({(entry.description, entry.content): _search_text(entry) for entry in changed_entries})
+        update_items(db, (*FEED_FIELDS, "own_text"), changed)
     ids = {identity: existing[identity][0] if identity in existing else 0 for identity in order}
     if not rows:
         return ids
@@ -141,7 +146,7 @@ def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
         if on_new is not None:
             on_new()
 
-    insert_items(db, ("source_id", "identity", *FEED_FIELDS, "text", "added"), rows, found)
+    insert_items(db, ("source_id", "identity", *FEED_FIELDS, "added"), rows, found)
     return ids
 
 

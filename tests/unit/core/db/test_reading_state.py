@@ -108,7 +108,7 @@ def test_highlights_are_notes_with_an_optional_note_searchable_and_undoable(libr
     assert (plain.quote, plain.text, plain.is_highlight) == ("When a guard fails", "", True)
     assert [h.id for h in highlights_for_item(library, item_id)] == [noted.id, plain.id]  # in the text's order
     assert [i.id for i in list_items(library, ItemFilter(text="recompiles"))] == [item_id]
-    library.execute("UPDATE items SET text = '' WHERE id = ?", [item_id])  # only the highlights say it now
+    library.execute("UPDATE items SET own_text = '' WHERE id = ?", [item_id])  # only the highlights say it now
     assert [i.id for i in list_items(library, ItemFilter(text="graphs"))] == [item_id]
     assert update_note(library, noted.id, "").text == ""  # a highlight's note may be emptied
     gone = delete_note(library, noted.id)
@@ -173,7 +173,7 @@ def test_a_library_from_before_the_reading_list_is_upgraded(library_file: Path) 
     assert article_state(db, old.id).archived is False
     db.execute("UPDATE items SET content = ? WHERE id = ?", [f"<p>{WORDS_230}</p>", old.id])
     highlight_text(db, old.id, "word word")
-    db.execute("UPDATE items SET text = '' WHERE id = ?", [old.id])
+    db.execute("UPDATE items SET own_text = '' WHERE id = ?", [old.id])
     assert [i.id for i in list_items(db, ItemFilter(text="word"))] == [old.id]  # found by its highlight
     db.close()
 

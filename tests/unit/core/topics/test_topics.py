@@ -207,7 +207,7 @@ def test_changed_tags_and_text_are_worked_out_again(copy: Database) -> None:
     assert set(store.pending_item_ids(copy)) == {lr, schedulers}
     index_items(copy, store.pending_item_ids(copy))
     assert "tag: scheduling" in reasons_of(copy, "Learning rate schedulers")["CUDA graph trees"]
-    copy.execute("UPDATE items SET text = text || ' Reference counting.' WHERE id = ?", [lr])
+    copy.execute("UPDATE items SET own_text = text || ' Reference counting.' WHERE id = ?", [lr])
     assert store.pending_item_ids(copy) == [lr]
 
 
