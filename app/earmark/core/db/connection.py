@@ -18,7 +18,7 @@ from urllib.parse import quote
 from earmark.core.db.backup_files import backups_folder, finish_interrupted_restore
 from earmark.core.db.database import Database
 from earmark.core.db.schema import SCHEMA_VERSION, schema_version
-from earmark.core.db.show_notes_text import add_text_function
+from earmark.core.db.show_notes_text import add_text_function, forget_texts
 from earmark.core.errors import (
     LibraryBusyError,
     LibraryDamagedError,
@@ -324,6 +324,8 @@ def write_transaction(db: Database) -> Iterator[None]:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
+        finally:
+            forget_texts()
     except sqlite3.OperationalError as exc:
         raise library_error(exc) from exc
 

@@ -13,8 +13,8 @@ import sqlite3
 
 FUNCTION = "earmark_show_notes_text"
 # Texts already worked out (where a feed was parsed) for rows about to be written, by (description, content): the
-# search index's insert trigger reads each new row's text once, and takes it from here instead of flattening the
-# markup a second time. Bounded, in case rows announced are never written (a rolled-back batch).
+# search index's insert trigger and the vocabulary learnt before the commit read each new row's text, and take it
+# from here instead of flattening the markup again. Forgotten when the write transaction ends (and bounded).
 _expected: dict[tuple[str, str], str] = {}
 _EXPECTED_AT_MOST = 100_000
 
@@ -26,9 +26,13 @@ def expect_texts(texts: dict[tuple[str, str], str]) -> None:
     _expected.update(texts)
 
 
+def forget_texts() -> None:
+    _expected.clear()
+
+
 def show_notes_text(description: str | None, content: str | None) -> str:
     key = (description or "", content or "")
-    found = _expected.pop(key, None)
+    found = _expected.get(key)
     if found is not None:
         return found
     from earmark.core.html import search_text  # deferred: nh3 is not needed to start the window
