@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from earmark.core.db.show_notes_text import add_text_function
+
 ROOT = Path(__file__).resolve().parents[2]
 SEED = int(os.environ.get("EARMARK_CRASH_SEED", "10"))  # a failure names its seed: rerun with it to reproduce
 
@@ -149,6 +151,7 @@ def check_intact(path: Path) -> None:
     """The library left by a kill is sound: SQLite's integrity check, the search index's own check, and no
     broken references. Read with a plain connection (it recovers the WAL, as the next start would)."""
     conn = sqlite3.connect(path)
+    add_text_function(conn)  # the check reads the items' text, worked out from their show notes (schema 19)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
