@@ -21,6 +21,7 @@ import pytest
 from earmark.cli import main
 from earmark.core.db.backups import check_backup
 from earmark.core.db.migrations import MIGRATIONS
+from earmark.core.db.show_notes_text import add_text_function
 from helpers.crash import SEED, KillCount, Victim, check_intact, earmark, earmark_command
 from helpers.feed_server import FeedServer, rss
 from helpers.old_library import build_v1_library, check_upgraded
@@ -115,6 +116,7 @@ def _user_state(library: Path) -> None:
     _cli(library, "tag", str(ids[4]), "later", "kernels")
     _cli(library, "mark-played", str(ids[5]), str(ids[6]))
     conn = sqlite3.connect(library)
+    add_text_function(conn)  # an update of items works out their text (schema 19): the library's function
     conn.executemany("UPDATE items SET position = ? WHERE id = ?", [(61.5, ids[7]), (600.0, ids[8])])
     conn.commit()
     conn.close()
