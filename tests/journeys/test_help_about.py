@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QObject, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QTabWidget, QTreeView
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QTreeView
 from pytestqt.qtbot import QtBot
 
 from earmark import __version__
@@ -100,8 +100,7 @@ def test_no_matching_command_offers_the_matching_settings(qtbot: QtBot, launch: 
     qtbot.waitUntil(lambda: window.desktop.settings_dialog is not None
                     and window.desktop.settings_dialog.isVisible())
     settings = window.desktop.settings_dialog
-    tabs = settings.findChild(QTabWidget)
-    assert tabs.tabText(tabs.currentIndex()) == "Appearance"
+    assert settings.sections.currentItem().text() == "Appearance"
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not None
                     and QApplication.focusWidget().accessibleName() == "Theme")
     settings.reject()

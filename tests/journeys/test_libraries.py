@@ -63,7 +63,7 @@ def test_the_empty_library(qtbot: QtBot, launch: Launch) -> None:
 
 
 def test_a_read_only_library(qtbot: QtBot, launch: Launch, tmp_path: Path) -> None:
-    with small_disk(tmp_path / "disk", size_kib=8192) as disk:
+    with small_disk(tmp_path / "disk", size_kib=16384) as disk:  # the sample with its transcripts, and its WAL
         path = disk / "library.db"
         db = open_library(path)
         load_sample(db)

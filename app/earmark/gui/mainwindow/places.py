@@ -61,7 +61,7 @@ VIEWS_GO_TO = (
          Place(GRAPH, mode=LEARNING_PATH)),
     GoTo("show_statistics", "Go", "Stat&istics", ("Ctrl+Shift+I",), Place(STATISTICS)),
     GoTo("show_podcasts", "Go", "&My Podcasts", ("Ctrl+Shift+P",), Place(PODCASTS)),
-    GoTo("show_ask", "Go", "As&k the Library", ("Ctrl+Shift+A",), Place(ASK)),
+    GoTo("show_ask", "Go", "Ask the Librar&y", ("Ctrl+Shift+A",), Place(ASK)),
 )
 
 
