@@ -79,6 +79,8 @@ class AskView(QWidget):
         self.answers = QListView()
         self.answers.setObjectName("askAnswers")
         self.answers.setAccessibleName("Answers")
+        self.answers.setAccessibleDescription("The passages that answer the question, best first; Enter plays the "
+                                              "episode from the moment it is said")
         self.answers.setModel(self.model)
         self.answers.setItemDelegate(_HtmlDelegate(self.answers))
         self.answers.setWordWrap(True)

@@ -40,6 +40,7 @@ class TranscriptPane(QWidget):
         self.offer = QPushButton()
         self.offer.setObjectName("transcriptOffer")
         self.offer.setAccessibleName("Get a transcript")  # its text says how, once it is offered
+        self.offer.setAccessibleDescription("Downloads the episode or transcribes it on this computer")
         self.offer.clicked.connect(lambda: self.offer_taken.emit(self._offered))
         self.model = TranscriptModel(self)
         self.lines = QListView()
