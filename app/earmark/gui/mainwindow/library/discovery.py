@@ -23,7 +23,7 @@ from earmark.core.directory.configured import (
 from earmark.core.directory.results import DirectoryResult
 from earmark.core.directory.subscribed import subscribed_keys
 from earmark.core.feeds.addresses import PageFeeds, looks_like_address, read_address, read_address_in
-from earmark.core.feeds.identity import KnownFeeds
+from earmark.core.feeds.identity import KnownFeeds, Subscription, subscription_at
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.plurals import counted
 from earmark.gui.tasks import TaskRunner
@@ -50,9 +50,10 @@ class DiscoveryController(QObject):
     is subscribed already."""
 
     def __init__(self, parent: QWidget, runner: TaskRunner, take: Callable[[str, ReadFeed | NeedsCredentials], None],
-                 show_source: Callable[[int], None]) -> None:
+                 show_source: Callable[[int], None], already: Callable[[Subscription], None]) -> None:
         super().__init__(parent)
         self._parent, self._runner, self._take, self._show_source = parent, runner, take, show_source
+        self._already = already
         self.dialog: AddPodcastDialog | None = None
         self._specs: list[DirectorySpec] = []
         self._asking = 0  # the search under way: answers of an older one are dropped
@@ -121,7 +122,7 @@ class DiscoveryController(QObject):
         if looks_like_address(text):
             self.typed = text
             self.dialog.say(f"Reading {text}…")
-            self._runner.read(read_address_in, text, on_done=lambda read: self._address_read(text, read),
+            self._runner.read(subscription_at, text, on_done=lambda known: self._read_unless_known(text, known),
                               on_error=lambda message: self._address_failed(text, message))
         elif not self._specs:
             self.dialog.say("No directory is chosen to search (Settings ▸ Directories); type a feed's address.")
@@ -176,6 +177,18 @@ class DiscoveryController(QObject):
             parts.append(f"{waiting} {'is' if len(self._waiting) == 1 else 'are'} slow to answer…" if slow
                          else f"Asking {waiting}…")
         self.dialog.say(" ".join(p for p in [*parts, *self._failures] if p))
+
+    def _read_unless_known(self, text: str, known: Subscription | None) -> None:
+        """A podcast subscribed to by this address, however written, is selected without reading its feed."""
+        if self.dialog is None:
+            return
+        if known is not None:
+            self.typed = ""
+            self.dialog.accept()
+            self._already(known)
+            return
+        self._runner.read(read_address_in, text, on_done=lambda read: self._address_read(text, read),
+                          on_error=lambda message: self._address_failed(text, message))
 
     def _address_read(self, text: str, read: ReadFeed | NeedsCredentials | PageFeeds) -> None:
         if self.dialog is None:

@@ -55,7 +55,7 @@ class SubscribeController(QObject):
         self._articles = articles
         self._feedback = feedback
         self._on_changes = on_changes
-        self.discovery = DiscoveryController(parent, runner, self._take, self._show_podcast)
+        self.discovery = DiscoveryController(parent, runner, self._take, self._show_podcast, self._already)
 
     @Slot()
     def add_podcast(self) -> None:
