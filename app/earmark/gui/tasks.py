@@ -131,9 +131,9 @@ class TaskRunner(QObject):
 
     def shutdown(self, wait_for_reads: bool = False) -> None:
         """Finish queued writes and close the writer's connection, then stop the threads (called on quit).
-        Results that arrive afterwards, and work asked for afterwards, are dropped. With ``wait_for_reads`` the reads under way are waited for
-        and every connection is closed on return: nothing of this runner has the library open any more (before
-        a restore moves the file)."""
+        Results that arrive afterwards, and work asked for afterwards, are dropped. With ``wait_for_reads`` the
+        reads under way are waited for and every connection is closed on return: nothing of this runner has the
+        library open any more (before a restore moves the file)."""
         self._stopped = True
         self._pool.shutdown(wait=wait_for_reads, cancel_futures=True)
         self._writer.submit(self._close_db)
