@@ -18,7 +18,7 @@ from earmark.core.sync import journal
 from earmark.core.sync.account import SyncAccount, save_account
 from earmark.core.sync.apply import Applied, apply_actions, apply_subscriptions, settle_own_plays
 from earmark.core.sync.report import SyncReport
-from earmark.core.sync.server import SyncServer
+from earmark.core.sync.server import SubscriptionChanges, SyncServer
 from earmark.core.timefmt import now_iso
 from earmark.core.urls import comparable
 
@@ -70,7 +70,7 @@ def _subscriptions(db: Database, server: SyncServer, account: SyncAccount, appli
     """Subscription changes down and up; the podcasts added either way wait for their actions (sync_refetch)."""
     # One second back: servers compare whole seconds, so a change in the very second of the last answer would be
     # missed; one seen twice changes nothing (a feed already subscribed, or already gone).
-    changes = server.subscription_changes(account.device, max(0, account.subscriptions_since - 1))
+    changes = unambiguous(server.subscription_changes(account.device, max(0, account.subscriptions_since - 1)))
     added, removed = {comparable(u) for u in changes.add}, {comparable(u) for u in changes.remove}
     arrived = [row for row in journal.in_flight(db, journal.SUBSCRIPTIONS)
                if comparable(row.podcast) in (added if row.action == "subscribe" else removed)]
@@ -119,6 +119,17 @@ def _episode_actions(db: Database, server: SyncServer, account: SyncAccount, app
         journal.finish(db, chunk, [action.digest for action in actions])
         report.actions_sent += len(chunk)
     journal.forget_old(db)
+
+
+def unambiguous(changes: SubscriptionChanges) -> SubscriptionChanges:
+    """``changes`` less the feeds it both adds and removes: a server that answers with every change in the window
+    (the second looked back included) names a feed removed and added again in one second both ways, and which came
+    last cannot be told; the library's own state stands until an answer says one way."""
+    both = {comparable(u) for u in changes.add} & {comparable(u) for u in changes.remove}
+    if not both:
+        return changes
+    return SubscriptionChanges([u for u in changes.add if comparable(u) not in both],
+                               [u for u in changes.remove if comparable(u) not in both], changes.timestamp)
 
 
 def _refetch(db: Database, feeds: list[str]) -> None:
