@@ -42,6 +42,7 @@ class SidebarController(QObject):
         for action in actions:
             self.view.addAction(action)
         self.view.setMinimumWidth(160)
+        self.view.setIndentation(12)  # names keep their room beside the scroll bar a long list of tags brings
         self.view.selectionModel().currentChanged.connect(lambda current, _previous: self._choose(
             current, CLICK if QApplication.mouseButtons() != Qt.MouseButton.NoButton else BROWSE))
         self.view.clicked.connect(lambda index: self._choose(index, CLICK))  # the highlighted row switches too
