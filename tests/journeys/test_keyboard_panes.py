@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMainWindow, QTableView, QTextBrowser
+from PySide6.QtWidgets import QLabel, QMainWindow, QTableView, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -29,7 +29,8 @@ from helpers.keyboard import collapse, focused_pane
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 # The panes of the list view in the order they are laid out, starting from the list: the right-hand column top to
 # bottom, the player bar across the window, then the sidebar and the search box above the list.
-LAYOUT_ORDER = ["list", "details", "related", "notes", "up next", "player", "sidebar", "search", "filters"]
+LAYOUT_ORDER = ["list", "details", "related", "notes", "transcript", "up next", "player", "sidebar", "search",
+                "filters"]
 EPISODE = "Compiler collectives"
 PANE_KEYS = [(Qt.Key.Key_2, "details"), (Qt.Key.Key_3, "related"), (Qt.Key.Key_4, "notes"),
              (Qt.Key.Key_6, "up next"), (Qt.Key.Key_7, "player"), (Qt.Key.Key_8, "sidebar"),
@@ -51,6 +52,8 @@ def started(qtbot: QtBot, launch: Launch) -> QMainWindow:
     wait_rows(qtbot, window, SAMPLE_ITEMS)
     click_row(qtbot, item_list(window), listed_titles(window).index(EPISODE))
     assert focused() is item_list(window)
+    transcript = window.findChild(QWidget, "transcriptPane")
+    qtbot.waitUntil(lambda: transcript.model.rowCount() > 0)  # the sample's transcript is shown: Tab stops there too
     return window
 
 
