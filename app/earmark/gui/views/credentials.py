@@ -5,6 +5,27 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 
+def secret_form(dialog: QDialog, explanation: str, name: tuple[str, str], secret: tuple[str, str],
+                text: str = "") -> tuple[QLineEdit, QLineEdit]:
+    """Lay ``dialog`` out as an explanation, a name and a hidden secret (each its label and object name), and
+    OK/Cancel; returns the two fields (the name's holding ``text``)."""
+    said = QLabel(explanation)
+    said.setWordWrap(True)
+    name_edit, secret_edit = QLineEdit(text), QLineEdit()
+    name_edit.setObjectName(name[1])
+    secret_edit.setObjectName(secret[1])
+    secret_edit.setEchoMode(QLineEdit.EchoMode.Password)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    form = QFormLayout(dialog)
+    form.addRow(said)
+    form.addRow(name[0], name_edit)
+    form.addRow(secret[0], secret_edit)
+    form.addRow(buttons)
+    return name_edit, secret_edit
+
+
 class CredentialsDialog(QDialog):
     """Asks for basic-auth credentials; read ``user`` and ``password`` after ``accepted``."""
 
@@ -12,22 +33,10 @@ class CredentialsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("credentialsDialog")
         self.setWindowTitle("Feed Password")
-        explanation = QLabel(f"“{feed_title}” needs a user name and password.\n"
-                             "The password is kept in your system keyring, for this feed's server only.")
-        explanation.setWordWrap(True)
-        self.user_edit = QLineEdit()
-        self.user_edit.setObjectName("user")
-        self.password_edit = QLineEdit()
-        self.password_edit.setObjectName("password")
-        self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form = QFormLayout(self)
-        form.addRow(explanation)
-        form.addRow("&User name:", self.user_edit)
-        form.addRow("&Password:", self.password_edit)
-        form.addRow(buttons)
+        self.user_edit, self.password_edit = secret_form(
+            self, f"“{feed_title}” needs a user name and password.\n"
+                  "The password is kept in your system keyring, for this feed's server only.",
+            ("&User name:", "user"), ("&Password:", "password"))
 
     @property
     def user(self) -> str:

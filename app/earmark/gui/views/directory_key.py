@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
+
+from earmark.gui.views.credentials import secret_form
 
 
 class PodcastIndexKeyDialog(QDialog):
@@ -12,23 +14,10 @@ class PodcastIndexKeyDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("podcastIndexKeyDialog")
         self.setWindowTitle("Podcast Index Key")
-        explanation = QLabel("Podcast Index answers searches made with your own API key and secret, which "
-                             "podcastindex.org gives for free. The secret is kept in your system keyring; searches "
-                             "ask Podcast Index from then on.")
-        explanation.setWordWrap(True)
-        self.key_edit = QLineEdit(key)
-        self.key_edit.setObjectName("podcastIndexApiKey")
-        self.secret_edit = QLineEdit()
-        self.secret_edit.setObjectName("podcastIndexSecret")
-        self.secret_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form = QFormLayout(self)
-        form.addRow(explanation)
-        form.addRow("API &key:", self.key_edit)
-        form.addRow("API &secret:", self.secret_edit)
-        form.addRow(buttons)
+        self.key_edit, self.secret_edit = secret_form(
+            self, "Podcast Index answers searches made with your own API key and secret, which podcastindex.org "
+                  "gives for free. The secret is kept in your system keyring; searches ask Podcast Index from then on.",
+            ("API &key:", "podcastIndexApiKey"), ("API &secret:", "podcastIndexSecret"), key)
         (self.secret_edit if key else self.key_edit).setFocus()
 
     @property
