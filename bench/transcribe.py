@@ -82,7 +82,9 @@ def speak(text: str, path: Path) -> float:
     run: sox dithers what it resamples with random noise unless told to repeat itself (-R), and the tiny model
     heard each run's noise differently (terms heard 51-54 of 57 for the same passages)."""
     raw = path.with_suffix(".raw.wav")
-    subprocess.run(["espeak-ng", "-s", "150", "-w", str(raw), text], check=True, capture_output=True)
+    # the text goes in on standard input: a sentence starting with "-" would be read as an option
+    subprocess.run(["espeak-ng", "-s", "150", "-w", str(raw), "--stdin"], input=text.encode(), check=True,
+                   capture_output=True)
     subprocess.run(["sox", "-R", str(raw), "-r", "16000", str(path)], check=True)
     raw.unlink()
     with wave.open(str(path)) as audio:

