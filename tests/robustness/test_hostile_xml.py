@@ -1,6 +1,7 @@
 """XML attacks on every XML reader (feeds by both paths, the namespaces pass, OPML): entity bombs (exponential and
 quadratic), external entities naming a local secret, parameter entities and DTDs on a server, XInclude. Each is
-refused or read without expanding or fetching anything, in bounded time and memory."""
+refused or read without expanding or fetching anything, in bounded memory. Time is bounded by the CPU the reader
+spends (an expansion that allocates nothing would still burn it), not by the wall clock a busy machine stretches."""
 
 from __future__ import annotations
 
@@ -65,16 +66,16 @@ def test_xml_attacks_are_refused_or_neutralised(reader: str, attack: str, tmp_pa
     data = document(reader, attack, attacks(secret, feed_server)[attack], secret)
     parser = PARSERS[reader]
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         result: object = parser.run(data)
     except FeedError as exc:
         result = exc
     finally:
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    assert seconds < 5.0, f"{seconds:.1f} s"
+    assert seconds < 5.0, f"{seconds:.1f} s of CPU"
     assert peak < 64 * 1024 * 1024, f"{peak / 2**20:.0f} MB"
     assert SECRET not in repr(result) and "lollollol" not in repr(result)
     assert feed_server.requests == [], "the reader fetched the DTD"
