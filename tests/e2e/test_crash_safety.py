@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import sqlite3
 import sys
 import time
@@ -23,6 +22,7 @@ from earmark.core.db.backups import check_backup
 from earmark.core.db.migrations import MIGRATIONS
 from helpers.crash import SEED, KillCount, Victim, check_intact, earmark, earmark_command
 from helpers.feed_server import FeedServer, rss
+from helpers.kill_starts import copies, kill_a_start, probe_window
 from helpers.old_library import build_v1_library, check_upgraded
 
 DRIVER = Path(__file__).resolve().parents[1] / "helpers" / "crash_driver.py"
@@ -278,33 +278,14 @@ def test_killing_an_upgrade_of_an_old_library_loses_nothing_and_the_next_start_f
         tmp_path: Path, old_library: tuple[Path, object]) -> None:
     rng = random.Random(SEED + 4)
     source, expected = old_library
-    # How long an upgrade takes here, and how long a start takes without one: kills land in between.
-    probe = tmp_path / "probe" / "library.db"
-    probe.parent.mkdir()
-    shutil.copyfile(source, probe)
-    started = time.monotonic()
-    assert earmark(probe, "tags").returncode == 0
-    upgrade = time.monotonic() - started
-    check_upgraded(probe, expected)  # type: ignore[arg-type]
-    started = time.monotonic()
-    assert earmark(probe, "tags").returncode == 0
-    start = time.monotonic() - started
-    low, high = 0.8 * start, max(0.95 * upgrade, start + 0.2)
+    window = probe_window(source, tmp_path, lambda probe: check_upgraded(probe, expected))  # type: ignore[arg-type]
     count = KillCount("migration")
     versions_seen = set()
-    copy = 0
-    while count.kills < 8 and copy < 20:  # until 8 kills landed mid-upgrade (a busy machine's pace varies)
-        copy += 1
-        library = tmp_path / f"copy-{copy}" / "library.db"
-        library.parent.mkdir()
-        shutil.copyfile(source, library)
+    made = 0
+    for library in copies(source, tmp_path, count, kills=8, most=20):  # a busy machine's pace varies
+        made += 1
         for _attempt in range(2):
-            victim = Victim(earmark_command(library, "tags"))
-            wait = rng.uniform(low, high)
-            time.sleep(wait)
-            killed = victim.kill()
-            count.record(victim, killed)
-            check_intact(library)
+            killed = kill_a_start(library, rng, window, count)
             conn = sqlite3.connect(library)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             conn.close()
@@ -312,13 +293,12 @@ def test_killing_an_upgrade_of_an_old_library_loses_nothing_and_the_next_start_f
             assert 1 <= version <= len(MIGRATIONS)
             for backup in library.parent.glob("library.db.v*.bak"):  # a backup that exists is complete
                 assert check_backup(backup) == int(backup.name.split(".v")[1].removesuffix(".bak"))
-            if not killed:  # it finished the upgrade first: quicker than the probe said; the next copy is killed sooner
-                high = max(low + 0.05, 0.9 * wait)
+            if not killed:  # it finished the upgrade first
                 break
         result = earmark(library, "tags")
         assert result.returncode == 0, result.stderr
         check_upgraded(library, expected)  # type: ignore[arg-type]
         assert check_backup(library.with_name("library.db.v1.bak")) == 1
-    print(count, f"(upgrade {upgrade:.2f} s, start {start:.2f} s, {copy} copies); schema versions found after the "
-          "kills:", sorted(versions_seen))
+    print(count, f"(upgrade {window.work:.2f} s, start {window.start:.2f} s, {made} copies); schema versions found "
+          "after the kills:", sorted(versions_seen))
     assert count.kills >= 8, count

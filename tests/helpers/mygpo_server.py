@@ -7,18 +7,14 @@ venv module) the tests that need the server skip with the reason."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from helpers.feed_server import basic_auth, closed_port
+from helpers.server_process import ServerProcess
 
 PACKAGES = ("gpodder-fastapi-router==0.1.3", "uvicorn", "aiosqlite")
 STARTUP_SECONDS = 60.0
@@ -53,65 +49,28 @@ def environment() -> Path:
     return venv
 
 
-class MygpoServer:
+class MygpoServer(ServerProcess):
     """gpodder-fastapi-router running in its own process on 127.0.0.1 (a port of its own)."""
 
+    name = "the mygpo server"
+
     def __init__(self, venv: Path, folder: Path) -> None:
+        super().__init__()
         self.venv = venv
         self.folder = folder
-        self.port = closed_port()
         self.database = f"sqlite+aiosqlite:///{folder / 'gpodder.db'}"
-        self._process: subprocess.Popen[bytes] | None = None
-        self._users = 0
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> MygpoServer:
         (self.folder / "mygpo_app.py").write_text(APP)
         env = {**os.environ, "GPODDER_DATABASE_URL": self.database, "PYTHONPATH": str(self.folder)}
-        log = (self.folder / "server.log").open("wb")
-        self._process = subprocess.Popen(
-            [str(self.venv / "bin" / "python"), "-m", "uvicorn", "mygpo_app:app", "--host", "127.0.0.1",
-             "--port", str(self.port), "--log-level", "warning"], cwd=self.folder, env=env, stdout=log, stderr=log)
-        log.close()
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            if self._process.poll() is not None:
-                raise RuntimeError(f"the mygpo server stopped: {(self.folder / 'server.log').read_text()[-2000:]}")
-            try:
-                urllib.request.urlopen(f"{self.url}/api/2/auth/nobody/logout.json", data=b"", timeout=2).close()
-                return self
-            except urllib.error.HTTPError:
-                return self  # it answers
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the mygpo server did not start within a minute")
-
-    def stop(self) -> None:
-        if self._process is not None and self._process.poll() is None:
-            self._process.terminate()
-            try:
-                self._process.wait(10)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
+        self._run([str(self.venv / "bin" / "python"), "-m", "uvicorn", "mygpo_app:app", "--host", "127.0.0.1",
+                   "--port", str(self.port), "--log-level", "warning"], self.folder / "server.log",
+                  "/api/2/auth/nobody/logout.json", STARTUP_SECONDS, cwd=self.folder, env=env)
+        return self
 
     def new_user(self, password: str = "secret-pw") -> tuple[str, str]:
         """A new user (name, password), made with the server's own command."""
-        self._users += 1
-        name = f"user{self._users}"
+        name = self._next_name()
         subprocess.run([str(self.venv / "bin" / "gpodder-router"), "--database-url", self.database, "create-user",
                         name, "--password", password], check=True, capture_output=True, timeout=60)
         return name, password
-
-    def call(self, method: str, path: str, user: tuple[str, str], body: object = None) -> object:
-        """A raw API request as another client (a phone) makes it, with basic auth; the decoded answer."""
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, method=method,
-                                         headers={"Authorization": basic_auth(*user),
-                                                  "Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=20) as response:
-            raw = response.read()
-        return json.loads(raw) if raw else None
