@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QComboBox,
+    QDialog,
     QMainWindow,
     QMessageBox,
     QTableView,
@@ -167,6 +168,24 @@ def click_row(qtbot: QtBot, view: QAbstractItemView, row: int, double: bool = Fa
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
     if double:  # a double click is a click, then the second press (which Qt reports as a double click)
         qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=where)
+
+
+def palette_dialog(qtbot: QtBot, command: str, name: str) -> QDialog:
+    """``command`` typed into the command palette (Ctrl+K) and Enter; the dialog it opens (its object name), active."""
+    press(qtbot, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QDialog))
+    palette = QApplication.activeModalWidget()
+    assert palette is not None
+    palette.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None and focused().window() is palette)
+    type_text(qtbot, command)
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: (dialog := QApplication.activeModalWidget()) is not None and dialog.objectName() == name)
+    dialog = QApplication.activeModalWidget()
+    assert isinstance(dialog, QDialog)
+    dialog.activateWindow()  # the offscreen platform activates no window by itself
+    qtbot.waitUntil(dialog.isActiveWindow)
+    return dialog
 
 
 def message_box(qtbot: QtBot, timeout: int = 15_000) -> QMessageBox:

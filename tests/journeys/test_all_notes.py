@@ -16,7 +16,15 @@ from earmark.core.db.notes import add_note
 from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.models.notes import COL_ITEM, COL_TEXT
 from helpers.gui import SAMPLE_ITEMS, Launch
-from helpers.journeys import click_row, focused, item_list, press, selected_title, type_text, wait_rows, wait_showing
+from helpers.journeys import (
+    click_row,
+    item_list,
+    palette_dialog,
+    press,
+    selected_title,
+    wait_rows,
+    wait_showing,
+)
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 LONG_NOTE = ("The compiler keeps one graph per shape it has seen, so a model fed many shapes compiles again and "
@@ -41,19 +49,7 @@ def details(window: MainWindow) -> str:
 
 def export_dialog(qtbot: QtBot) -> QDialog:
     """File → Export Notes…, asked for by name in the command palette (Ctrl+K)."""
-    press(qtbot, Qt.Key.Key_K, CTRL)
-    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QDialog))
-    palette = QApplication.activeModalWidget()
-    palette.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None and focused().window() is palette)
-    type_text(qtbot, "export notes")
-    press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: (dialog := QApplication.activeModalWidget()) is not None
-                    and dialog.objectName() == "exportDialog")
-    dialog = QApplication.activeModalWidget()
-    dialog.activateWindow()  # the offscreen platform activates no window by itself
-    qtbot.waitUntil(dialog.isActiveWindow)
-    return dialog
+    return palette_dialog(qtbot, "export notes", "exportDialog")
 
 
 def close(qtbot: QtBot, dialog: QDialog, window: MainWindow) -> None:

@@ -7,13 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QLabel, QLineEdit, QPushButton, QTableView
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QPushButton, QTableView
 from pytestqt.qtbot import QtBot
 
 from helpers.gui import SAMPLE_ITEMS, Launch
 from helpers.journeys import (
     focused,
     item_list,
+    palette_dialog,
     press,
     selected_title,
     showing,
@@ -75,18 +76,7 @@ def test_the_newcomer(qtbot: QtBot, launch: Launch, tmp_path: Path) -> None:
     wait_showing(qtbot, window, "list")
     assert selected_title(window) == EPISODE
 
-    press(qtbot, Qt.Key.Key_K, CTRL)  # the command palette: Export Notes…
-    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QDialog))
-    palette = QApplication.activeModalWidget()
-    palette.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None and focused().window() is palette)
-    type_text(qtbot, "export notes")
-    press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: (dialog := QApplication.activeModalWidget()) is not None
-                    and dialog.objectName() == "exportDialog")
-    dialog = QApplication.activeModalWidget()
-    dialog.activateWindow()  # the offscreen platform activates no window by itself
-    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog = palette_dialog(qtbot, "export notes", "exportDialog")  # the command palette: Export Notes…
     assert "Markdown" in dialog.findChild(QComboBox, "exportFormat").currentText()
     where = dialog.findChild(QLineEdit, "exportPath")
     qtbot.mouseClick(where, Qt.MouseButton.LeftButton)
