@@ -61,8 +61,17 @@ def _why(how: str, concept: str | None, needed_by: str) -> str:
 
 
 def _cited(db: Database, item_id: int) -> list[Edge]:
+    """What ``item_id`` cites and what says to be taken before it. A link matched only by its address's last
+    segment (another site's ``…/pytorch-2.0`` and an episode's slug) to an item published after the linking one
+    is no citation: nothing links to what did not exist yet."""
     rows = db.execute(
-        """SELECT cited_id, how FROM citations WHERE item_id = ? AND how != ?
+        """SELECT k.item_id, l.how FROM item_links l JOIN item_keys k ON k.key = l.target
+                  JOIN items me ON me.id = l.item_id JOIN items it ON it.id = k.item_id
+           WHERE l.item_id = ? AND k.item_id != l.item_id AND l.how != ?
+                 AND NOT (l.target LIKE 'slug:%' AND me.published < it.published
+                          AND NOT EXISTS (SELECT 1 FROM item_links o JOIN item_keys ok ON ok.key = o.target
+                                          WHERE o.item_id = l.item_id AND ok.item_id = k.item_id
+                                                AND o.target NOT LIKE 'slug:%'))
            UNION SELECT item_id, how FROM citations WHERE cited_id = ? AND how = ?""",
         [item_id, BEFORE, item_id, BEFORE]).fetchall()
     return [(other, how, None, 1.0) for other, how in rows]

@@ -138,3 +138,11 @@ def test_the_judged_paths_meet_their_precision_and_recall(sample: Database) -> N
     figures = bench.judge(found, episodes, json.loads(bench.JUDGED.read_text(encoding="utf-8")))
     assert figures.share("precision") >= 0.85, figures.wrong
     assert figures.share("recall") >= 0.60, figures.missed
+
+
+def test_a_link_guessed_from_an_address_never_cites_a_later_item(sample: Database) -> None:
+    """The conference notes link pytorch.org's …/pytorch-2.0 page, whose last segment is the PyTorch 2.0
+    episode's slug; the episode came out two days after the notes, so the notes do not cite it."""
+    notes = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchInductor"
+    assert path_of(sample, notes).get("PyTorch 2.0", ("",))[0] != "cites"
+    assert path_of(sample, "Weak references")["Reference counting"][0] == "prerequisite"  # a real citation stays
