@@ -27,12 +27,13 @@ CONCEPT, SERIES, EARLIER = "concept", "series", "earlier"
 class Taught:
     """``other`` explains ``concept`` (as written), which the item uses: ``how`` is CONCEPT, SERIES for the
     episode before in the series named ``concept``, or EARLIER for the podcast's episode before on that concept;
-    ``score`` says how strongly."""
+    ``score`` says how strongly; ``term`` is the concept as the analyser reads it."""
 
     other: int
     concept: str
     how: str
     score: float
+    term: str = ""
 
 
 def concept_prerequisites(db: Database, item_id: int) -> list[Taught]:
@@ -53,7 +54,7 @@ def concept_prerequisites(db: Database, item_id: int) -> list[Taught]:
             continue
         if not whole and not _specific(db, term):
             continue
-        taught = Taught(other, _label(db, term), CONCEPT, used[term] * strength)
+        taught = Taught(other, _label(db, term), CONCEPT, used[term] * strength, term)
         if other not in found or found[other].score < taught.score:
             found[other] = taught
     for before in (_series_before(db, item_id), _subject_before(db, item_id, mine)):
@@ -95,25 +96,28 @@ def _series_before(db: Database, item_id: int) -> Taught | None:
             """SELECT id, title FROM items WHERE source_id IS ? AND title LIKE ? ESCAPE '\\' AND published < ?
                ORDER BY published DESC, id DESC LIMIT 5""", [row[0], like_prefix(name), row[2]]):
         if series_name(title) == name:
-            return Taught(other, name, SERIES, SERIES_SCORE)
+            return Taught(other, name, SERIES, SERIES_SCORE, name)
     return None
 
 
 def _subject_before(db: Database, item_id: int, mine: dict[str, float]) -> Taught | None:
     """The podcast's episode before ``item_id`` whose title is about a concept this one's title is about too
     ("CUDA graphs", then "CUDA graph trees"): a whole concept of both titles, not a piece ("AOT" of AOTAutograd and
-    AOTInductor) nor a plain word ("compiler" of Compiled autograd and Compiler collectives)."""
+    AOTInductor) nor a plain word ("compiler" of Compiled autograd and Compiler collectives). For an item wholly
+    about one concept ("PyTorch 2.0"), the latest item before it from anywhere that explains it (the conference
+    notes that "introduced PyTorch 2.0")."""
     subjects = [term for term, strength in mine.items()
                 if strength >= SUBJECT_SHARE and not any(inside(term, other) for other in mine)
                 and (strength >= 1.0 or _specific(db, term))]
     if not subjects:
         return None
+    whole = [term for term in subjects if mine[term] >= 1.0] or [""]
     row = db.execute(
-        f"""SELECT c.item_id, c.term FROM items i JOIN items o ON o.source_id = i.source_id
-                   AND o.published < i.published
+        f"""SELECT c.item_id, c.term FROM items i JOIN items o ON o.published < i.published
             JOIN item_concepts c ON c.item_id = o.id AND c.strength >= ?
+                 AND (o.source_id IS i.source_id OR c.term IN ({','.join('?' * len(whole))}))
             WHERE i.id = ? AND c.term IN ({','.join('?' * len(subjects))})
                   AND NOT EXISTS (SELECT 1 FROM item_concepts w WHERE w.item_id = o.id AND w.term != c.term
                                   AND instr(replace(w.term, ' ', ''), replace(c.term, ' ', '')) > 0)
-            ORDER BY o.published DESC, o.id DESC LIMIT 1""", [SUBJECT_SHARE, item_id, *subjects]).fetchone()
-    return Taught(row[0], _label(db, row[1]), EARLIER, SERIES_SCORE) if row else None
+            ORDER BY o.published DESC, o.id DESC LIMIT 1""", [SUBJECT_SHARE, *whole, item_id, *subjects]).fetchone()
+    return Taught(row[0], _label(db, row[1]), EARLIER, SERIES_SCORE, row[1]) if row else None

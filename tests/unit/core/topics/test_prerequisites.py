@@ -19,7 +19,7 @@ from earmark.core.db.merge import store_feed
 from earmark.core.models import Chapter, EntryData, FeedData
 from earmark.core.topics.build import update_relations
 from earmark.core.topics.path import learning_path
-from earmark.core.topics.teaching import item_concepts, title_concepts
+from earmark.core.topics.teaching import item_concepts, said_subjects, title_concepts
 
 SEED_UNBACKED = ("This podcast goes over the basics of unbacked SymInts. You might want to listen to this one before "
                  "listening to https://pytorch-dev-podcast.simplecast.com/episodes/zero-one-specialization Some "
@@ -146,3 +146,29 @@ def test_a_link_guessed_from_an_address_never_cites_a_later_item(sample: Databas
     notes = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchInductor"
     assert path_of(sample, notes).get("PyTorch 2.0", ("",))[0] != "cites"
     assert path_of(sample, "Weak references")["Reference counting"][0] == "prerequisite"  # a real citation stays
+
+
+def test_an_item_explains_in_part_what_its_words_say_it_explains() -> None:
+    assert said_subjects("It also introduces PrimTorch, a new operator set that sits lower than ATen.") == ["PrimTorch"]
+    assert said_subjects("It explains what strides are, how they implement views and memory formats.") == ["strides"]
+    assert said_subjects("What a learning rate is, and why you would schedule it.") == ["learning rate"]
+    assert said_subjects("Eli explains how to tell them apart.") == []  # no subject named
+    assert dict(item_concepts("Torch vs ATen APIs", "", "The episode introduces PrimTorch."))["primtorch"] == 0.5
+
+
+def test_what_an_item_says_it_introduces_comes_before_what_uses_it(sample: Database) -> None:
+    """Torch vs ATen APIs "introduces PrimTorch", which Strides argues about; the conference notes "introduced
+    PyTorch 2.0" two days before the PyTorch 2.0 episode."""
+    assert path_of(sample, "Strides")["Torch vs ATen APIs"] == (
+        "concept", "PrimTorch", "explains PrimTorch, which “Strides” builds on")
+    notes = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchInductor"
+    assert path_of(sample, "PyTorch 2.0")[notes] == (
+        "concept", "PT2", "an earlier article on PT2, which “PyTorch 2.0” builds on")
+
+
+def test_a_steps_own_concepts_are_followed_only_where_the_item_uses_them(sample: Database) -> None:
+    """The conference notes also cover distributed training and GPUs; Dynamo's VariableTracker uses neither."""
+    variable_tracker = path_of(sample, "Dynamo - VariableTracker")
+    assert variable_tracker["torchdynamo"][:2] == ("concept", "TorchDynamo")
+    assert not {"Intro to distributed", "All about NVIDIA GPUs"} & set(variable_tracker)
+    assert "Intro to distributed" in path_of(sample, "Compiled autograd")  # it uses distributed itself
