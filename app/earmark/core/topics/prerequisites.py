@@ -64,17 +64,27 @@ def concept_prerequisites(db: Database, item_id: int) -> list[Taught]:
 
 
 def _teachers(db: Database, terms: list[str], item_id: int) -> dict[str, tuple[int, float]]:
-    """The item that explains each term best (the largest share; then the earliest published), and that share."""
+    """The item that explains each term best (the largest share; then the earliest published), and that share.
+    A podcast's order is its own teaching order: a later episode of the same podcast explains a word of its
+    title's name ("autograd" of Compiled autograd, "APIs" of ATen APIs) to none of the podcast's earlier ones."""
     if not terms:
         return {}
     rows = db.execute(
-        f"""SELECT c.term, c.item_id, c.strength FROM item_concepts c JOIN items i ON i.id = c.item_id
-            WHERE c.term IN ({','.join('?' * len(terms))}) AND c.item_id != ? AND c.strength >= ?
-            ORDER BY c.term, c.strength DESC, i.published IS NULL, i.published, i.id""", [*terms, item_id, MIN_SHARE])
+        f"""SELECT c.term, c.item_id, c.strength, i.source_id IS me.source_id AND i.published > me.published
+            FROM item_concepts c JOIN items i ON i.id = c.item_id JOIN items me ON me.id = ?
+            WHERE c.term IN ({','.join('?' * len(terms))}) AND c.item_id != me.id AND c.strength >= ?
+            ORDER BY c.term, c.strength DESC, i.published IS NULL, i.published, i.id""", [item_id, *terms, MIN_SHARE])
     best: dict[str, tuple[int, float]] = {}
-    for term, other, strength in rows:
-        best.setdefault(term, (other, strength))
+    for term, other, strength, later in rows:
+        if term not in best and not (later and _piece(db, other, term)):
+            best[term] = (other, strength)
     return best
+
+
+def _piece(db: Database, item_id: int, term: str) -> bool:
+    """Whether ``term`` is only a word of a longer concept the item's title names."""
+    return any(inside(term, other) for (other,) in db.execute(
+        "SELECT term FROM item_concepts WHERE item_id = ? AND strength >= 1.0", [item_id]))
 
 
 def _specific(db: Database, term: str) -> bool:

@@ -172,3 +172,13 @@ def test_a_steps_own_concepts_are_followed_only_where_the_item_uses_them(sample:
     assert variable_tracker["torchdynamo"][:2] == ("concept", "TorchDynamo")
     assert not {"Intro to distributed", "All about NVIDIA GPUs"} & set(variable_tracker)
     assert "Intro to distributed" in path_of(sample, "Compiled autograd")  # it uses distributed itself
+
+
+def test_a_later_episode_teaches_no_earlier_one_a_word_of_its_titles_name(sample: Database) -> None:
+    """Compiled autograd (2024) names autograd only as a word of its subject: Anatomy of a domain library (2021),
+    which mentions autograd support, does not build on it. A later episode about a concept in its own right still
+    explains it to an earlier one: Multiple dispatch in __torch_function__ before API design via scoping."""
+    assert "Compiled autograd" not in path_of(sample, "Anatomy of a domain library")
+    assert "Torch vs ATen APIs" not in path_of(sample, "Functional modules")
+    scoping = path_of(sample, "API design via lexical and dynamic scoping")
+    assert scoping["Multiple dispatch in __torch_function__"][:2] == ("concept", "torch_function")
