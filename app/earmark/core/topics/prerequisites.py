@@ -10,6 +10,7 @@ from itertools import chain
 
 from earmark.core.db.database import Database
 from earmark.core.records import record
+from earmark.core.topics import concepts
 from earmark.core.topics.library_ties import like_prefix
 from earmark.core.topics.scoring import series_name
 from earmark.core.topics.teaching import inside
@@ -57,7 +58,9 @@ def concept_prerequisites(db: Database, item_id: int) -> list[Taught]:
         taught = Taught(other, _label(db, term), CONCEPT, used[term] * strength, term)
         if other not in found or found[other].score < taught.score:
             found[other] = taught
-    for before in (_series_before(db, item_id), _subject_before(db, item_id, mine)):
+    pieces = {term: weight for term, weight in terms if mine.get(term) == 0.0}  # "inductor" of AOTInductor
+    openers = _series_openers(db, item_id, used | pieces)
+    for before in (_series_before(db, item_id), _subject_before(db, item_id, mine), *openers):
         if before is not None and before.other not in found:
             found[before.other] = before
     return sorted(found.values(), key=lambda t: (-t.score, t.other))
@@ -131,3 +134,25 @@ def _subject_before(db: Database, item_id: int, mine: dict[str, float]) -> Taugh
                                   AND instr(replace(w.term, ' ', ''), replace(c.term, ' ', '')) > 0)
             ORDER BY o.published DESC, o.id DESC LIMIT 1""", [SUBJECT_SHARE, *whole, item_id, *subjects]).fetchone()
     return Taught(row[0], _label(db, row[1]), EARLIER, SERIES_SCORE, row[1]) if row else None
+
+
+def _series_openers(db: Database, item_id: int, used: dict[str, float]) -> list[Taught]:
+    """A podcast's series on a concept ("Inductor - IR", "Inductor - Define-by-run IR") is where the podcast
+    explains it: the series' first episode comes before the podcast's later episodes outside the series that use
+    the concept, even as a piece of its own name (AOTInductor). A series is two episodes or more before the item."""
+    row = db.execute("SELECT source_id, published, title FROM items WHERE id = ?", [item_id]).fetchone()
+    if row is None or row[0] is None or row[1] is None:
+        return []
+    mine = series_name(row[2])
+    episodes: dict[str, list[int]] = {}
+    for other, title in db.execute(
+            """SELECT id, title FROM items WHERE source_id = ? AND published < ?
+                      AND (title LIKE '% - %' OR title LIKE '%: %' OR title LIKE '% – %' OR title LIKE '% — %'
+                           OR title LIKE '% | %')
+               ORDER BY published, id LIMIT 2000""", [row[0], row[1]]):
+        name = series_name(title)
+        named = concepts.concepts(name) if name is not None and name != mine else []
+        if named and named[0] in used:
+            episodes.setdefault(named[0], []).append(other)
+    return [Taught(ids[0], _label(db, term), EARLIER, SERIES_SCORE * used[term], term)
+            for term, ids in episodes.items() if len(ids) >= 2]

@@ -182,3 +182,14 @@ def test_a_later_episode_teaches_no_earlier_one_a_word_of_its_titles_name(sample
     assert "Torch vs ATen APIs" not in path_of(sample, "Functional modules")
     scoping = path_of(sample, "API design via lexical and dynamic scoping")
     assert scoping["Multiple dispatch in __torch_function__"][:2] == ("concept", "torch_function")
+
+
+def test_a_podcasts_series_on_a_concept_comes_before_its_later_episodes_that_use_it(sample: Database) -> None:
+    """The Inductor series (IR, then Define-by-run IR) is where the podcast explains Inductor: AOTInductor and PT2
+    extension points come after its first episode. One episode is no series: "Dynamo - VariableTracker" is not
+    where Dynamo is explained."""
+    assert path_of(sample, "AOTInductor")["Inductor - IR"] == (
+        "concept", "Inductor", "an earlier episode on Inductor, which “AOTInductor” builds on")
+    extension = path_of(sample, "PT2 extension points")
+    assert extension["Inductor - IR"][:2] == ("concept", "Inductor")
+    assert "Dynamo - VariableTracker" not in extension
