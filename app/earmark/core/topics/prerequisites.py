@@ -18,6 +18,7 @@ from earmark.core.topics.vocabulary import broader
 
 USE_TERMS = 32  # an item uses the concepts among its strongest terms
 MIN_USE = 0.03  # weighing at least this much in its vector
+MENTION = MIN_USE  # the weight of a name its show notes write that its strongest terms leave out
 MIN_SHARE = 0.5  # an item explains a concept when its title is about it, or about it and one other
 SERIES_SCORE = 0.5  # the episode before in a series or on one subject, beside a concept (use × explained share)
 SUBJECT_SHARE = 0.3  # two titles of one podcast about the same concept (a third of each, at least)
@@ -45,6 +46,7 @@ def concept_prerequisites(db: Database, item_id: int) -> list[Taught]:
     own = list(mine)
     wider = broader()
     families = set(chain.from_iterable(wider.get(term, ()) for term in own))
+    terms = terms + _named(db, item_id, {term for term, _weight in terms})
     used = {term: weight for term, weight in terms
             if not any(term == mine or inside(term, mine) for mine in own)
             and not any(inside(term, other) and theirs >= weight for other, theirs in terms)}
@@ -156,3 +158,19 @@ def _series_openers(db: Database, item_id: int, used: dict[str, float]) -> list[
             episodes.setdefault(named[0], []).append(other)
     return [Taught(ids[0], _label(db, term), EARLIER, SERIES_SCORE * used[term], term)
             for term, ids in episodes.items() if len(ids) >= 2]
+
+
+def _named(db: Database, item_id: int, known: set[str]) -> list[tuple[str, float]]:
+    """The names (not plain words: "distributions" is no mention of distributed) the item's own words write (not
+    its transcript) that some other item's title is wholly about: "the CUDA graphs implementation that PT2 uses"
+    uses PT2 though PT2 is not among its strongest terms."""
+    row = db.execute("SELECT title, text FROM items WHERE id = ?", [item_id]).fetchone()
+    if row is None or not row[1]:
+        return []
+    named = {name for run in concepts.tokens(row[1]) for tok in run for name in tok.names} - known
+    if not named:
+        return []
+    whole = {term for (term,) in db.execute(
+        f"""SELECT DISTINCT term FROM item_concepts WHERE term IN ({','.join('?' * len(named))})
+            AND strength >= 1.0 AND item_id != ?""", [*named, item_id])}
+    return [(term, MENTION) for term in sorted(whole)]

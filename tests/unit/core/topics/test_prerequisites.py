@@ -193,3 +193,12 @@ def test_a_podcasts_series_on_a_concept_comes_before_its_later_episodes_that_use
     extension = path_of(sample, "PT2 extension points")
     assert extension["Inductor - IR"][:2] == ("concept", "Inductor")
     assert "Dynamo - VariableTracker" not in extension
+
+
+def test_a_name_the_show_notes_write_is_used_even_when_it_is_not_among_the_strongest_terms(sample: Database) -> None:
+    """CUDA graph trees are "the CUDA graphs implementation that PT2 uses": PT2 is written once, too little to be
+    one of its strongest terms. "Transforming uniform random numbers into other distributions" is no mention of
+    distributed computing: a plain word is not a name."""
+    assert path_of(sample, "CUDA graph trees")["PyTorch 2.0"] == (
+        "concept", "PT2", "explains PT2, which “CUDA graph trees” builds on")
+    assert "Intro to distributed" not in path_of(sample, "Random number generators")
