@@ -118,6 +118,6 @@ class AskController:
         if answer.kind == "episode" and answer.at is not None:
             self._play_at(answer.item_id, answer.at)
         elif answer.kind == "article":
-            self._opener.open_item(answer.item_id)
+            self._opener.open_item(answer.item_id, answer.text if answer.source == "article" else "")  # its paragraph
         else:
             self._opener.show_in_library(answer.item_id)
