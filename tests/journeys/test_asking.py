@@ -1,9 +1,12 @@
 """Asking the library: Ctrl+Shift+A opens Ask; a question typed brings the passages that answer it as it is typed
 (the index brought up to date by a child process), the question's words marked; the answer chosen with the keys
-plays its episode from the moment the answer is said. The command palette reaches the view too."""
+plays its episode from the moment the answer is said. The command palette reaches the view too. Items a refresh
+brings are indexed as they arrive: a question asked before they came finds them. An article's answer opens the
+reader at its paragraph, selected."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,15 +16,24 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.transcripts import store_transcript
+from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Cue, Transcript
 from earmark.core.settings import set_setting
 from earmark.gui.models.answers import AnswerRole, HtmlRole
 from earmark.playback.player import PlayerState
+from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
-from helpers.journeys import focused, press, type_text
+from helpers.journeys import focused, press, type_text, wait_rows, wait_showing
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 EPISODE = "All about NVIDIA GPUs"  # its sample clip is 9.6 s long
+ARTICLE = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchInductor"
+MULTIPY = "by running several Python interpreters inside one process"  # far down the article
+CHILD_MS = 30_000  # a refresh or an indexing runs in a child process: its start-up is part of the wait
+OLD = {"title": "Old news", "guid": "old", "enclosure": "https://example.com/old.mp3",
+       "description": "Nothing much happened this week."}
+NEW = {"title": "Marsupials", "guid": "new", "enclosure": "https://example.com/new.mp3",
+       "description": "We visit a quokka sanctuary on Rottnest Island and count the joeys."}
 SAID = [Cue(0.0, 3.0, "Welcome back to the show."), Cue(3.0, 6.0, "Today it is all about graphics cards."),
         Cue(6.0, 9.0, "Tensor cores multiply small matrices in a single step.")]
 
@@ -73,3 +85,59 @@ def test_the_command_palette_opens_ask(qtbot: QtBot, launch: Launch, transcribed
     press(qtbot, Qt.Key.Key_Return)
     view = window.findChild(QWidget, "askView")
     qtbot.waitUntil(lambda: view.isVisible() and focused() is window.findChild(QLineEdit, "askQuestion"))
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[FeedServer]:
+    with FeedServer(tmp_path) as feed_server:
+        yield feed_server
+
+
+def test_an_episode_a_refresh_brings_is_found_by_the_question_already_asked(
+        qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer) -> None:
+    feed = server.serve_body("/show.xml", rss("Island Show", [OLD]))
+    db = open_library(library_path)
+    subscribe(db, feed)
+    set_setting(db, "feeds.refresh_on_start", False)
+    set_setting(db, "ask.model", "off")
+    db.close()
+    window = launch().window
+    wait_rows(qtbot, window, 1)
+    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):  # what the library holds: indexed
+        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
+    answers = window.findChild(QListView, "askAnswers")
+    status = window.findChild(QLabel, "askStatus")
+    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
+    type_text(qtbot, "quokka sanctuary")
+    qtbot.waitUntil(lambda: "words alone" in status.text())
+    assert answers.model().rowCount() == 0
+
+    server.serve_body("/show.xml", rss("Island Show", [NEW, OLD]))
+    with qtbot.waitSignal(window.feeds.refresher.finished, timeout=CHILD_MS):
+        press(qtbot, Qt.Key.Key_F5)  # the Ask view stays: nothing reopened
+    qtbot.waitUntil(lambda: answers.model().rowCount() > 0, timeout=CHILD_MS)
+    first = answers.model().index(0).data(AnswerRole)
+    assert (first.title, first.source) == ("Marsupials", "show_notes")
+    assert "<b>quokka</b> <b>sanctuary</b>" in answers.model().index(0).data(HtmlRole)
+
+
+def test_an_articles_answer_opens_the_reader_at_its_paragraph_marked(qtbot: QtBot, launch: Launch,
+                                                                     transcribed: None) -> None:
+    window = launch().window
+    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
+        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
+    answers = window.findChild(QListView, "askAnswers")
+    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
+    type_text(qtbot, "several python interpreters inside one process")
+    qtbot.waitUntil(lambda: answers.model().rowCount() > 0)
+    first = answers.model().index(0).data(AnswerRole)
+    assert (first.title, first.source) == (ARTICLE, "article") and MULTIPY in first.text
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Return)
+    wait_showing(qtbot, window, "reader")
+    reader = window.reading.reader
+    qtbot.waitUntil(lambda: reader.document_shown is not None and MULTIPY in reader.textCursor().selectedText())
+    assert reader.verticalScrollBar().value() > 0  # not the article's top
+    shown = reader.cursorRect(reader.textCursor())  # the paragraph's start, where a person sees it
+    assert reader.viewport().rect().contains(shown.center())
+    assert shown.top() < reader.viewport().height() // 3  # at the top of the view, not at its bottom edge

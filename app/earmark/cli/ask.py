@@ -32,6 +32,9 @@ def index_passages_command(index: argparse.ArgumentParser) -> None:
                        help="print progress as JSON lines ({progress, what}), then {items, dropped, passages, "
                             "seconds, model}")
     index.add_argument("--background", action="store_true", help="run at a low CPU priority (as the window runs it)")
+    index.add_argument("--no-fetch", action="store_true",
+                       help="never fetch the sentence model: without it here, index the words alone (as the window "
+                            "does after a refresh; the vectors follow once the model is fetched)")
     index.set_defaults(run=_index)
 
 
@@ -73,7 +76,7 @@ def _index(db: Database, args: argparse.Namespace) -> int:
         if args.jsonl:
             print(json.dumps({"progress": round(done / total, 3), "what": "Indexing passages"}), flush=True)
 
-    embedder, why = load_embedder(db, fetch=True, progress=fetching)
+    embedder, why = load_embedder(db, fetch=not args.no_fetch, progress=fetching)
     if why and not args.jsonl:
         print(f"earmark: {why}", file=sys.stderr)
     result = update_index(db, args.library, embedder, indexing)

@@ -23,12 +23,13 @@ class PassageIndexing(ChildCommand):
         super().__init__(library_path, parent)
         self._said = ""
 
-    def start(self) -> bool:
-        """Index what changed; False when an indexing is under way already."""
+    def start(self, fetch: bool = True) -> bool:
+        """Index what changed; False when an indexing is under way already. Without ``fetch`` the sentence model
+        is not fetched (a person who never asked is not sent a model after a refresh): words alone until it is."""
         if self.is_running():
             return False
         self._said = ""
-        return self._run(["index-passages", "--jsonl", "--background"])
+        return self._run(["index-passages", "--jsonl", "--background", *([] if fetch else ["--no-fetch"])])
 
     def shutdown(self) -> None:
         """Stop it (what it indexed stays indexed; the rest is indexed next time)."""

@@ -53,3 +53,11 @@ def test_index_passages_with_the_model_then_ask_by_meaning(cli: Cli, tmp_path: P
 def test_a_limit_that_is_not_a_number_is_a_clear_sentence(cli: Cli) -> None:
     with pytest.raises(SystemExit):
         cli("ask", "guards", "--limit", "many")
+
+
+def test_index_passages_without_fetching_indexes_the_words_and_says_the_model_is_not_here(cli: Cli) -> None:
+    code, out, _err = cli("index-passages", "--jsonl", "--no-fetch")  # the default model, never fetched here
+    last = json.loads(out.strip().splitlines()[-1])
+    assert code == 0 and last["passages"] > 50 and last["model"] == ""
+    assert last["words_alone"] == "Answers come from words alone: the sentence model is not fetched yet."
+    assert not any("Fetching" in json.loads(line).get("what", "") for line in out.strip().splitlines())

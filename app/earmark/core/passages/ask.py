@@ -70,7 +70,8 @@ class Asker:
             for rank, passage_id in enumerate(ranking):
                 scores[passage_id] = scores.get(passage_id, 0.0) + weight / (FUSION_K + rank + 1)
         best = sorted(scores, key=lambda pid: -scores[pid])[:limit]
-        return [self._answer(pid, scores[pid] * 1000 / len(ranked), words) for pid in best]
+        cues: dict[int, list[Cue]] = {}  # each transcript read once, however many of its windows answer
+        return [self._answer(pid, scores[pid] * 1000 / len(ranked), words, cues) for pid in best]
 
     def _by_words(self, words: list[str]) -> list[int]:
         if not words:
@@ -109,28 +110,29 @@ class Asker:
     def _by_meaning(self, question: str) -> list[int]:
         import numpy as np
 
-        from earmark.core.passages.vectors import agreement
+        from earmark.core.passages.vectors import agreement, columns
 
         assert self.embedder is not None
         if self._bits is None:
             rows = self.index.execute("SELECT id, bits FROM passages WHERE bits IS NOT NULL").fetchall()
             self._ids = np.array([row[0] for row in rows], dtype=np.int64)
-            self._bits = np.frombuffer(b"".join(row[1] for row in rows), dtype=np.uint8).reshape(len(rows), -1) \
-                if rows else np.zeros((0, 1), dtype=np.uint8)
-        if not len(self._ids):
+            self._bits = columns([row[1] for row in rows]) if rows else None
+        if self._bits is None:
             return []
         near = agreement(self.embedder.vectors([question])[0], self._bits)
         count = min(CANDIDATES, len(near))
         top = np.argpartition(-near, count - 1)[:count]
         return [int(self._ids[n]) for n in top[np.argsort(-near[top], kind="stable")]]
 
-    def _answer(self, passage_id: int, score: float, words: list[str]) -> Answer:
+    def _answer(self, passage_id: int, score: float, words: list[str], read: dict[int, list[Cue]]) -> Answer:
         item_id, source, at, end, offset, note_id = self.index.execute(
             'SELECT item_id, source, at, "end", "offset", note_id FROM passages WHERE id = ?', [passage_id]).fetchone()
         title, kind = self.db.execute("SELECT title, kind FROM items WHERE id = ?", [item_id]).fetchone() \
             or ("", "")
         if source == "transcript":
-            cues = transcript_cues(self.db, item_id)
+            if item_id not in read:
+                read[item_id] = transcript_cues(self.db, item_id)
+            cues = read[item_id]
             text, at = window_text(cues, at, end), moment(cues, at, end, words)
         elif source == "note":
             text = note_text(self.db, note_id)

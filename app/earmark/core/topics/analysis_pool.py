@@ -92,7 +92,8 @@ def block_facts(db: Database, first: int, last: int, shared: dict[int, frozenset
         facts.links += [(doc.id, target, how) for target, how in
                         citations.item_links(doc.markup, doc.text, doc.remote_items)]
         facts.keys += [(key, doc.id) for key in citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid)]
-        facts.concepts += [(term, doc.id, strength) for term, strength in item_concepts(doc.title, doc.chapters)]
+        facts.concepts += [(term, doc.id, strength)
+                           for term, strength in item_concepts(doc.title, doc.chapters, doc.written_text)]
         name = series_name(doc.title)
         if name is not None:
             facts.series[doc.id] = (name, doc.source_id)

@@ -17,7 +17,7 @@ MAX_STEPS = 50
 _STRENGTH = {FIRST: 0, BEFORE: 0, LINK: 1, REMOTE: 1, SERIES: 2, EARLIER: 2, CONCEPT: 3}
 _REASONS = {FIRST: "prerequisite", BEFORE: "prerequisite", LINK: "cites", REMOTE: "cites", SERIES: "concept",
             EARLIER: "concept", CONCEPT: "concept"}
-Edge = tuple[int, str, str | None, float]  # prerequisite, how, concept, score
+Edge = tuple[int, str, str | None, float, str]  # prerequisite, how, concept, score, the concept's term
 
 
 @record
@@ -46,11 +46,11 @@ class Step:
                 "needed_by": self.needed_by, "reason": self.reason, "concept": self.concept, "why": self.why}
 
 
-def _why(how: str, concept: str | None, needed_by: str) -> str:
+def _why(how: str, concept: str | None, needed_by: str, kind: str = "episode") -> str:
     if how == CONCEPT:
         return f"explains {concept}, which “{needed_by}” builds on"
     if how == EARLIER:
-        return f"an earlier episode on {concept}, which “{needed_by}” builds on"
+        return f"an earlier {kind} on {concept}, which “{needed_by}” builds on"
     if how == SERIES:
         return f"comes before “{needed_by}” in the {concept} series"
     if how == BEFORE:
@@ -61,23 +61,45 @@ def _why(how: str, concept: str | None, needed_by: str) -> str:
 
 
 def _cited(db: Database, item_id: int) -> list[Edge]:
+    """What ``item_id`` cites and what says to be taken before it. A link matched only by its address's last
+    segment (another site's ``…/pytorch-2.0`` and an episode's slug) to an item published after the linking one
+    is no citation: nothing links to what did not exist yet."""
     rows = db.execute(
-        """SELECT cited_id, how FROM citations WHERE item_id = ? AND how != ?
+        """SELECT k.item_id, l.how FROM item_links l JOIN item_keys k ON k.key = l.target
+                  JOIN items me ON me.id = l.item_id JOIN items it ON it.id = k.item_id
+           WHERE l.item_id = ? AND k.item_id != l.item_id AND l.how != ?
+                 AND NOT (l.target LIKE 'slug:%' AND me.published < it.published
+                          AND NOT EXISTS (SELECT 1 FROM item_links o JOIN item_keys ok ON ok.key = o.target
+                                          WHERE o.item_id = l.item_id AND ok.item_id = k.item_id
+                                                AND o.target NOT LIKE 'slug:%'))
            UNION SELECT item_id, how FROM citations WHERE cited_id = ? AND how = ?""",
         [item_id, BEFORE, item_id, BEFORE]).fetchall()
-    return [(other, how, None, 1.0) for other, how in rows]
+    return [(other, how, None, 1.0, "") for other, how in rows]
+
+
+def _concerns(db: Database, item_id: int) -> set[str]:
+    """The concepts an item is about or uses: its stored terms and what its title names."""
+    return {term for (term,) in db.execute("""SELECT term FROM item_terms WHERE item_id = ?
+                                              UNION SELECT term FROM item_concepts WHERE item_id = ?""",
+                                           [item_id, item_id])}
 
 
 def prerequisites(db: Database, item_id: int) -> dict[int, list[Edge]]:
     """Every item's direct prerequisites reachable from ``item_id``, strongest first; a concept's order that the
-    other item's own prerequisites reverse is left out (see _settle)."""
+    other item's own prerequisites reverse is left out (see _settle). A step's own concept steps are followed only
+    for concepts ``item_id`` is about or uses too: the PT2 episode's step, conference notes that also cover
+    distributed training, does not bring the distributed intro into Dynamo's path; citations and series are
+    followed all the way."""
     found: dict[int, list[Edge]] = {}
     pending = [item_id]
+    concerns = _concerns(db, item_id)
     while pending and len(found) < MAX_STEPS * 4:
         current = pending.pop()
         if current in found:
             continue
-        edges = _cited(db, current) + [(t.other, t.how, t.concept, t.score) for t in concept_prerequisites(db, current)]
+        taught = [t for t in concept_prerequisites(db, current)
+                  if current == item_id or t.how == SERIES or t.term in concerns]
+        edges = _cited(db, current) + [(t.other, t.how, t.concept, t.score, t.term) for t in taught]
         strongest: dict[int, Edge] = {}
         for edge in sorted(edges, key=lambda e: (_STRENGTH[e[1]], -e[3], e[0])):
             strongest.setdefault(edge[0], edge)
@@ -135,7 +157,7 @@ def learning_path(db: Database, item_id: int) -> list[Step]:
         if node != item_id:
             order.append((node, needed_by, edge))
 
-    visit(item_id, item_id, (item_id, FIRST, None, 1.0))
+    visit(item_id, item_id, (item_id, FIRST, None, 1.0, ""))
     return [Step(node, items[node].title, items[node].kind, needed_by, _REASONS[edge[1]], edge[2],
-                 _why(edge[1], edge[2], items[needed_by].title), edge[1])
+                 _why(edge[1], edge[2], items[needed_by].title, items[node].kind), edge[1])
             for node, needed_by, edge in order if node in items and needed_by in items]

@@ -3,7 +3,8 @@ with the analyser of technical words. A title about one concept explains it full
 each in part; the words of a phrase ("ATen" in "ATen APIs") are explained weakly; the pieces of a name ("autograd"
 in AOTAutograd), the broader concepts the analyser adds (AOTAutograd is PT2) and a series' name ("Inductor" in
 "Inductor - IR": the episode uses Inductor, it does not explain it) not at all. Its chapters' titles explain theirs
-in part. An item never learns from another what its own title or chapters name (pieces included)."""
+in part, and so does what its own words say it explains ("It also introduces PrimTorch", "what strides are"). An
+item never learns from another what its own title or chapters name (pieces included)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,19 @@ from earmark.core.topics.vocabulary import broader
 
 PIECE = 0.5  # of a maximal concept's share, for a piece of it
 CHAPTER = 0.5  # of what a chapter's title explains: a chapter is a part of the item
+SAID = 0.5  # of what the item's text says it explains: one subject among those of the item
 # Words that say how a title treats its subject, not what the subject is ("Intro to distributed", "History of
 # functorch"), as the analyser keeps them (stems).
 _ABOUT = frozenset(("intro", "introduct", "histori", "anatomi", "question", "overview", "basic", "tour", "note",
                     "explain", "primer", "deep dive", "all about"))
 _SERIES_SPLIT = re.compile(r"\s[-–—|]\s|:\s")
+# "explains what strides are", "introduces PrimTorch, a new operator set", "an overview of CUDA graphs": the words
+# after the verb up to a clause's end; "what a learning rate is"
+_SAYS = re.compile(r"\b(?:explains|introduces|introduced|(?:an?|the)\s+(?:overview|explainer|introduction|primer)\s+"
+                   r"(?:of|on|to))\s+(?:what|how|why)?\s*(?P<what>[^.,;:!?()\n]+)", re.IGNORECASE)
+_WHAT_IS = re.compile(r"\bwhat\s+(?:an?\s+|the\s+)?(?P<what>[^.,;:!?()\n]{2,60}?)\s+(?:is|are)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"\s(?:and|or|with|in|on|to|for|from|through|against|between|that|which|as|by|is|are|was|"
+                         r"were|work|works)(?:\s.*)?$|^(?:to|in|on|for)\s.*$", re.IGNORECASE)
 
 
 def inside(term: str, other: str) -> bool:
@@ -46,11 +55,23 @@ def title_concepts(title: str) -> list[tuple[str, float]]:
     return [(term, share if term in maximal else share * PIECE if term in words else 0.0) for term in direct]
 
 
-def item_concepts(title: str, chapters: str = "") -> list[tuple[str, float]]:
-    """The concepts an item's title and chapter titles (one a line) name, each with how much of it the item
-    explains."""
+def said_subjects(text: str) -> list[str]:
+    """What ``text`` says it explains or introduces, as written ("PrimTorch", "strides")."""
+    found = []
+    for pattern in (_SAYS, _WHAT_IS):
+        for match in pattern.finditer(text):
+            what = _CLAUSE_END.sub("", match["what"].strip())
+            if what:
+                found.append(what)
+    return list(dict.fromkeys(found))
+
+
+def item_concepts(title: str, chapters: str = "", text: str = "") -> list[tuple[str, float]]:
+    """The concepts an item's title, chapter titles (one a line) and own words (``text``: what it says it
+    explains) name, each with how much of it the item explains."""
     found = dict(title_concepts(title))
-    for line in chapters.splitlines():
+    parts = [(line, CHAPTER) for line in chapters.splitlines()] + [(what, SAID) for what in said_subjects(text)]
+    for line, weight in parts:
         for term, strength in title_concepts(line):
-            found[term] = max(found.get(term, 0.0), strength * CHAPTER)
+            found[term] = max(found.get(term, 0.0), strength * weight)
     return list(found.items())

@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         p.LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = p.HelpController(self, runner, db, a, lambda key: self.desktop.show_setting(key))
         self.statistics = p.StatisticsController(runner)
-        self.ask = p.AskController(runner, self.notes.play_at, self.opener, self.transcription.transcribed, self)
+        self.ask = p.AskController(runner, self.notes.play_at, self.opener, self)
         self.mpris = p.Mpris(session, self, self.queue, parent=self,
                              artwork=lambda item_id: p.artwork_url(db, item_id))
         self.panes = p.ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,
@@ -306,6 +306,7 @@ class MainWindow(QMainWindow):
         the list is read again when they came or went or a state that decides what it lists changed (else the
         changed rows are drawn again)."""
         self.graph.library_changed(changes)
+        self.ask.library_changed(changes)
         if changes.structure or changes.states:
             self.sidebar.reload()
         if changes.structure or changes.states & self.items_model.item_filter.reads():
@@ -319,6 +320,7 @@ class MainWindow(QMainWindow):
 
     def _on_notes_changed(self) -> None:
         self.sidebar.reload()
+        self.ask.schedule_indexing()  # notes are passages too
         self.reading.reload_highlights()
 
     def _show_highlight(self, note: object) -> None:

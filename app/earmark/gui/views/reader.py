@@ -22,7 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
-from earmark.core.articles.anchor import locate, make_anchor, whole_words
+from earmark.core.articles.anchor import find_text, locate, make_anchor, whole_words
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.models import Anchor, Note
 from earmark.core.plurals import counted, verb
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 COLUMN_CHARS = 68  # a comfortable line length
 READING_FONTS = ("Source Serif 4", "Noto Serif", "DejaVu Serif", "Georgia", "Serif")  # the first one installed
 MIN_MARGIN = 24
+PASSAGE_START_WORDS = 8  # a passage not found as a whole (rendered otherwise) is found by its first words
 INTERNAL = "earmark"  # the scheme of the reader's own links (fetch again, load images): never in article text
 THEMES = {  # background, text, secondary text, links, code background, highlight
     False: ("#fbfaf6", "#1f1f1f", "#6b6b6b", "#1a5fb4", "#efece4", "#fde68a"),
@@ -71,6 +72,7 @@ class ReaderView(QTextBrowser):
         self._applied_dark = False
         self._restoring = False
         self._share = 0.0
+        self._passage_at: int | None = None  # where the passage shown (show_passage) starts, until the person scrolls
         self.verticalScrollBar().valueChanged.connect(self._on_scroll)
         self.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         self._apply_theme()
@@ -86,6 +88,7 @@ class ReaderView(QTextBrowser):
         """Show ``document`` scrolled to ``share`` of it (0: the top)."""
         if self.document_shown is None or self.document_shown.item.id != document.item.id:
             self._images.clear()
+            self._passage_at = None
         self.document_shown = document
         self._highlights = list(document.highlights)
         self._render(share)
@@ -118,6 +121,7 @@ class ReaderView(QTextBrowser):
     def clear_article(self) -> None:
         """Show nothing."""
         self.document_shown = None
+        self._passage_at = None
         self._highlights = []
         self._images.clear()
         self.clear()
@@ -199,7 +203,9 @@ class ReaderView(QTextBrowser):
         self._restoring = True
         try:
             super().showEvent(event)
-            if self.document_shown is not None:
+            if self._passage_at is not None:
+                self._scroll_to_passage()
+            elif self.document_shown is not None:
                 self.scroll_to_share(self._share)
         finally:
             self._restoring = False
@@ -229,8 +235,10 @@ class ReaderView(QTextBrowser):
 
     def _on_range_changed(self, _minimum: int, maximum: int) -> None:
         """The text was laid out anew (a new width, font, images, or Qt finishing its layout): the same share of
-        the article stays in view."""
-        if self.document_shown is not None and maximum > 0:
+        the article stays in view (or the passage shown stays at its top)."""
+        if self._passage_at is not None:
+            self._scroll_to_passage()
+        elif self.document_shown is not None and maximum > 0:
             restoring, self._restoring = self._restoring, True
             try:
                 self.verticalScrollBar().setValue(round(self._share * maximum))
@@ -240,6 +248,7 @@ class ReaderView(QTextBrowser):
     def _on_scroll(self, _value: int) -> None:
         if self._restoring or self.document_shown is None:
             return
+        self._passage_at = None  # the person scrolled away from it
         self._share = self.share_read()
         self._park_cursor()
         self.scrolled.emit(self._share)
@@ -255,6 +264,40 @@ class ReaderView(QTextBrowser):
                                                              self.fontMetrics().height() * 2)))
         finally:
             self._restoring = restoring
+
+    def show_passage(self, text: str) -> bool:
+        """Bring a passage of the article (its words as Ask cut them from the saved text) to the top of the view,
+        selected (H highlights it); False when the article shown does not hold it. Found by its words, else by its
+        first words (then its whole paragraph is selected)."""
+        plain, words = self.document().toPlainText(), text.split()
+        span = find_text(plain, text)
+        whole = span is not None
+        if span is None and len(words) > PASSAGE_START_WORDS:
+            span = find_text(plain, " ".join(words[:PASSAGE_START_WORDS]))
+        if span is None:
+            return False
+        block = self.document().findBlock(span[0])
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(span[1] if whole else max(span[1], block.position() + block.length() - 1))
+        cursor.setPosition(span[0], QTextCursor.MoveMode.KeepAnchor)  # the cursor at its start: kept in view
+        self.setTextCursor(cursor)
+        self._passage_at = span[0]
+        self._scroll_to_passage()
+        return True
+
+    def _scroll_to_passage(self) -> None:
+        """The passage shown at the top of the view (as the layout settles too), its place kept as progress."""
+        assert self._passage_at is not None
+        block = self.document().findBlock(self._passage_at)
+        bar = self.verticalScrollBar()
+        restoring, self._restoring = self._restoring, True
+        try:
+            bar.setValue(round(self.document().documentLayout().blockBoundingRect(block).top()) - MIN_MARGIN)
+        finally:
+            self._restoring = restoring
+        if bar.maximum() > 0 and self.share_read() != self._share:
+            self._share = self.share_read()
+            self.scrolled.emit(self._share)
 
     # Highlights ----------------------------------------------------------------------------------------------
 

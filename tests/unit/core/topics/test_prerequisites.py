@@ -19,7 +19,7 @@ from earmark.core.db.merge import store_feed
 from earmark.core.models import Chapter, EntryData, FeedData
 from earmark.core.topics.build import update_relations
 from earmark.core.topics.path import learning_path
-from earmark.core.topics.teaching import item_concepts, title_concepts
+from earmark.core.topics.teaching import item_concepts, said_subjects, title_concepts
 
 SEED_UNBACKED = ("This podcast goes over the basics of unbacked SymInts. You might want to listen to this one before "
                  "listening to https://pytorch-dev-podcast.simplecast.com/episodes/zero-one-specialization Some "
@@ -138,3 +138,67 @@ def test_the_judged_paths_meet_their_precision_and_recall(sample: Database) -> N
     figures = bench.judge(found, episodes, json.loads(bench.JUDGED.read_text(encoding="utf-8")))
     assert figures.share("precision") >= 0.85, figures.wrong
     assert figures.share("recall") >= 0.60, figures.missed
+
+
+def test_a_link_guessed_from_an_address_never_cites_a_later_item(sample: Database) -> None:
+    """The conference notes link pytorch.org's …/pytorch-2.0 page, whose last segment is the PyTorch 2.0
+    episode's slug; the episode came out two days after the notes, so the notes do not cite it."""
+    notes = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchInductor"
+    assert path_of(sample, notes).get("PyTorch 2.0", ("",))[0] != "cites"
+    assert path_of(sample, "Weak references")["Reference counting"][0] == "prerequisite"  # a real citation stays
+
+
+def test_an_item_explains_in_part_what_its_words_say_it_explains() -> None:
+    assert said_subjects("It also introduces PrimTorch, a new operator set that sits lower than ATen.") == ["PrimTorch"]
+    assert said_subjects("It explains what strides are, how they implement views and memory formats.") == ["strides"]
+    assert said_subjects("What a learning rate is, and why you would schedule it.") == ["learning rate"]
+    assert said_subjects("Eli explains how to tell them apart.") == []  # no subject named
+    assert dict(item_concepts("Torch vs ATen APIs", "", "The episode introduces PrimTorch."))["primtorch"] == 0.5
+
+
+def test_what_an_item_says_it_introduces_comes_before_what_uses_it(sample: Database) -> None:
+    """Torch vs ATen APIs "introduces PrimTorch", which Strides argues about; the conference notes "introduced
+    PyTorch 2.0" two days before the PyTorch 2.0 episode."""
+    assert path_of(sample, "Strides")["Torch vs ATen APIs"] == (
+        "concept", "PrimTorch", "explains PrimTorch, which “Strides” builds on")
+    notes = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchInductor"
+    assert path_of(sample, "PyTorch 2.0")[notes] == (
+        "concept", "PT2", "an earlier article on PT2, which “PyTorch 2.0” builds on")
+
+
+def test_a_steps_own_concepts_are_followed_only_where_the_item_uses_them(sample: Database) -> None:
+    """The conference notes also cover distributed training and GPUs; Dynamo's VariableTracker uses neither."""
+    variable_tracker = path_of(sample, "Dynamo - VariableTracker")
+    assert variable_tracker["torchdynamo"][:2] == ("concept", "TorchDynamo")
+    assert not {"Intro to distributed", "All about NVIDIA GPUs"} & set(variable_tracker)
+    assert "Intro to distributed" in path_of(sample, "Compiled autograd")  # it uses distributed itself
+
+
+def test_a_later_episode_teaches_no_earlier_one_a_word_of_its_titles_name(sample: Database) -> None:
+    """Compiled autograd (2024) names autograd only as a word of its subject: Anatomy of a domain library (2021),
+    which mentions autograd support, does not build on it. A later episode about a concept in its own right still
+    explains it to an earlier one: Multiple dispatch in __torch_function__ before API design via scoping."""
+    assert "Compiled autograd" not in path_of(sample, "Anatomy of a domain library")
+    assert "Torch vs ATen APIs" not in path_of(sample, "Functional modules")
+    scoping = path_of(sample, "API design via lexical and dynamic scoping")
+    assert scoping["Multiple dispatch in __torch_function__"][:2] == ("concept", "torch_function")
+
+
+def test_a_podcasts_series_on_a_concept_comes_before_its_later_episodes_that_use_it(sample: Database) -> None:
+    """The Inductor series (IR, then Define-by-run IR) is where the podcast explains Inductor: AOTInductor and PT2
+    extension points come after its first episode. One episode is no series: "Dynamo - VariableTracker" is not
+    where Dynamo is explained."""
+    assert path_of(sample, "AOTInductor")["Inductor - IR"] == (
+        "concept", "Inductor", "an earlier episode on Inductor, which “AOTInductor” builds on")
+    extension = path_of(sample, "PT2 extension points")
+    assert extension["Inductor - IR"][:2] == ("concept", "Inductor")
+    assert "Dynamo - VariableTracker" not in extension
+
+
+def test_a_name_the_show_notes_write_is_used_even_when_it_is_not_among_the_strongest_terms(sample: Database) -> None:
+    """CUDA graph trees are "the CUDA graphs implementation that PT2 uses": PT2 is written once, too little to be
+    one of its strongest terms. "Transforming uniform random numbers into other distributions" is no mention of
+    distributed computing: a plain word is not a name."""
+    assert path_of(sample, "CUDA graph trees")["PyTorch 2.0"] == (
+        "concept", "PT2", "explains PT2, which “CUDA graph trees” builds on")
+    assert "Intro to distributed" not in path_of(sample, "Random number generators")

@@ -1,14 +1,16 @@
-"""The Ask view as the navigator drives it: entering it, and each transcript made here, brings the passage index
-up to date in a child process; each question (as it is typed, after a short pause) is answered in the pool;
-Enter plays the episode from the answer's moment, or shows the article or the item of a note."""
+"""The Ask view as the navigator drives it: entering it, and items arriving or changing what they say (a refresh,
+an article saved, a transcript made, a note), bring the passage index up to date in a child process; each question
+(as it is typed, after a short pause) is answered in the pool; Enter plays the episode from the answer's moment,
+or shows the article or the item of a note."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer, SignalInstance
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
+from earmark.core.models import Changes, ItemState
 from earmark.core.passages.ask import Answer
 from earmark.gui.mainwindow.navigation.opening import ItemOpener
 from earmark.gui.mainwindow.places import ASK, Place
@@ -18,20 +20,25 @@ from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.ask import AskView
 
 PAUSE_MS = 150  # typing pauses this long before the question is asked
+INDEX_DELAY_MS = 1500  # changes arriving together (a refresh's feeds) are indexed once
 
 
 class AskController:
     """Owns the Ask view and the indexing child."""
 
     def __init__(self, runner: TaskRunner, play_at: Callable[[int, float], None], opener: ItemOpener,
-                 transcribed: SignalInstance, parent: QObject) -> None:
+                 parent: QObject) -> None:
         self._runner, self._library = runner, runner.library_path
         self._play_at, self._opener = play_at, opener
         self.view = AskView()
-        self._indexing = PassageIndexing(self._library, parent)
-        self._indexing.progress.connect(lambda share, what: self.view.status.setText(f"{what}: {share:.0%}"))
-        self._indexing.finished.connect(self._indexed)
-        transcribed.connect(lambda *_: self._indexing.start())  # a transcript made here: its passages indexed
+        self.indexing = PassageIndexing(self._library, parent)
+        self.indexing.progress.connect(lambda share, what: self.view.status.setText(f"{what}: {share:.0%}"))
+        self.indexing.finished.connect(self._indexed)
+        self._due = QTimer(self.view)
+        self._due.setSingleShot(True)
+        self._due.setInterval(INDEX_DELAY_MS)
+        self._due.timeout.connect(lambda: self._index(fetch=False))
+        self._next: bool | None = None  # an indexing due when the one under way ends (True: the model fetched)
         self._generation = 0
         self._said = ""
         self._timer = QTimer(self.view)
@@ -45,9 +52,21 @@ class AskController:
         return self.view
 
     def enter(self, _place: Place) -> None:
-        """Index what changed since the last time (the questions meanwhile use the index as it was)."""
-        if self._indexing.start():
+        """Index what changed since the last time (the questions meanwhile use the index as it was); the sentence
+        model is fetched here, at its first use."""
+        if self._index(fetch=True):
             self.view.status.setText("Indexing passages…")
+
+    def library_changed(self, changes: Changes) -> None:
+        """Items came or went, or what they say changed: their passages are indexed soon, whether Ask shows or not
+        (a question shown is asked again once they are)."""
+        if changes.structure or ItemState.TEXT in changes.states:
+            self.schedule_indexing()
+
+    def schedule_indexing(self) -> None:
+        """Index what changed once the changes arriving together are in."""
+        if not self._runner.read_only:
+            self._due.start()
 
     def here(self) -> Place:
         return Place(ASK)
@@ -64,13 +83,25 @@ class AskController:
 
     def shutdown(self) -> None:
         self._timer.stop()
-        self._indexing.shutdown()
+        self._due.stop()
+        self._next = None
+        self.indexing.shutdown()
+
+    def _index(self, fetch: bool) -> bool:
+        """Start an indexing; when one is under way, another follows it (False)."""
+        if self.indexing.start(fetch):
+            return True
+        self._next = fetch or bool(self._next)
+        return False
 
     def _indexed(self, said: str) -> None:
         self._generation += 1
         self._said = said
         self.view.status.setText(said)
         self._ask()
+        if self._next is not None:
+            fetch, self._next = self._next, None
+            self._index(fetch)
 
     def _ask(self) -> None:
         question = self.view.field.text()
@@ -87,6 +118,6 @@ class AskController:
         if answer.kind == "episode" and answer.at is not None:
             self._play_at(answer.item_id, answer.at)
         elif answer.kind == "article":
-            self._opener.open_item(answer.item_id)
+            self._opener.open_item(answer.item_id, answer.text if answer.source == "article" else "")  # its paragraph
         else:
             self._opener.show_in_library(answer.item_id)

@@ -55,8 +55,9 @@ class ItemOpener(QObject):
         except NotFoundError as exc:
             self._feedback.show_error(str(exc))
 
-    def open_item(self, item_id: int) -> None:
-        """Play an episode (from where it was left); open an article in the reader (where it was left)."""
+    def open_item(self, item_id: int, passage: str = "") -> None:
+        """Play an episode (from where it was left); open an article in the reader (where it was left, or at
+        ``passage``, its words)."""
         try:
             item = get_item(self._db, item_id)
         except NotFoundError:
@@ -65,7 +66,7 @@ class ItemOpener(QObject):
             self._playback.play(item)
         else:
             self.show_in_library(item_id)
-            self._reading.open_item(item)
+            self._reading.open_item(item, passage)
 
     def open_moments(self, arguments: list[str]) -> list[str]:
         """Open the ``earmark:`` links among ``arguments``; the others are returned (feeds and files to open)."""

@@ -59,6 +59,7 @@ class ReadingController(QObject):
         self._on_changes = on_changes
         self._shown = False
         self._wanted: int | None = None  # the article asked for (shown once read)
+        self._passage = ""  # the passage of it to show (an answer of Ask), else where it was left
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(SAVE_PROGRESS_MS)
@@ -140,8 +141,12 @@ class ReadingController(QObject):
 
     # Opening articles --------------------------------------------------------------------------------------------
 
-    def open_item(self, item: Item) -> None:
-        """Open an article in the reader, where it was left."""
+    def open_item(self, item: Item, passage: str = "") -> None:
+        """Open an article in the reader, where it was left, or at ``passage`` (its words), marked."""
+        if passage and self.reading and self.reader.document_shown is not None and self.reader.item_id == item.id:
+            self.reader.show_passage(passage)
+        else:
+            self._passage = passage
         self._go(Place(READER, item_id=item.id))
 
     def _read(self, item_id: int) -> None:
@@ -162,6 +167,9 @@ class ReadingController(QObject):
         same = self.reader.document_shown is not None and self.reader.item_id == document.item.id
         share = self.reader.share_read() if same else document.state.progress
         self.reader.show_article(document, share)
+        if self._passage:
+            self.reader.show_passage(self._passage)
+            self._passage = ""
         if not same:
             self._selection.select_item(document.item.id)
             self._notes.show_item(document.item)
