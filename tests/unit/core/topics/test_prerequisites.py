@@ -171,7 +171,8 @@ def test_a_steps_own_concepts_are_followed_only_where_the_item_uses_them(sample:
     variable_tracker = path_of(sample, "Dynamo - VariableTracker")
     assert variable_tracker["torchdynamo"][:2] == ("concept", "TorchDynamo")
     assert not {"Intro to distributed", "All about NVIDIA GPUs"} & set(variable_tracker)
-    assert "Intro to distributed" in path_of(sample, "Compiled autograd")  # it uses distributed itself
+    assert path_of(sample, "Compiled autograd")["Intro to distributed"] == (  # it uses distributed itself
+        "concept", "distributed", "explains distributed, which “Compiled autograd” builds on")
 
 
 def test_a_later_episode_teaches_no_earlier_one_a_word_of_its_titles_name(sample: Database) -> None:
