@@ -11,6 +11,7 @@ from earmark.core.models import ItemKind
 from earmark.core.records import record
 from earmark.core.topics.citations import BEFORE, FIRST, LINK, REMOTE
 from earmark.core.topics.prerequisites import CONCEPT, EARLIER, SERIES, concept_prerequisites
+from earmark.core.topics.vocabulary import broader
 
 MAX_STEPS = 50
 # Said first, cited, a series' order, then explained: a tie of a lower number wins over a reversed one of a higher.
@@ -78,10 +79,13 @@ def _cited(db: Database, item_id: int) -> list[Edge]:
 
 
 def _concerns(db: Database, item_id: int) -> set[str]:
-    """The concepts an item is about or uses: its stored terms and what its title names."""
-    return {term for (term,) in db.execute("""SELECT term FROM item_terms WHERE item_id = ?
-                                              UNION SELECT term FROM item_concepts WHERE item_id = ?""",
-                                           [item_id, item_id])}
+    """The concepts an item is about or uses: its stored terms, what its title names, and the broader concepts
+    of those (Min-cut partitioner uses AOTAutograd, which is PT2)."""
+    terms = {term for (term,) in db.execute("""SELECT term FROM item_terms WHERE item_id = ?
+                                               UNION SELECT term FROM item_concepts WHERE item_id = ?""",
+                                            [item_id, item_id])}
+    wider = broader()
+    return terms | {family for term in terms for family in wider.get(term, ())}
 
 
 def prerequisites(db: Database, item_id: int) -> dict[int, list[Edge]]:

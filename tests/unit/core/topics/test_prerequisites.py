@@ -171,6 +171,7 @@ def test_a_steps_own_concepts_are_followed_only_where_the_item_uses_them(sample:
     variable_tracker = path_of(sample, "Dynamo - VariableTracker")
     assert variable_tracker["torchdynamo"][:2] == ("concept", "TorchDynamo")
     assert not {"Intro to distributed", "All about NVIDIA GPUs"} & set(variable_tracker)
+    assert "PyTorch 2.0" in path_of(sample, "Min-cut partitioner")  # it uses AOTAutograd, which is PT2
     assert path_of(sample, "Compiled autograd")["Intro to distributed"] == (  # it uses distributed itself
         "concept", "distributed", "explains distributed, which “Compiled autograd” builds on")
 
