@@ -58,10 +58,10 @@ def test_path_lists_prerequisites_in_order(sample_cli: Cli) -> None:
     steps = sample_cli.json("path", str(titles["Zero-one specialization"]))
     assert [(s["step"], s["title"], s["reason"], s["concept"], s["needed_by"]) for s in steps] == [
         (1, NOTES, "concept", "PT2", titles["PyTorch 2.0"]),
-        (2, "PyTorch 2.0", "concept", "PT2", titles["Unbacked SymInts"]),
+        (2, "PyTorch 2.0", "concept", "PT2", titles["Zero-one specialization"]),
         (3, "Unbacked SymInts", "prerequisite", None, titles["Zero-one specialization"])]
     assert steps[0]["why"] == "an earlier article on PT2, which “PyTorch 2.0” builds on"
-    assert steps[1]["why"] == "explains PT2, which “Unbacked SymInts” builds on"
+    assert steps[1]["why"] == "explains PT2, which “Zero-one specialization” builds on"
     code, out, _err = sample_cli("path", str(titles["Weak references"]))
     assert code == 0 and "1. Reference counting" in out and "then “Weak references”" in out
     code, out, _err = sample_cli("path", str(titles["CUDA graph trees"]))

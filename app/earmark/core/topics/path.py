@@ -11,6 +11,7 @@ from earmark.core.models import ItemKind
 from earmark.core.records import record
 from earmark.core.topics.citations import BEFORE, FIRST, LINK, REMOTE
 from earmark.core.topics.prerequisites import CONCEPT, EARLIER, SERIES, concept_prerequisites
+from earmark.core.topics.vocabulary import broader
 
 MAX_STEPS = 50
 # Said first, cited, a series' order, then explained: a tie of a lower number wins over a reversed one of a higher.
@@ -78,10 +79,13 @@ def _cited(db: Database, item_id: int) -> list[Edge]:
 
 
 def _concerns(db: Database, item_id: int) -> set[str]:
-    """The concepts an item is about or uses: its stored terms and what its title names."""
-    return {term for (term,) in db.execute("""SELECT term FROM item_terms WHERE item_id = ?
-                                              UNION SELECT term FROM item_concepts WHERE item_id = ?""",
-                                           [item_id, item_id])}
+    """The concepts an item is about or uses: its stored terms, what its title names, and the broader concepts
+    of those (Min-cut partitioner uses AOTAutograd, which is PT2)."""
+    terms = {term for (term,) in db.execute("""SELECT term FROM item_terms WHERE item_id = ?
+                                               UNION SELECT term FROM item_concepts WHERE item_id = ?""",
+                                            [item_id, item_id])}
+    wider = broader()
+    return terms | {family for term in terms for family in wider.get(term, ())}
 
 
 def prerequisites(db: Database, item_id: int) -> dict[int, list[Edge]]:
@@ -137,7 +141,8 @@ def _settle(db: Database, graph: dict[int, list[Edge]]) -> dict[int, list[Edge]]
 
 def learning_path(db: Database, item_id: int) -> list[Step]:
     """The prerequisites of ``item_id`` in the order to take them (each after its own prerequisites; a cycle
-    is cut where it closes), without the item itself."""
+    is cut where it closes), without the item itself. A step the item needs itself is said to be for it ("explains
+    distributed, which “Compiled autograd” builds on"), unless another step needs it more strongly (cites it)."""
     graph = prerequisites(db, item_id)
     items = items_by_ids(db, {edge[0] for edges in graph.values() for edge in edges} | {item_id}, full=False)
     if item_id not in items:
@@ -145,6 +150,7 @@ def learning_path(db: Database, item_id: int) -> list[Step]:
     order: list[tuple[int, int, Edge]] = []
     placed: set[int] = set()
     visiting: set[int] = set()
+    own = {edge[0]: edge for edge in graph.get(item_id, [])}  # a step the item needs itself says so, said as strongly
 
     def visit(node: int, needed_by: int, edge: Edge) -> None:
         if node in placed or node in visiting or len(order) >= MAX_STEPS:
@@ -154,6 +160,8 @@ def learning_path(db: Database, item_id: int) -> list[Step]:
             visit(other[0], node, other)
         visiting.discard(node)
         placed.add(node)
+        if node in own and _STRENGTH[own[node][1]] <= _STRENGTH[edge[1]]:
+            needed_by, edge = item_id, own[node]
         if node != item_id:
             order.append((node, needed_by, edge))
 

@@ -6,6 +6,7 @@ items of one learning path."""
 
 from __future__ import annotations
 
+import re
 from itertools import chain
 
 from earmark.core.db.database import Database
@@ -23,6 +24,8 @@ MIN_SHARE = 0.5  # an item explains a concept when its title is about it, or abo
 SERIES_SCORE = 0.5  # the episode before in a series or on one subject, beside a concept (use × explained share)
 SUBJECT_SHARE = 0.3  # two titles of one podcast about the same concept (a third of each, at least)
 CONCEPT, SERIES, EARLIER = "concept", "series", "earlier"
+_WORD = re.compile(r"[\w.+#-]+")
+_NAMEISH = re.compile(r".[A-Z]|\d|_|\+|^[A-Z]{2}")  # PT2, AOTAutograd, CUDA, torch_function, C++: read as names
 
 
 @record(frozen=True)
@@ -145,19 +148,21 @@ def _series_openers(db: Database, item_id: int, used: dict[str, float]) -> list[
     row = db.execute("SELECT source_id, published, title FROM items WHERE id = ?", [item_id]).fetchone()
     if row is None or row[0] is None or row[1] is None:
         return []
-    mine = series_name(row[2])
-    episodes: dict[str, list[int]] = {}
+    names: dict[str, list[int]] = {}
     for other, title in db.execute(
             """SELECT id, title FROM items WHERE source_id = ? AND published < ?
                       AND (title LIKE '% - %' OR title LIKE '%: %' OR title LIKE '% – %' OR title LIKE '% — %'
                            OR title LIKE '% | %')
                ORDER BY published, id LIMIT 2000""", [row[0], row[1]]):
         name = series_name(title)
-        named = concepts.concepts(name) if name is not None and name != mine else []
+        if name is not None:
+            names.setdefault(name, []).append(other)
+    found = []
+    for name, ids in names.items():
+        named = concepts.concepts(name) if len(ids) >= 2 and name != series_name(row[2]) else []
         if named and named[0] in used:
-            episodes.setdefault(named[0], []).append(other)
-    return [Taught(ids[0], _label(db, term), EARLIER, SERIES_SCORE * used[term], term)
-            for term, ids in episodes.items() if len(ids) >= 2]
+            found.append(Taught(ids[0], _label(db, named[0]), EARLIER, SERIES_SCORE * used[named[0]], named[0]))
+    return found
 
 
 def _named(db: Database, item_id: int, known: set[str]) -> list[tuple[str, float]]:
@@ -167,7 +172,8 @@ def _named(db: Database, item_id: int, known: set[str]) -> list[tuple[str, float
     row = db.execute("SELECT title, text FROM items WHERE id = ?", [item_id]).fetchone()
     if row is None or not row[1]:
         return []
-    named = {name for run in concepts.tokens(row[1]) for tok in run for name in tok.names} - known
+    written = ", ".join(word for word in _WORD.findall(row[1]) if _NAMEISH.search(word))
+    named = {name for run in concepts.tokens(written) for tok in run for name in tok.names} - known
     if not named:
         return []
     whole = {term for (term,) in db.execute(

@@ -171,7 +171,9 @@ def test_a_steps_own_concepts_are_followed_only_where_the_item_uses_them(sample:
     variable_tracker = path_of(sample, "Dynamo - VariableTracker")
     assert variable_tracker["torchdynamo"][:2] == ("concept", "TorchDynamo")
     assert not {"Intro to distributed", "All about NVIDIA GPUs"} & set(variable_tracker)
-    assert "Intro to distributed" in path_of(sample, "Compiled autograd")  # it uses distributed itself
+    assert "PyTorch 2.0" in path_of(sample, "Min-cut partitioner")  # it uses AOTAutograd, which is PT2
+    assert path_of(sample, "Compiled autograd")["Intro to distributed"] == (  # it uses distributed itself
+        "concept", "distributed", "explains distributed, which “Compiled autograd” builds on")
 
 
 def test_a_later_episode_teaches_no_earlier_one_a_word_of_its_titles_name(sample: Database) -> None:
@@ -202,3 +204,16 @@ def test_a_name_the_show_notes_write_is_used_even_when_it_is_not_among_the_stron
     assert path_of(sample, "CUDA graph trees")["PyTorch 2.0"] == (
         "concept", "PT2", "explains PT2, which “CUDA graph trees” builds on")
     assert "Intro to distributed" not in path_of(sample, "Random number generators")
+
+
+def test_what_a_show_says_it_introduces_comes_before_what_uses_it(library: Database) -> None:
+    feed = FeedData(title="Attention Notes", entries=[
+        EntryData(identity=f"guid:{slug}", kind="episode", title=title, guid=slug, description=f"<p>{text}</p>",
+                  enclosure_url=f"https://example.invalid/{slug}.mp3", published=f"2024-0{month}-01T12:00:00+00:00")
+        for slug, title, text, month in (
+            ("news", "News of the month", "This month introduces FlexAttention, and a look at caches.", 1),
+            ("masks", "Score masks", "Masks in FlexAttention: why FlexAttention compiles each score function.", 2))])
+    store_feed(library, "https://example.invalid/attention.xml", feed)
+    update_relations(library)
+    assert path_of(library, "Score masks")["News of the month"] == (
+        "concept", "FlexAttention", "explains FlexAttention, which “Score masks” builds on")
