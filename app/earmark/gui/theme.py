@@ -165,8 +165,8 @@ class Appearance(QObject):
         else:
             self._app.setStyle("fusion")
             self._app.setPalette(palette(scheme))  # (which drops the palettes of classes below)
-            for kind in ("QCheckBox", "QRadioButton"):
-                self._app.setPalette(indicator_palette(scheme), kind)
+            for kind in ("QCheckBox", "QRadioButton"):  # a str at run time (the stubs say bytes, refused)
+                self._app.setPalette(indicator_palette(scheme), kind)  # type: ignore[arg-type]
         refresh_style_sheets()
 
     def follow_scheme(self, scheme: Qt.ColorScheme) -> None:
