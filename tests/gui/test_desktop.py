@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QProcess, QSize, Qt, QTimer
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -225,6 +225,8 @@ def test_both_themes_keep_readable_contrast(scheme: str) -> None:
         assert contrast(colours.color(role.Window).fromString(colour), colours.color(role.Window)) >= 4.5
     for background in (accents.current_line, accents.highlight):
         assert contrast(colours.color(role.Text), colours.color(role.Text).fromString(background)) >= 4.5
+    for background in (role.Window, role.Base, role.Button):  # the edge of an empty check box
+        assert contrast(QColor(accents.edge), colours.color(background)) >= 3, background.name
 
 
 def test_the_system_theme_follows_the_desktop_colour_scheme(launch: Launch, quiet: None) -> None:

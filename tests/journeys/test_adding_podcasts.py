@@ -254,3 +254,25 @@ def test_a_link_from_outside_to_a_podcast_there_selects_it_without_asking(qtbot:
     assert window.statusBar().currentMessage() == "Already subscribed to Linked Twice."
     assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
     assert [row for row in sidebar_texts(window) if row.startswith("Linked Twice")] == ["Linked Twice (2)"]
+
+
+def test_an_address_that_had_moved_is_remembered_as_the_podcasts(qtbot: QtBot, launch: Launch,
+                                                                 server: FeedServer) -> None:
+    """Typed as people type it (no scheme), the address answers with a permanent redirect: the podcast is
+    subscribed at its new address and known by the one read, so pasting it later (with its scheme) selects it
+    without reading it (its server has since forgotten the redirect)."""
+    server.serve_body("/new.xml", rss("Moved Show", episodes(2)))
+    old = server.serve_redirect("/old.xml", "/new.xml", 301).removeprefix("http://")
+    window = launch().window
+    add_podcast(qtbot, window, old)
+    qtbot.waitUntil(lambda: any(row.startswith("Moved Show (") for row in sidebar_texts(window)), timeout=FEED_MS)
+    server.serve_status("/old.xml", 404)
+    click_sidebar(qtbot, window, sidebar_texts(window)[0])  # somewhere else
+    qtbot.waitUntil(lambda: not highlighted_row(window).startswith("Moved Show"))
+    qtbot.waitUntil(window.isActiveWindow)
+    add_podcast(qtbot, window, f"http://{old}")
+    qtbot.waitUntil(lambda: highlighted_row(window).startswith("Moved Show ("), timeout=FEED_MS)
+    assert window.statusBar().currentMessage() == "Already subscribed to Moved Show."
+    assert [row for row in sidebar_texts(window) if row.startswith("Moved Show")] == ["Moved Show (2)"]
+    assert visible_dialog(AddPodcastDialog) is None
+    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]

@@ -1,7 +1,8 @@
 """Asking the library: Ctrl+Shift+A opens Ask; a question typed brings the passages that answer it as it is typed
 (the index brought up to date by a child process), the question's words marked; the answer chosen with the keys
 plays its episode from the moment the answer is said. The command palette reaches the view too. Items a refresh
-brings are indexed as they arrive: a question asked before they came finds them. An article's answer opens the
+brings are indexed as they arrive: a question asked before they came finds them, the answer the person is on
+staying the current one. An article's answer opens the
 reader at its paragraph, selected."""
 
 from __future__ import annotations
@@ -141,3 +142,32 @@ def test_an_articles_answer_opens_the_reader_at_its_paragraph_marked(qtbot: QtBo
     shown = reader.cursorRect(reader.textCursor())  # the paragraph's start, where a person sees it
     assert reader.viewport().rect().contains(shown.center())
     assert shown.top() < reader.viewport().height() // 3  # at the top of the view, not at its bottom edge
+
+
+def test_the_answer_a_person_is_on_stays_chosen_when_a_refresh_brings_more(
+        qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer) -> None:
+    quokkas = [{"title": f"Quokkas {n}", "guid": f"q-{n}", "enclosure": f"https://example.com/q{n}.mp3",
+                "description": f"Part {n} of our quokka sanctuary visit."} for n in (1, 2, 3)]
+    feed = server.serve_body("/show.xml", rss("Island Show", quokkas[:2]))
+    db = open_library(library_path)
+    subscribe(db, feed)
+    set_setting(db, "feeds.refresh_on_start", False)
+    set_setting(db, "ask.model", "off")
+    db.close()
+    window = launch().window
+    wait_rows(qtbot, window, 2)
+    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
+        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
+    answers = window.findChild(QListView, "askAnswers")
+    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
+    type_text(qtbot, "quokka sanctuary")
+    qtbot.waitUntil(lambda: answers.model().rowCount() == 2)
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Down)
+    assert focused() is answers and answers.currentIndex().row() == 1
+    chosen = answers.currentIndex().data(AnswerRole).title
+
+    server.serve_body("/show.xml", rss("Island Show", quokkas))
+    press(qtbot, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: answers.model().rowCount() == 3, timeout=CHILD_MS)  # asked again, with the new one
+    assert focused() is answers and answers.currentIndex().data(AnswerRole).title == chosen

@@ -1,12 +1,13 @@
 """Choosing the dark theme in Settings while the window shows: every part a person then looks at is dark, and
 what is drawn on it readable: the reader's page (without D), the player's buttons' icons, the graph's legend
-and the ? shortcuts panel (issue 37, finding 8)."""
+and the ? shortcuts panel (issue 37, finding 8), the edges of empty check boxes."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QCheckBox, QStyle, QStyleOptionButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from earmark.gui.theme import contrast, is_dark
@@ -28,6 +29,42 @@ def ink(image: QImage) -> QColor:
              if image.pixelColor(x, y).alpha() > 200]
     assert drawn, "the icon draws nothing"
     return QColor(*(sum(getattr(c, part)() for c in drawn) // len(drawn) for part in ("red", "green", "blue")))
+
+
+def edge_contrast(box: QCheckBox) -> float:
+    """How much an empty check box's edge stands out from what is painted around it, in the pixels of its window:
+    the strongest of the first columns of its box at mid-height, against the pixel left of the box."""
+    option = QStyleOptionButton()
+    box.initStyleOption(option)
+    indicator = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+    top = box.window()
+    image = top.grab().toImage()
+    at = box.mapTo(top, indicator.topLeft())
+    y = at.y() + indicator.height() // 2
+    around = image.pixelColor(at.x() - 3, y)
+    return max(contrast(image.pixelColor(at.x() + dx, y), around) for dx in range(3))
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_empty_check_boxes_stand_out(qtbot: QtBot, launch: Launch, theme: str) -> None:
+    """The player bar's Skip Silence and Voice Boost, and the settings' check boxes (the light theme's were faint
+    too)."""
+    window = launch().window
+    window.menu_actions.show_settings.trigger()
+    qtbot.waitUntil(lambda: window.desktop.settings_dialog is not None and window.desktop.settings_dialog.isVisible())
+    dialog = window.desktop.settings_dialog
+    dialog.editors["appearance.theme"].set_value(theme)
+    dialog.accept()
+    qtbot.waitUntil(lambda: is_dark() == (theme == "dark"))
+    boxes = [window.findChild(QCheckBox, f"toggle_{name}") for name in ("skip_silence", "voice_boost")]
+    assert [box.text() for box in boxes] == ["Skip Silence", "Voice Boost"] and not any(b.isChecked() for b in boxes)
+    window.menu_actions.show_settings.trigger()  # the settings' own check boxes, in the theme chosen
+    qtbot.waitUntil(lambda: window.desktop.settings_dialog.isVisible())
+    shown = [box for box in window.desktop.settings_dialog.findChildren(QCheckBox) if box.isVisible()]
+    assert shown, "the settings show no check box"
+    for box in [*boxes, next(b for b in shown if not b.isChecked())]:
+        assert edge_contrast(box) >= 3, f"{box.text()}: its edge {edge_contrast(box):.2f}:1"
+    window.desktop.settings_dialog.reject()
 
 
 def test_a_dark_theme_chosen_while_the_window_shows_reaches_every_part(

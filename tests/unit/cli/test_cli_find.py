@@ -96,24 +96,29 @@ def _subscribed_otherwise(feeds: FeedServer, how: str) -> tuple[str, str]:
     ``how`` says: the addresses (subscribed, listed)."""
     listed, home = feeds.url("listed.xml"), feeds.url("home.xml")
     declared = b'<rss xmlns:atom="http://www.w3.org/2005/Atom" xmlns:podcast="https://podcastindex.org/namespace/1.0" '
-    tags = {"a redirect": "", "its self link": f'<atom:link rel="self" href="{listed}"/>',
+    tags = {"a redirect": "", "a redirect when subscribing": "",
+            "its self link": f'<atom:link rel="self" href="{listed}"/>',
             "its new-feed-url": f"<itunes:new-feed-url>{home}</itunes:new-feed-url>",
             "its podcast:guid": f"<podcast:guid>{GUID}</podcast:guid>"}[how]
     body = rss("PyTorch", [{"title": "E", "guid": "e"}]).replace(b"<rss ", declared)
     feeds.serve_body("home.xml", body.replace(b"<channel>", b"<channel>" + tags.encode()))
     if how == "a redirect":  # subscribed at listed.xml, which then moved for good (refreshed below)
         return feeds.serve_body("listed.xml", body), listed
+    if how == "a redirect when subscribing":  # listed.xml had moved for good before it was subscribed to
+        return feeds.serve_redirect("listed.xml", "home.xml", 301), listed
     if how == "its new-feed-url":
         return feeds.serve_body("listed.xml", body.replace(b"<channel>", b"<channel>" + tags.encode())), listed
     return home, listed if how == "its self link" else feeds.url("elsewhere.xml")
 
 
-@pytest.mark.parametrize("how", ["a redirect", "its self link", "its new-feed-url", "its podcast:guid"])
+@pytest.mark.parametrize("how", ["a redirect", "a redirect when subscribing", "its self link", "its new-feed-url",
+                                 "its podcast:guid"])
 def test_a_podcast_subscribed_by_another_of_its_addresses_is_subscribed(cli: Cli, directories: DirectoryServer,
                                                                         tmp_path: Path, how: str,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The directories name the podcast by an address the library knows it by (a redirect's old one, its feed's
-    self link or new-feed-url) or by its podcast:guid (Podcast Index), not the one it is stored at."""
+    """The directories name the podcast by an address the library knows it by (a redirect's old one, the one typed
+    that redirected, its feed's self link or new-feed-url) or by its podcast:guid (Podcast Index), not the one it
+    is stored at."""
     with FeedServer(tmp_path) as feeds:
         subscribed, listed = _subscribed_otherwise(feeds, how)
         assert cli("subscribe", subscribed)[0] == 0

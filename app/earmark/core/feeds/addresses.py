@@ -13,6 +13,7 @@ from earmark.core.directory.apple import DEFAULT_URL as APPLE_URL
 from earmark.core.directory.apple import AppleDirectory, apple_id
 from earmark.core.errors import AuthRequiredError, EarmarkError, FeedError, UnreachableError
 from earmark.core.feeds.fetch import Validators, canonical_source, fetch, is_web_url
+from earmark.core.feeds.identity import Subscription, find_subscription
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed, note_failure_at, store_read_feed, try_read_feed
 from earmark.core.models import SubscribeResult
 from earmark.core.records import record
@@ -60,6 +61,13 @@ def candidates(text: str) -> list[str]:
     if _HOST_FIRST.match(text) and not _is_existing_path(text):
         return [f"https://{text}", f"http://{text}"]
     return [text]
+
+
+def subscription_at(db: Database, source: str) -> Subscription | None:
+    """The subscription to the address (or file) ``source`` as typed, however written, a host without a scheme
+    over either; None when there is none. An address that is none raises the UnreachableError that subscribing
+    would."""
+    return find_subscription(db, [split_userinfo(canonical_source(address)).url for address in candidates(source)])
 
 
 def _is_existing_path(text: str) -> bool:

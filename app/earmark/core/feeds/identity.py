@@ -15,10 +15,9 @@ from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.source_merge import merge_sources
 from earmark.core.db.sources import move_source
-from earmark.core.feeds.fetch import canonical_source
 from earmark.core.models import FeedData, SourceKind
 from earmark.core.records import record
-from earmark.core.urls import address_key, split_userinfo
+from earmark.core.urls import address_key
 
 _COLUMNS = "s.id, s.title, s.url, s.kind"
 
@@ -83,12 +82,6 @@ def known_feeds(db: Database) -> KnownFeeds:
     addresses |= {address_key(str(url)): int(source_id) for source_id, url, _guid in rows}  # the stored win
     guids = {str(guid).strip().lower(): int(source_id) for source_id, _url, guid in rows if guid}
     return KnownFeeds(addresses, guids)
-
-
-def subscription_at(db: Database, source: str) -> Subscription | None:
-    """The subscription to the address (or file) ``source`` as typed, however written; None when there is none.
-    An address that is none raises the UnreachableError that subscribing would."""
-    return find_subscription(db, [split_userinfo(canonical_source(source)).url])
 
 
 def remember_addresses(db: Database, source_id: int, addresses: Iterable[str]) -> None:

@@ -32,6 +32,7 @@ class ReadFeed:
     user: str | None = None  # the credentials it took, stored with the subscription
     password: str | None = None
     final_url: str | None = None  # where redirects led, even temporary ones (not stored, but the same podcast)
+    read_from: str = ""  # the address asked, before redirects (a moved podcast is known by it too)
 
 
 @record
@@ -66,7 +67,7 @@ def read_feed(source: str, user: str | None = None, password: str | None = None)
     moved = fetched.moved_to or url
     if origin(moved) != origin(url):
         user = password = None  # never given to the new server (fetch did not send them there either)
-    return ReadFeed(moved, feed, cache_state(fetched), user, password, fetched.url)
+    return ReadFeed(moved, feed, cache_state(fetched), user, password, fetched.url, url)
 
 
 def try_read_feed(source: str, user: str | None = None, password: str | None = None) -> ReadFeed | NeedsCredentials:
@@ -80,7 +81,7 @@ def try_read_feed(source: str, user: str | None = None, password: str | None = N
 def store_read_feed(db: Database, source: str, read: ReadFeed) -> SubscribeResult:
     """Store a feed read by ``read_feed``; a subscription whose feed moved for good follows it. A podcast
     subscribed to under another address (identity.py) is not stored again: ``already`` says so."""
-    old_url = split_userinfo(canonical_source(source)).url
+    old_url = read.read_from or split_userinfo(canonical_source(source)).url  # as read: a scheme tried
     if read.url != old_url and (row := db.execute("SELECT id FROM sources WHERE url = ?", [old_url]).fetchone()):
         if move_subscription(db, int(row[0]), read.url) == int(row[0]):  # else merged into the one there
             forget_on_move(db, int(row[0]), old_url, read.url)

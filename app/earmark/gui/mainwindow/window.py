@@ -271,6 +271,7 @@ class MainWindow(QMainWindow):
             lambda index: self._show_highlight(self.notes.pane.model.note_at(index.row())))
         self.feeds.refresh_started.connect(self.episodes.refresh_started)
         self.graph.wait_for_refreshes(self.feeds.refresh_started, self.feeds.refreshed)
+        self.ask.wait_for_refreshes(self.feeds.refresh_started, self.feeds.refreshed)
         self.feeds.refresher.feed_done.connect(self.episodes.feed_refreshed)
         session.item_changed.connect(self._on_playing_item)
         self._runner.failed.connect(self.feedback.show_error)

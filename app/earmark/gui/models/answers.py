@@ -47,6 +47,11 @@ class AnswersModel(QAbstractListModel):
         self._question, self._answers = question, list(answers)
         self.endResetModel()
 
+    @property
+    def question(self) -> str:
+        """The question the answers shown answer."""
+        return self._question
+
     def answer(self, row: int) -> Answer | None:
         return self._answers[row] if 0 <= row < len(self._answers) else None
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from earmark.core.passages.ask import Answer
 from earmark.gui.models.answers import AnswerRole, AnswersModel, HtmlRole
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -95,13 +96,16 @@ class AskView(QWidget):
         self.answers.installEventFilter(self)
         self.answers.activated.connect(self._open)
 
-    def show_answers(self, question: str, answers: list[object], status: str) -> None:
-        """The answers to ``question`` (those of an older question are not shown)."""
+    def show_answers(self, question: str, answers: list[Answer], status: str) -> None:
+        """The answers to ``question`` (those of an older question are not shown). Asked again (the index followed
+        the library meanwhile), the answer the person is on stays the current one while it is still an answer."""
         if question != self.field.text():
             return
-        self.model.set_answers(question, answers)  # type: ignore[arg-type]
+        on = self.answers.currentIndex().data(AnswerRole) if self.model.question == question else None
+        self.model.set_answers(question, answers)
         if self.model.rowCount():
-            self.answers.setCurrentIndex(self.model.index(0))
+            row = next((row for row, answer in enumerate(answers) if on is not None and _same(answer, on)), 0)
+            self.answers.setCurrentIndex(self.model.index(row))
         self.status.setText(status)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
@@ -129,3 +133,9 @@ class AskView(QWidget):
         answer = index.data(AnswerRole)
         if answer is not None:
             self.chosen.emit(answer)
+
+
+def _same(one: Answer, other: Answer) -> bool:
+    """Whether two answers are one passage (its score moves as the index grows)."""
+    return (one.item_id, one.source, one.at, one.offset, one.note_id) == (
+        other.item_id, other.source, other.at, other.offset, other.note_id)

@@ -1,12 +1,13 @@
 """The table of items: one row per episode or article, columns sized for reading, the match column while
-searching, a clickable header that sorts, and a context menu of what applies to the selected items."""
+searching (given a readable width in a narrow list: the columns least needed then step aside), a clickable header
+that sorts, and a context menu of what applies to the selected items."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QEvent, QModelIndex, Qt
 from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 ROW_HEIGHT = 26
 WIDTHS = ((COL_SOURCE, 150), (COL_PUBLISHED, 90), (COL_DURATION, 70), (COL_PROGRESS, 90))
+STEP_ASIDE = (COL_PROGRESS, COL_DURATION, COL_PUBLISHED)  # while searching in a narrow list, in this order
+MATCH_CHARS = 32  # the width, in average characters, that the title and the match each get before they step aside
 
 
 class ItemTable(QTableView):
@@ -42,6 +45,8 @@ class ItemTable(QTableView):
         self._item_model = model
         self._menu_groups = [list(group) for group in menu]
         self._article_names = dict(article_names or {})
+        self._searching = False
+        self._widths = {c: w for c, w in WIDTHS if c in STEP_ASIDE}  # their widths while shown (hidden: 0)
         self.setViewport(_viewport())
         self.setObjectName("itemList")
         self.setAccessibleName("Items")
@@ -68,6 +73,39 @@ class ItemTable(QTableView):
         header.setSectionsClickable(True)
         for action in actions:
             self.addAction(action)
+
+    def show_match(self, shown: bool) -> None:
+        """Show the Match column (while searching), or hide it."""
+        self._searching = shown
+        self.horizontalHeader().setSectionHidden(COL_MATCH, not shown)
+        self._fit_match()
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize:
+            self._fit_match()
+        return super().viewportEvent(event)
+
+    def _fit_match(self) -> None:
+        """While searching, the title and the match share what the other columns leave, each at least
+        MATCH_CHARS wide when the list is wide enough for them: Progress, Duration, then Published step aside until
+        it is (a 1024 px window left the match 90 px). They come back when the search ends or the list widens."""
+        header = self.horizontalHeader()
+        for column in STEP_ASIDE:
+            if not header.isSectionHidden(column):
+                self._widths[column] = header.sectionSize(column)
+        wanted = 2 * self.fontMetrics().averageCharWidth() * MATCH_CHARS
+        room = self.viewport().width() - sum(header.sectionSize(c) for c, _w in WIDTHS if c not in self._widths)
+        aside: set[int] = set()
+        if self._searching:
+            shown = sum(self._widths.values())
+            for column in STEP_ASIDE:
+                if room - shown >= wanted:
+                    break
+                aside.add(column)
+                shown -= self._widths[column]
+        for column in STEP_ASIDE:
+            if header.isSectionHidden(column) != (column in aside):
+                header.setSectionHidden(column, column in aside)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt's name
         """The menu of ``menu`` at the pointer, or (from the keyboard) at the current row."""

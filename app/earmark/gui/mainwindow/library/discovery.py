@@ -22,8 +22,8 @@ from earmark.core.directory.configured import (
 )
 from earmark.core.directory.results import DirectoryResult
 from earmark.core.directory.subscribed import subscribed_keys
-from earmark.core.feeds.addresses import PageFeeds, looks_like_address, read_address, read_address_in
-from earmark.core.feeds.identity import KnownFeeds, Subscription, subscription_at
+from earmark.core.feeds.addresses import PageFeeds, looks_like_address, read_address, read_address_in, subscription_at
+from earmark.core.feeds.identity import KnownFeeds, Subscription
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.plurals import counted
 from earmark.gui.tasks import TaskRunner

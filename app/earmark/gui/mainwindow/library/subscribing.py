@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QInputDialog, QMainWindow, QMessageBox
 from earmark.core.articles.formats import HTML_SUFFIXES, MARKDOWN_SUFFIXES
 from earmark.core.db.filters import ItemFilter
 from earmark.core.errors import EarmarkError
-from earmark.core.feeds.addresses import PageFeeds, candidates, read_address_in
+from earmark.core.feeds.addresses import PageFeeds, candidates, read_address_in, subscription_at
 from earmark.core.feeds.fetch import canonical_source
-from earmark.core.feeds.identity import Subscription, subscription_at
+from earmark.core.feeds.identity import Subscription
 from earmark.core.feeds.opml import OpmlDocument
 from earmark.core.feeds.subscribe import NeedsCredentials, ReadFeed
 from earmark.core.feeds.subscriptions import read_opml_file

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
 from earmark.core.models import Changes, ItemState
@@ -37,8 +37,9 @@ class AskController:
         self._due = QTimer(self.view)
         self._due.setSingleShot(True)
         self._due.setInterval(INDEX_DELAY_MS)
-        self._due.timeout.connect(lambda: self._index(fetch=False))
+        self._due.timeout.connect(self._index_due)
         self._next: bool | None = None  # an indexing due when the one under way ends (True: the model fetched)
+        self._held = self._held_back = False  # a refresh or import runs; an indexing came due meanwhile
         self._generation = 0
         self._said = ""
         self._timer = QTimer(self.view)
@@ -67,6 +68,27 @@ class AskController:
         """Index what changed once the changes arriving together are in."""
         if not self._runner.read_only:
             self._due.start()
+
+    def wait_for_refreshes(self, started: SignalInstance, ended: SignalInstance) -> None:
+        """Between ``started`` and ``ended`` (of a refresh or an import) the items it brings are indexed once, after
+        it: not feed after feed, taking the CPU the refresh needs (as the relation pass waits)."""
+        started.connect(self._hold)
+        ended.connect(self._release)
+
+    def _hold(self) -> None:
+        self._held = True
+
+    def _release(self, _summary: object = None) -> None:
+        self._held = False
+        if self._held_back:
+            self._held_back = False
+            self.schedule_indexing()
+
+    def _index_due(self) -> None:
+        if self._held:
+            self._held_back = True
+        else:
+            self._index(fetch=False)
 
     def here(self) -> Place:
         return Place(ASK)

@@ -160,7 +160,7 @@ class ListController(QObject):
 
     def _show_sort(self, flt: ItemFilter) -> None:
         header = self.table.horizontalHeader()
-        header.setSectionHidden(COL_MATCH, not flt.text)
+        self.table.show_match(bool(flt.text))
         indicator = self.model.sort_indicator()
         header.blockSignals(True)
         if indicator is None:
