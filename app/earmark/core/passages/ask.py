@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from earmark.core.db.database import Database
 from earmark.core.models import Cue
 from earmark.core.passages.texts import note_text, paragraph_text, window_cues, window_text
-from earmark.core.passages.vocabulary import Vocabulary
+from earmark.core.passages.vocabulary import LEAST, Vocabulary
 from earmark.core.passages.words import match_expression, overlap, question_words
 from earmark.core.records import record
 
@@ -21,7 +21,7 @@ CANDIDATES = 100  # passages each ranking gives the fusion
 # A word in this share of the passages, and in this many, tells little and costs much (see Asker._expressions):
 # the count keeps a small library's ranking whole (on the judged set's 400 passages, leaving out words in 5% of
 # them found 87% instead of 94%).
-COMMON = (0.05, 2000)
+COMMON = (0.05, LEAST)
 FUSION_K = 60  # reciprocal rank fusion's constant (Cormack et al., 2009)
 # Weights of the words' ranking and the meaning's: on the judged set (bench/ask.py) meaning alone found 76%, words
 # 94%, both fused 1:1 85%, 1:0.3 91% (the tiny model's transcripts mishear; a question's words are precise).
