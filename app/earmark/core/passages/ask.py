@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from earmark.core.db.database import Database
 from earmark.core.models import Cue
-from earmark.core.passages.texts import note_text, paragraph_text, transcript_cues, window_text
-from earmark.core.passages.vocabulary import Vocabulary
+from earmark.core.passages.texts import note_text, paragraph_text, window_cues, window_text
+from earmark.core.passages.vocabulary import LEAST, Vocabulary
 from earmark.core.passages.words import match_expression, overlap, question_words
 from earmark.core.records import record
 
@@ -21,7 +21,7 @@ CANDIDATES = 100  # passages each ranking gives the fusion
 # A word in this share of the passages, and in this many, tells little and costs much (see Asker._expressions):
 # the count keeps a small library's ranking whole (on the judged set's 400 passages, leaving out words in 5% of
 # them found 87% instead of 94%).
-COMMON = (0.05, 2000)
+COMMON = (0.05, LEAST)
 FUSION_K = 60  # reciprocal rank fusion's constant (Cormack et al., 2009)
 # Weights of the words' ranking and the meaning's: on the judged set (bench/ask.py) meaning alone found 76%, words
 # 94%, both fused 1:1 85%, 1:0.3 91% (the tiny model's transcripts mishear; a question's words are precise).
@@ -70,8 +70,7 @@ class Asker:
             for rank, passage_id in enumerate(ranking):
                 scores[passage_id] = scores.get(passage_id, 0.0) + weight / (FUSION_K + rank + 1)
         best = sorted(scores, key=lambda pid: -scores[pid])[:limit]
-        cues: dict[int, list[Cue]] = {}  # each transcript read once, however many of its windows answer
-        return [self._answer(pid, scores[pid] * 1000 / len(ranked), words, cues) for pid in best]
+        return [self._answer(pid, scores[pid] * 1000 / len(ranked), words) for pid in best]
 
     def _by_words(self, words: list[str]) -> list[int]:
         if not words:
@@ -124,15 +123,13 @@ class Asker:
         top = np.argpartition(-near, count - 1)[:count]
         return [int(self._ids[n]) for n in top[np.argsort(-near[top], kind="stable")]]
 
-    def _answer(self, passage_id: int, score: float, words: list[str], read: dict[int, list[Cue]]) -> Answer:
+    def _answer(self, passage_id: int, score: float, words: list[str]) -> Answer:
         item_id, source, at, end, offset, note_id = self.index.execute(
             'SELECT item_id, source, at, "end", "offset", note_id FROM passages WHERE id = ?', [passage_id]).fetchone()
         title, kind = self.db.execute("SELECT title, kind FROM items WHERE id = ?", [item_id]).fetchone() \
             or ("", "")
         if source == "transcript":
-            if item_id not in read:
-                read[item_id] = transcript_cues(self.db, item_id)
-            cues = read[item_id]
+            cues = window_cues(self.db, item_id, at, end)
             text, at = window_text(cues, at, end), moment(cues, at, end, words)
         elif source == "note":
             text = note_text(self.db, note_id)

@@ -16,6 +16,7 @@ from earmark.core.html import to_text
 from earmark.core.models import Cue
 from earmark.core.passages.cutting import Passage, note_passage, text_passages, transcript_passages
 from earmark.core.passages.store import drop_items, replace_item, reset, stamps, worn
+from earmark.core.passages.vocabulary import count_words
 from earmark.core.records import record
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ def index_library(db: Database, conn: sqlite3.Connection, embedder: Embedder | N
         written += len(texts)
         if progress is not None:
             progress(min(first + BLOCK, len(todo)), len(todo))
+    count_words(conn)
     return IndexResult(len(todo), len(gone), written, round(time.perf_counter() - started, 2), model)
 
 

@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS indexed (item_id INTEGER PRIMARY KEY, stamp TEXT NOT 
 CREATE TABLE IF NOT EXISTS passages (id INTEGER PRIMARY KEY, item_id INTEGER NOT NULL, source TEXT NOT NULL,
                                      at REAL, "end" REAL, "offset" INTEGER, note_id INTEGER, bits BLOB);
 CREATE INDEX IF NOT EXISTS passages_item ON passages (item_id);
+CREATE TABLE IF NOT EXISTS common_words (term TEXT PRIMARY KEY, doc INTEGER NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS passage_words USING fts5 (
     text, title, content='', tokenize='porter unicode61 remove_diacritics 2');
 """
@@ -52,7 +53,7 @@ def open_index(path: Path) -> sqlite3.Connection:
 def reset(conn: sqlite3.Connection) -> None:
     """Empty the whole index (every item is then indexed again)."""
     conn.executescript("DROP TABLE IF EXISTS passage_words; DROP TABLE IF EXISTS passages; "
-                       "DROP TABLE IF EXISTS indexed; DROP TABLE IF EXISTS meta;")
+                       "DROP TABLE IF EXISTS indexed; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS common_words;")
     conn.executescript(_SCHEMA)
     conn.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", [VERSION])
 
