@@ -225,7 +225,8 @@ def test_a_notes_answer_brings_the_keyboard_to_the_note_in_its_items_notes_pane(
 
 
 DIARY = [f"Day {n}: we walked along the shore, counted the shells and wrote down what the tide brought in."
-         for n in range(1, 15)] + ["Day 15: the quokka sanctuary opened its gates to us at dawn."]
+         for n in range(1, 25)]
+DIARY[12] = "Day 13: the quokka sanctuary opened its gates to us at dawn."  # in the middle: it can come to the top
 
 
 def test_a_show_notes_answer_shows_the_episodes_details_at_its_paragraph_marked(
@@ -252,8 +253,9 @@ def test_a_show_notes_answer_shows_the_episodes_details_at_its_paragraph_marked(
     press(qtbot, Qt.Key.Key_Return)
 
     detail = window.detail
-    qtbot.waitUntil(lambda: detail.item_id == first.item_id and DIARY[-1] in detail.textCursor().selectedText())
+    qtbot.waitUntil(lambda: detail.item_id == first.item_id and DIARY[12] in detail.textCursor().selectedText())
     assert detail.isVisible() and detail.verticalScrollBar().value() > 0  # not the top of the show notes
     shown = detail.cursorRect(detail.textCursor())  # the paragraph's start, where a person sees it
     assert detail.viewport().rect().contains(shown.center())
+    assert shown.top() < detail.viewport().height() // 3  # at the top of the pane, not at its bottom edge
     assert focused() is answers  # the next answer is one Down away

@@ -135,14 +135,13 @@ class NotesPane(QWidget):
         self.table.resizeRowsToContents()
 
     def select_note(self, note_id: int) -> bool:
-        """Make the note current, in sight (the pane in front of its tabs), with the keyboard on it; False when
-        the pane does not list it."""
+        """Make the note current (the table scrolls to it), in sight (the pane in front of its tabs), with the
+        keyboard on it; False when the pane does not list it."""
         row = self.model.row_of(note_id)
         if row is None:
             return False
         bring_forward(self)
         self.table.selectRow(row)
-        self.table.scrollTo(self.model.index(row, COL_TEXT))
         self.table.setFocus(Qt.FocusReason.OtherFocusReason)
         return True
 
