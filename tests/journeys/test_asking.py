@@ -3,7 +3,8 @@
 plays its episode from the moment the answer is said. The command palette reaches the view too. Items a refresh
 brings are indexed as they arrive: a question asked before they came finds them, the answer the person is on
 staying the current one. An article's answer opens the
-reader at its paragraph, selected."""
+reader at its paragraph, selected; a note's brings the keyboard to the note in its item's Notes pane (in front, the
+note in sight); an episode's show notes answer shows its details with the paragraph in sight, selected."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit, QListView, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QLabel, QLineEdit, QListView, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
+from earmark.core.db.notes import add_note
 from earmark.core.db.transcripts import store_transcript
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Cue, Transcript
@@ -26,7 +28,8 @@ from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
 from helpers.journeys import focused, press, type_text, wait_rows, wait_showing
 
-CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+KEYS = Qt.KeyboardModifier
+CTRL, SHIFT, ALT = KEYS.ControlModifier, KEYS.ShiftModifier, KEYS.AltModifier
 EPISODE = "All about NVIDIA GPUs"  # its sample clip is 9.6 s long
 ARTICLE = "PyTorch Conference 2022 notes: PyTorch 2.0, TorchDynamo and TorchInductor"
 MULTIPY = "by running several Python interpreters inside one process"  # far down the article
@@ -171,3 +174,90 @@ def test_the_answer_a_person_is_on_stays_chosen_when_a_refresh_brings_more(
     press(qtbot, Qt.Key.Key_F5)
     qtbot.waitUntil(lambda: answers.model().rowCount() == 3, timeout=CHILD_MS)  # asked again, with the new one
     assert focused() is answers and answers.currentIndex().data(AnswerRole).title == chosen
+
+
+NOTED = "The warp scheduler hides memory latency when occupancy is high enough."
+
+
+@pytest.fixture
+def noted(library_path: Path, sample: None) -> int:
+    """The sample library, an episode with many notes (the one about warps last, in the episode's order); Ask on
+    words alone. Returns that note's id."""
+    db = open_library(library_path)
+    item_id = db.execute("SELECT id FROM items WHERE title = ?", [EPISODE]).fetchone()[0]
+    for n in range(14):
+        add_note(db, item_id, f"Thought number {n} on this episode, long enough to wrap onto a second line or more "
+                              "when the pane is narrow.", at=float(n))
+    note_id = add_note(db, item_id, NOTED, at=60.0).id
+    set_setting(db, "ask.model", "off")
+    db.close()
+    return note_id
+
+
+def test_a_notes_answer_brings_the_keyboard_to_the_note_in_its_items_notes_pane(
+        qtbot: QtBot, launch: Launch, noted: int) -> None:
+    parts = launch()
+    window = parts.window
+    notes = window.findChild(QDockWidget, "notesDock")
+    press(qtbot, Qt.Key.Key_2, CTRL | ALT)  # View ▸ Related: the Notes pane behind it
+    qtbot.waitUntil(lambda: notes.visibleRegion().isEmpty())
+    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
+        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
+    answers = window.findChild(QListView, "askAnswers")
+    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
+    type_text(qtbot, "warp scheduler occupancy")
+    qtbot.waitUntil(lambda: answers.model().rowCount() > 0)
+    first = answers.model().index(0).data(AnswerRole)
+    assert (first.title, first.source, first.note_id) == (EPISODE, "note", noted)
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Return)
+
+    table = window.findChild(QTableView, "itemNotes")
+    qtbot.waitUntil(lambda: focused() is table and table.model().note_at(table.currentIndex().row()) is not None
+                    and table.model().note_at(table.currentIndex().row()).id == noted)
+    assert table.model().rowCount() == 15 and table.currentIndex().row() == 14  # the last of the item's notes
+    assert not notes.visibleRegion().isEmpty()  # the pane came in front of Related
+    row = table.visualRect(table.currentIndex())
+    assert table.viewport().rect().contains(row.center())  # scrolled to the note
+    assert window.detail.item_id == first.item_id  # the details show its episode
+    assert window.findChild(QWidget, "askView").isVisible()  # Ask stays
+    assert parts.session.item is None  # the note shows; the episode does not start (its time is a click away)
+    press(qtbot, Qt.Key.Key_1, CTRL)  # Go to the View Shown: back to the question
+    assert focused() is window.findChild(QLineEdit, "askQuestion")
+
+
+DIARY = [f"Day {n}: we walked along the shore, counted the shells and wrote down what the tide brought in."
+         for n in range(1, 25)]
+DIARY[12] = "Day 13: the quokka sanctuary opened its gates to us at dawn."  # in the middle: it can come to the top
+
+
+def test_a_show_notes_answer_shows_the_episodes_details_at_its_paragraph_marked(
+        qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer) -> None:
+    diary = {"title": "Island diary", "guid": "diary", "enclosure": "https://example.com/diary.mp3",
+             "description": "".join(f"<p>{day}</p>" for day in DIARY)}
+    feed = server.serve_body("/show.xml", rss("Island Show", [OLD, diary]))
+    db = open_library(library_path)
+    subscribe(db, feed)
+    set_setting(db, "feeds.refresh_on_start", False)
+    set_setting(db, "ask.model", "off")
+    db.close()
+    window = launch().window
+    wait_rows(qtbot, window, 2)
+    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
+        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
+    answers = window.findChild(QListView, "askAnswers")
+    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
+    type_text(qtbot, "quokka sanctuary")
+    qtbot.waitUntil(lambda: answers.model().rowCount() > 0)
+    first = answers.model().index(0).data(AnswerRole)
+    assert (first.title, first.source) == ("Island diary", "show_notes")
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Return)
+
+    detail = window.detail
+    qtbot.waitUntil(lambda: detail.item_id == first.item_id and DIARY[12] in detail.textCursor().selectedText())
+    assert detail.isVisible() and detail.verticalScrollBar().value() > 0  # not the top of the show notes
+    shown = detail.cursorRect(detail.textCursor())  # the paragraph's start, where a person sees it
+    assert detail.viewport().rect().contains(shown.center())
+    assert shown.top() < detail.viewport().height() // 3  # at the top of the pane, not at its bottom edge
+    assert focused() is answers  # the next answer is one Down away

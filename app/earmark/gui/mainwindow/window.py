@@ -154,7 +154,8 @@ class MainWindow(QMainWindow):
         p.LibraryWatch(runner, self).changed_elsewhere.connect(lambda: self.apply_changes(Changes(structure=True)))
         self.help = p.HelpController(self, runner, db, a, lambda key: self.desktop.show_setting(key))
         self.statistics = p.StatisticsController(runner)
-        self.ask = p.AskController(runner, self.notes.play_at, self.opener, self)
+        self.ask = p.AskController(runner, self.notes.play_at, self.opener, self.notes.show_note,
+                                   self.detail.show_passage, self)
         self.mpris = p.Mpris(session, self, self.queue, parent=self,
                              artwork=lambda item_id: p.artwork_url(db, item_id))
         self.panes = p.ItemPanes(db, session, self.selection, self.detail, self.notes, self.graph, self.playback,

@@ -81,7 +81,7 @@ class AskView(QWidget):
         self.answers.setObjectName("askAnswers")
         self.answers.setAccessibleName("Answers")
         self.answers.setAccessibleDescription("The passages that answer the question, best first; Enter plays the "
-                                              "episode from the moment it is said")
+                                              "episode from the moment it is said, or shows the paragraph or note")
         self.answers.setModel(self.model)
         self.answers.setItemDelegate(_HtmlDelegate(self.answers))
         self.answers.setWordWrap(True)

@@ -19,12 +19,15 @@ from earmark.core.timefmt import format_ago, format_clock
 from earmark.gui.models.items import progress_text
 from earmark.gui.models.sources import status_text
 from earmark.gui.theme import accents
+from earmark.gui.views.in_sight import bring_forward
+from earmark.gui.views.passage_in_view import PassageHold, select_passage
 
 if TYPE_CHECKING:
     from earmark.gui.covers.cache import CoverCache
 
 COVER_URL = "earmark-cover:shown"  # the name the cover goes by in the pane's HTML
 DETAIL_COVER = 88  # logical pixels
+PASSAGE_MARGIN = 8  # a passage shown is this far below the pane's top
 FAVOURITE = " <span title='A favourite (F marks or unmarks it)'>★</span>"  # after the title of a favourite
 
 
@@ -44,6 +47,8 @@ class DetailPane(QTextBrowser):
         self._shown: Callable[[], None] = lambda: self.show_item(None)  # renders what shows, in today's colours
         self._covers: CoverCache | None = None
         self._cover: tuple[str | None, str] | None = None  # the image address and title of the cover shown
+        self._passage: tuple[int, str, bool] | None = None  # an item's passage to show (id, words, shown yet)
+        self._held = PassageHold(self, PASSAGE_MARGIN)
         self.show_item(None)
 
     def use_covers(self, covers: CoverCache) -> None:
@@ -73,13 +78,21 @@ class DetailPane(QTextBrowser):
         else:
             _open_external(url)
 
+    def show_passage(self, item_id: int, text: str) -> None:
+        """Show a passage of the item's show notes (its words: an answer of Ask) selected at the top of the pane,
+        the pane in front: now if the item shows, else once it does."""
+        self._passage = (item_id, text, False)
+        bring_forward(self)
+        if self.item_id == item_id:
+            self._shown()
+
     def show_item(self, item: Item | None, chapters: list[Chapter] | None = None, current: int = -1,
                   download: Download | None = None) -> None:
         """Render ``item`` (or a hint when nothing is selected), its chapters (``current`` in bold) and the
         state of its download."""
         self._shown = lambda: self.show_item(item, chapters, current, download)
         if item is None:
-            self.item_id = None
+            self.item_id = self._passage = None
             self.setHtml("<p style='color:gray'>Select an episode or article to see its notes.</p>")
             return
         facts = [item.source or "", (item.published or "")[:10]]
@@ -101,19 +114,28 @@ class DetailPane(QTextBrowser):
         body = sanitize(item.content or item.description, item.url) or "<p><i>No notes.</i></p>"
         link += _download_html(download) + _chapters_html(chapters or [], current)
         same_item = self.item_id == item.id
-        scrolled = self.verticalScrollBar().value()
+        scrolled, held = self.verticalScrollBar().value(), self._held.at is not None
+        passage = self._passage if self._passage is not None and self._passage[0] == item.id else None
+        if passage is None and self._passage is not None and self._passage[2]:
+            self._passage = None  # another item shows: the passage shown is left
         self.setHtml(
             self._heading(item.title, item.image_url, item.source or item.title, item.favourite) +
             f"<p style='color:{colours.muted}'>{html.escape(' · '.join(f for f in facts if f))}{tags}</p>{link}{body}"
         )
+        self.item_id = item.id
+        if passage is not None and (held or not passage[2]):  # to show, or still shown at the top
+            self._held.show(passage[1])
+            self._passage = (item.id, passage[1], True)
+            return
+        if passage is not None:
+            select_passage(self, passage[1])  # still marked where the person scrolled to
         if same_item:  # a refresh of the same item (its progress changed) keeps the reader's place
             self.verticalScrollBar().setValue(scrolled)
-        self.item_id = item.id
 
     def show_source(self, source: Source | None) -> None:
         """Render a feed's refresh state: where it is, how its last checks went, what failed in full."""
         self._shown = lambda: self.show_source(source)
-        self.item_id = None
+        self.item_id = self._passage = None
         if source is None:
             self.setHtml("<p style='color:gray'>Select a feed to see its status.</p>")
             return

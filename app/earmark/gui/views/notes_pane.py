@@ -134,6 +134,17 @@ class NotesPane(QWidget):
         self.model.populate(notes)
         self.table.resizeRowsToContents()
 
+    def select_note(self, note_id: int) -> bool:
+        """Make the note current (the table scrolls to it), in sight (the pane in front of its tabs), with the
+        keyboard on it; False when the pane does not list it."""
+        row = self.model.row_of(note_id)
+        if row is None:
+            return False
+        bring_forward(self)
+        self.table.selectRow(row)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
+
     def start_draft(self, item_id: int, at: float | None, focus_after: QWidget | None) -> None:
         """Open the line for a new note on ``item_id`` at ``at`` seconds, and put the keyboard there."""
         self.finish_draft()

@@ -22,11 +22,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
-from earmark.core.articles.anchor import find_text, locate, make_anchor, whole_words
+from earmark.core.articles.anchor import locate, make_anchor, whole_words
 from earmark.core.articles.readtime import reading_minutes
 from earmark.core.models import Anchor, Note
 from earmark.core.plurals import counted, verb
 from earmark.gui.theme import is_dark
+from earmark.gui.views.passage_in_view import block_top, select_passage
 
 if TYPE_CHECKING:
     from earmark.core.articles.reader import ReaderDocument
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 COLUMN_CHARS = 68  # a comfortable line length
 READING_FONTS = ("Source Serif 4", "Noto Serif", "DejaVu Serif", "Georgia", "Serif")  # the first one installed
 MIN_MARGIN = 24
-PASSAGE_START_WORDS = 8  # a passage not found as a whole (rendered otherwise) is found by its first words
 INTERNAL = "earmark"  # the scheme of the reader's own links (fetch again, load images): never in article text
 THEMES = {  # background, text, secondary text, links, code background, highlight
     False: ("#fbfaf6", "#1f1f1f", "#6b6b6b", "#1a5fb4", "#efece4", "#fde68a"),
@@ -267,32 +267,21 @@ class ReaderView(QTextBrowser):
 
     def show_passage(self, text: str) -> bool:
         """Bring a passage of the article (its words as Ask cut them from the saved text) to the top of the view,
-        selected (H highlights it); False when the article shown does not hold it. Found by its words, else by its
-        first words (then its whole paragraph is selected)."""
-        plain, words = self.document().toPlainText(), text.split()
-        span = find_text(plain, text)
-        whole = span is not None
-        if span is None and len(words) > PASSAGE_START_WORDS:
-            span = find_text(plain, " ".join(words[:PASSAGE_START_WORDS]))
-        if span is None:
+        selected (H highlights it); False when the article shown does not hold it."""
+        start = select_passage(self, text)
+        if start is None:
             return False
-        block = self.document().findBlock(span[0])
-        cursor = QTextCursor(self.document())
-        cursor.setPosition(span[1] if whole else max(span[1], block.position() + block.length() - 1))
-        cursor.setPosition(span[0], QTextCursor.MoveMode.KeepAnchor)  # the cursor at its start: kept in view
-        self.setTextCursor(cursor)
-        self._passage_at = span[0]
+        self._passage_at = start
         self._scroll_to_passage()
         return True
 
     def _scroll_to_passage(self) -> None:
         """The passage shown at the top of the view (as the layout settles too), its place kept as progress."""
         assert self._passage_at is not None
-        block = self.document().findBlock(self._passage_at)
         bar = self.verticalScrollBar()
         restoring, self._restoring = self._restoring, True
         try:
-            bar.setValue(round(self.document().documentLayout().blockBoundingRect(block).top()) - MIN_MARGIN)
+            bar.setValue(block_top(self, self._passage_at) - MIN_MARGIN)
         finally:
             self._restoring = restoring
         if bar.maximum() > 0 and self.share_read() != self._share:

@@ -121,7 +121,8 @@ class NotesController(QObject):
         self._on_notes_changed = on_notes_changed
         self._on_error = on_error
         self._choices: tuple[list[str], list[Source]] = ([], [])
-        self._previews = 0
+        self._previews = self._loads = 0
+        self._wanted: tuple[int, int] | None = None  # the note (item id, note id) to go to once its item's notes show
         self.export_dialog: ExportDialog | None = None
         self.undo_stack = QUndoStack(self)
         self.pane = NotesPane(actions.delete_note)
@@ -192,10 +193,23 @@ class NotesController(QObject):
             self.transcript.show()
             self.transcript.show_message(item_id, f"Transcribing on this computer… {share:.0%}")
 
+    def show_note(self, item_id: int, note_id: int) -> None:
+        """Bring the keyboard to a note in the notes pane, in sight, once the pane shows its item's notes (the
+        item is selected meanwhile)."""
+        self._wanted = (item_id, note_id)
+        if self.pane.item_id == item_id:
+            self._load_notes(item_id)
+
     def _load_notes(self, item_id: int) -> None:
+        self._loads += 1
+        number = self._loads
+
         def show(notes: list[Note]) -> None:
-            if self.pane.item_id == item_id:
+            if self.pane.item_id == item_id and number == self._loads:  # a later reading brings newer notes
                 self.pane.show_notes(item_id, self.pane.title.toolTip(), notes)
+                if self._wanted is not None and self._wanted[0] == item_id:
+                    self.pane.select_note(self._wanted[1])
+                    self._wanted = None
 
         self._runner.read(notes_with_chapters, item_id, on_done=show)
 

@@ -1,7 +1,7 @@
 """The Ask view as the navigator drives it: entering it, and items arriving or changing what they say (a refresh,
 an article saved, a transcript made, a note), bring the passage index up to date in a child process; each question
 (as it is typed, after a short pause) is answered in the pool; Enter plays the episode from the answer's moment,
-or shows the article or the item of a note."""
+opens the article, or the episode's details, at its paragraph, or brings the keyboard to the note."""
 
 from __future__ import annotations
 
@@ -27,9 +27,11 @@ class AskController:
     """Owns the Ask view and the indexing child."""
 
     def __init__(self, runner: TaskRunner, play_at: Callable[[int, float], None], opener: ItemOpener,
+                 show_note: Callable[[int, int], None], show_passage: Callable[[int, str], None],
                  parent: QObject) -> None:
         self._runner, self._library = runner, runner.library_path
         self._play_at, self._opener = play_at, opener
+        self._show_note, self._show_passage = show_note, show_passage
         self.view = AskView()
         self.indexing = PassageIndexing(self._library, parent)
         self.indexing.progress.connect(lambda share, what: self.view.status.setText(f"{what}: {share:.0%}"))
@@ -137,9 +139,13 @@ class AskController:
         self.view.show_answers(asked.question, list(asked.answers), status)
 
     def _open(self, answer: Answer) -> None:
-        if answer.kind == "episode" and answer.at is not None:
+        if answer.source == "note" and answer.note_id is not None:  # its item selected, the note in the notes pane
+            self._opener.show_in_library(answer.item_id)
+            self._show_note(answer.item_id, answer.note_id)
+        elif answer.kind == "episode" and answer.at is not None:
             self._play_at(answer.item_id, answer.at)
         elif answer.kind == "article":
             self._opener.open_item(answer.item_id, answer.text if answer.source == "article" else "")  # its paragraph
-        else:
+        else:  # an episode's show notes: selected, its details at the paragraph
             self._opener.show_in_library(answer.item_id)
+            self._show_passage(answer.item_id, answer.text)

@@ -1,0 +1,100 @@
+"""Make docs/screenshots/ask-note.png and ask-show-notes.png: Enter on an answer of Ask that is a note (the keyboard
+on it in its episode's Notes pane, in front) and on one from an episode's show notes (its details at the paragraph,
+selected), on the sample library, words alone.
+
+Run under a display (the size is the window's; the default is a 1366×768 screen's):
+    Xvfb -displayfd 1 -screen 0 1500x900x24 & DISPLAY=:N .venv/bin/python docs/screenshots/make_ask_opens.py \
+        [WIDTHxHEIGHT [FOLDER]]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit, QListView
+
+from earmark.core.db.connection import open_library
+from earmark.core.db.notes import add_note
+from earmark.core.sample import load_sample
+from earmark.core.settings import set_setting
+from earmark.gui.application import application, build
+from earmark.gui.models.answers import AnswerRole
+
+HERE = Path(__file__).resolve().parent
+EPISODE = "All about NVIDIA GPUs"
+NOTES = ["Start here: what a streaming multiprocessor is.", "Memory coalescing, with the picture of the rows.",
+         "The warp scheduler hides memory latency when occupancy is high enough.", "Ask about tensor cores later."]
+SHOTS = (("ask-note.png", "warp scheduler occupancy", "note"),
+         ("ask-show-notes.png", "global GPU flag default device", "show_notes"))
+
+
+def wait(condition: object, seconds: float = 120.0) -> None:
+    app = QApplication.instance()
+    assert app is not None
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return
+        app.processEvents()
+        time.sleep(0.02)
+    raise TimeoutError("the window did not get there")
+
+
+def settle(seconds: float = 0.8) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.02)
+
+
+def main(size: str = "1366x768", folder: str = str(HERE)) -> int:
+    width, height = (int(n) for n in size.split("x"))
+    work = Path(tempfile.mkdtemp(prefix="earmark-ask-opens-"))
+    os.environ["EARMARK_CONFIG"] = str(work / "earmark.conf")  # the default layout, not this user's
+    library = work / "library.db"
+    db = open_library(library)
+    load_sample(db)
+    set_setting(db, "feeds.refresh_on_start", False)
+    set_setting(db, "ask.model", "off")
+    item_id = db.execute("SELECT id FROM items WHERE title = ?", [EPISODE]).fetchone()[0]
+    for at, text in enumerate(NOTES):
+        add_note(db, item_id, text, at=float(at * 120))
+    db.close()
+    application().setStyle("fusion")
+    window = build(library, vlc_args=("--aout=dummy",)).window
+    window.resize(width, height)
+    window.show()
+    window.activateWindow()  # the keyboard's frame shows where the focus went
+    wait(lambda: window.sidebar_model.rowCount() > 0)
+    field = window.findChild(QLineEdit, "askQuestion")
+    answers = window.findChild(QListView, "askAnswers")
+    assert field is not None and answers is not None
+
+    def first_source() -> str:
+        model = answers.model()
+        return str(model.index(0, 0).data(AnswerRole).source) if model.rowCount() else ""
+
+    for name, question, source in SHOTS:
+        window.menu_actions.show_related_pane.trigger()  # the Notes pane behind Related, as it may be
+        window.menu_actions.all["show_ask"].trigger()
+        wait(field.isVisible)
+        field.selectAll()
+        QTest.keyClicks(field, question)
+        wait(lambda wanted=source: first_source() == wanted)
+        QTest.keyClick(field, Qt.Key.Key_Down)
+        QTest.keyClick(answers, Qt.Key.Key_Return)
+        settle()
+        window.grab().save(str(Path(folder) / name))
+        print(f"Wrote {Path(folder) / name}")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:3]))
