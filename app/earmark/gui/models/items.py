@@ -46,6 +46,9 @@ _ANSWERED = frozenset(int(role) for role in (
     ItemIdRole, SnippetRole, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole,
     Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.DecorationRole))
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_DISPLAY, _DECORATION, _ALIGNMENT, _FONT, _TOOLTIP, _ITEM_ID, _SNIPPET = (int(role) for role in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.TextAlignmentRole,
+    Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole, ItemIdRole, SnippetRole))
 # The roles QStyledItemDelegate asks each cell for, in its order (Qt 6's initStyleOption), and which of them
 # each column answers: the title its cover, the times their alignment, every cell its text (the row playing its font).
 _DELEGATE_ROLES = tuple(int(role) for role in (
@@ -293,9 +296,7 @@ class ItemListModel(QAbstractTableModel):
         roles at once, which Qt's own multiData made seven calls into Python (most of a scrolled page's work).
         Each step across to Qt costs about a microsecond: the delegate's roles, in its order, are answered
         from the slots that can hold an answer (each slot's role checked), every other span role by role."""
-        if not index.isValid():
-            return
-        item = self.item_at(index.row())
+        item = self.item_at(index.row())  # None for an invalid index (row -1)
         if item is None:
             return
         column = index.column()
@@ -320,33 +321,39 @@ class ItemListModel(QAbstractTableModel):
                     slot.setData(value)
 
     def _answer(self, item: Item, column: int, role: int) -> Any:
-        """What ``item``'s cell in ``column`` shows for ``role`` (None: nothing)."""
-        if role == ItemIdRole:
-            return item.id
-        if column == COL_MATCH and role in (Qt.ItemDataRole.DisplayRole, SnippetRole):
-            snippet = self._snippet(item.id)
-            if snippet is None:
-                return None
-            return f"{snippet.where}: {snippet.marked('', '')}" if role == Qt.ItemDataRole.DisplayRole else snippet
-        if column == COL_MATCH and role == Qt.ItemDataRole.ToolTipRole:
-            snippet = self._snippet(item.id)
-            return None if snippet is None else f"{snippet.where}: {snippet.marked('', '')}"  # whole, as it is cut
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _display(item, column)
-        if role == Qt.ItemDataRole.DecorationRole:
+        """What ``item``'s cell in ``column`` shows for ``role`` (None: nothing). The roles are compared as
+        ints: naming Qt's enum members on every cell painted made a page's frame ~1 ms longer."""
+        if role == _DISPLAY:
+            return _display(item, column) if column != COL_MATCH else self._match_text(item)
+        if role == _DECORATION:
             covers = self._covers if column == COL_TITLE else None
             return covers.pixmap(item.image_url, item.source or item.title, ROW_COVER) if covers else None
-        if role == Qt.ItemDataRole.FontRole and item.id == self._playing:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole and column in (COL_TITLE, COL_SOURCE):
-            return _display(item, column)  # whole, where a long one is cut short
-        if role == Qt.ItemDataRole.ToolTipRole and column == COL_PROGRESS and item.favourite:
-            return "★ A favourite (F marks or unmarks it)"
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_DURATION, COL_PROGRESS):
-            return _RIGHT
+        if role == _ALIGNMENT:
+            return _RIGHT if column in (COL_DURATION, COL_PROGRESS) else None
+        if role == _FONT:
+            return _bold() if item.id == self._playing else None
+        if role == _ITEM_ID:
+            return item.id
+        if role == _SNIPPET:
+            return self._snippet(item.id) if column == COL_MATCH else None
+        if role == _TOOLTIP:
+            if column == COL_MATCH:
+                return self._match_text(item)  # whole, as it is cut
+            if column in (COL_TITLE, COL_SOURCE):
+                return _display(item, column)  # whole, where a long one is cut short
+            if column == COL_PROGRESS and item.favourite:
+                return "★ A favourite (F marks or unmarks it)"
         return None
+
+    def _match_text(self, item: Item) -> str | None:
+        snippet = self._snippet(item.id)
+        return None if snippet is None else f"{snippet.where}: {snippet.marked('', '')}"
+
+
+def _bold() -> QFont:
+    font = QFont()
+    font.setBold(True)
+    return font
 
 def _display(item: Item, column: int) -> str:
     if column == COL_TITLE:
