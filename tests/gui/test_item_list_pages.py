@@ -1,0 +1,76 @@
+"""The item list over many pages of rows: every row, scrolled through in order, shows its own item as the table
+paints it (the delegate's roles answered in one call per cell), and pages read ahead in a worker never show an
+item as it was before it changed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from pytestqt.qtbot import QtBot
+
+from earmark.core.db.connection import open_library
+from earmark.core.db.database import Database
+from earmark.gui.models.item_pages import PAGE_SIZE
+from earmark.gui.models.items import COL_DURATION, COL_PROGRESS, COL_TITLE, ItemListModel
+from earmark.gui.tasks import TaskRunner
+
+ITEMS = 5 * PAGE_SIZE + 17
+
+
+@pytest.fixture
+def long_list(library_path: Path) -> Iterator[tuple[Database, ItemListModel]]:
+    """A library of ITEMS episodes of one podcast, newest first numbered 0, 1, ...; the model showing them."""
+    db = open_library(library_path)
+    db.execute("INSERT INTO sources (id, kind, url, title, added) VALUES (1, 'podcast', 'https://example.com/f', "
+               "'The Show', '2025-01-01')")
+    db.conn.executemany("INSERT INTO items (source_id, kind, identity, title, published, duration, added) "
+                   "VALUES (1, 'episode', ?, ?, ?, ?, '2025-01-01')",
+                   [(f"e{n}", f"Episode {ITEMS - 1 - n}", f"2020-01-01T00:00:{n:05d}", 60.0 * (n % 90 + 1))
+                    for n in range(ITEMS)])
+    db.conn.commit()
+    runner = TaskRunner(library_path)
+    model = ItemListModel(runner, db)
+    yield db, model
+    runner.shutdown()
+    db.close()
+
+
+def painted(model: ItemListModel, row: int, column: int) -> QStyleOptionViewItem:
+    """What a table's delegate paints the cell with (the roles it asks the model for, all at once)."""
+    option = QStyleOptionViewItem()
+    QStyledItemDelegate().initStyleOption(option, model.index(row, column))
+    return option
+
+
+def test_every_row_scrolled_through_paints_its_own_item(qtbot: QtBot,
+                                                        long_list: tuple[Database, ItemListModel]) -> None:
+    _db, model = long_list
+    with qtbot.waitSignal(model.loaded, timeout=10_000):
+        model.reload()
+    assert model.rowCount() == ITEMS
+    for row in range(ITEMS):
+        if row % PAGE_SIZE == 0:
+            qtbot.wait(0)  # pages read ahead arrive meanwhile, as while scrolling
+        assert painted(model, row, COL_TITLE).text == f"Episode {row}"
+    duration = painted(model, ITEMS - 1, COL_DURATION)  # the oldest: one minute long
+    assert duration.text == "1:00" and duration.displayAlignment & Qt.AlignmentFlag.AlignRight
+
+
+def test_a_row_changed_while_its_page_is_read_ahead_shows_the_change(
+        qtbot: QtBot, long_list: tuple[Database, ItemListModel]) -> None:
+    db, model = long_list
+    with qtbot.waitSignal(model.loaded, timeout=10_000):
+        model.reload()
+    assert painted(model, 0, COL_TITLE).text == "Episode 0"  # the first page read; the second asked of a worker
+    row = PAGE_SIZE + 3
+    item_id = db.execute("SELECT id FROM items WHERE title = ?", [f"Episode {row}"]).fetchone()[0]
+    db.execute("UPDATE items SET favourite = 1, title = 'Renamed' WHERE id = ?", [item_id])
+    db.conn.commit()
+    model.refresh_items({item_id})
+    qtbot.wait(200)  # whatever the worker read meanwhile has arrived
+    assert painted(model, row, COL_TITLE).text == "Renamed"
+    assert painted(model, row, COL_PROGRESS).text == "★"
