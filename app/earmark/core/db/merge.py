@@ -9,6 +9,7 @@ from earmark.core.db.bulk import ItemKey, insert_items, settle, update_items
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.search_words import learnt
+from earmark.core.db.show_notes import markup, pack
 from earmark.core.db.sources import follow_feed_title
 from earmark.core.html import search_text
 from earmark.core.models import EntryData, FeedData, SubscribeResult
@@ -28,6 +29,7 @@ _KEEP_USERS = {"title": "title = CASE WHEN user_title THEN title ELSE ? END"}  #
 _ENCLOSURE = FEED_FIELDS.index("enclosure_url")
 _TITLE = FEED_FIELDS.index("title")
 _PUBLISHED = FEED_FIELDS.index("published")
+_DESCRIPTION, _CONTENT = FEED_FIELDS.index("description"), FEED_FIELDS.index("content")
 _feed_values: Callable[[EntryData], tuple[object, ...]] = attrgetter(*FEED_FIELDS)
 
 
@@ -93,9 +95,9 @@ def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
     """
     settle(db, source_id)  # a feed stored twice in one batch: its items of the first time count as existing
     existing = {
-        row[0]: (row[1], tuple(row[2:]))
+        row[0]: (row[1], _as_written(row[2:-1], row[-1]))
         for row in db.execute(
-            f"SELECT identity, id, {', '.join(FEED_FIELDS)} FROM items WHERE source_id IS ?", [source_id]
+            f"SELECT identity, id, {', '.join(FEED_FIELDS)}, text FROM items WHERE source_id IS ?", [source_id]
         )
     }
     named = {entry.identity for entry in entries}
@@ -116,13 +118,15 @@ def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
             orphans.adopt(db, entry, values)
         if entry.identity not in existing:
             new.append(entry)
-            rows.append((source_id, entry.identity, *values, _search_text(entry), added))
+            text = _search_text(entry)
+            rows.append((source_id, entry.identity, *_to_store(entry, values, text), text, added))
             continue
         item_id, stored = existing[entry.identity]
         if stored[:_QUIET] == values[:_QUIET] and stored != values:
             quiet.append([item_id, *values[_QUIET:]])
         elif stored != values:
-            changed.append([item_id, *values, _search_text(entry)])
+            text = _search_text(entry)
+            changed.append([item_id, *_to_store(entry, values, text), text])
             result.updated.append(item_id)
     if quiet:
         update_items(db, FEED_FIELDS[_QUIET:], quiet)
@@ -177,6 +181,27 @@ def _keys(values: tuple[object, ...]) -> list[tuple[str, object]]:
     if isinstance(published, str) and published:
         keys.append(("title+day", (values[_TITLE], published[:10])))
     return keys
+
+
+def _as_written(stored: tuple[object, ...], text: str) -> tuple[object, ...]:
+    """A row's feed fields with its show notes as the feed wrote them (stored once: core/db/show_notes.py)."""
+    description, content = stored[_DESCRIPTION], stored[_CONTENT]
+    if not isinstance(description, bytes) and not isinstance(content, bytes):
+        return tuple(stored)
+    values = list(stored)
+    values[_DESCRIPTION] = markup(description, text)  # type: ignore[arg-type]
+    values[_CONTENT] = markup(content, text)  # type: ignore[arg-type]
+    return tuple(values)
+
+
+def _to_store(entry: EntryData, values: tuple[object, ...], text: str) -> list[object]:
+    """The entry's feed fields as stored: its show notes as a pattern over its text where that is smaller."""
+    stored = list(values)
+    if entry.stored_markup is not None and entry.text == text:
+        stored[_DESCRIPTION], stored[_CONTENT] = entry.stored_markup
+    else:
+        stored[_DESCRIPTION], stored[_CONTENT] = pack(entry.description, text), pack(entry.content, text)
+    return stored
 
 
 def _search_text(entry: EntryData) -> str:
