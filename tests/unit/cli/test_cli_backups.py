@@ -101,3 +101,25 @@ def test_refresh_makes_the_daily_backup_once(cli: Cli) -> None:
 def test_backups_json_is_an_array_even_when_empty(cli: Cli) -> None:
     code, out, _err = cli("backups", "--json")
     assert code == 0 and json.loads(out) == []
+
+
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "libraries"
+
+
+def test_compact_gives_back_the_space_an_upgrade_freed(cli: Cli) -> None:
+    conn = sqlite3.connect(FIXTURES / "schema-v18.db")
+    conn.backup(big := sqlite3.connect(cli.library))
+    conn.close()
+    columns = "source_id, kind, title, url, published, description, content, text, added"
+    for copy in range(100):  # 5,600 items at schema 18, their show notes stored twice
+        big.execute(f"INSERT INTO items (identity, {columns}) SELECT identity || '-{copy}', {columns} FROM items "
+                    "WHERE identity NOT LIKE '%-%'")
+    big.commit()
+    big.close()
+    code, out, err = cli("compact")
+    assert code == 0, err
+    assert out.startswith(f"Compacted {cli.library}: ") and "Compacting the library: 100 %" in err
+    before, after = (float(size) for size in out.split(": ")[1].removesuffix(" MB.\n").split(" MB -> "))
+    assert before - after > 0.8  # MB: 5,600 items' show notes (~200 bytes each) kept once
+    code, out, err = cli("compact", "--json")
+    assert code == 0 and json.loads(out)["was_due"] is False and json.loads(out)["after"] < (after + 0.1) * 1e6
