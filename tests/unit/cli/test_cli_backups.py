@@ -11,6 +11,7 @@ from earmark.core.db.backup_files import backups_folder
 from earmark.core.db.connection import open_library
 from earmark.core.settings import set_setting
 from helpers.cli import Cli
+from helpers.old_library import copies_of_the_v18_fixture
 
 
 def _noted(cli: Cli, *texts: str) -> None:
@@ -103,19 +104,8 @@ def test_backups_json_is_an_array_even_when_empty(cli: Cli) -> None:
     assert code == 0 and json.loads(out) == []
 
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "libraries"
-
-
 def test_compact_gives_back_the_space_an_upgrade_freed(cli: Cli) -> None:
-    conn = sqlite3.connect(FIXTURES / "schema-v18.db")
-    conn.backup(big := sqlite3.connect(cli.library))
-    conn.close()
-    columns = "source_id, kind, title, url, published, description, content, text, added"
-    for copy in range(100):  # 5,600 items at schema 18, their show notes stored twice
-        big.execute(f"INSERT INTO items (identity, {columns}) SELECT identity || '-{copy}', {columns} FROM items "
-                    "WHERE identity NOT LIKE '%-%'")
-    big.commit()
-    big.close()
+    copies_of_the_v18_fixture(cli.library, 100)  # 5,656 items at schema 18, their show notes stored twice
     code, out, err = cli("compact")
     assert code == 0, err
     assert out.startswith(f"Compacted {cli.library}: ") and "Compacting the library: 100 %" in err
