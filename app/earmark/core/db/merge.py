@@ -9,7 +9,7 @@ from earmark.core.db.bulk import ItemKey, insert_items, settle, update_items
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.search_words import learnt
-from earmark.core.db.show_notes import markup, pack
+from earmark.core.db.show_notes import pack, same_markup
 from earmark.core.db.sources import follow_feed_title
 from earmark.core.html import search_text
 from earmark.core.models import EntryData, FeedData, SubscribeResult
@@ -95,9 +95,9 @@ def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
     """
     settle(db, source_id)  # a feed stored twice in one batch: its items of the first time count as existing
     existing = {
-        row[0]: (row[1], _as_written(row[2:-1], row[-1]))
+        row[0]: (row[1], tuple(row[2:]))
         for row in db.execute(
-            f"SELECT identity, id, {', '.join(FEED_FIELDS)}, text FROM items WHERE source_id IS ?", [source_id]
+            f"SELECT identity, id, {', '.join(FEED_FIELDS)} FROM items WHERE source_id IS ?", [source_id]
         )
     }
     named = {entry.identity for entry in entries}
@@ -122,6 +122,7 @@ def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
             rows.append((source_id, entry.identity, *_to_store(entry, values, text), text, added))
             continue
         item_id, stored = existing[entry.identity]
+        values = _as_stored(stored, values)
         if stored[:_QUIET] == values[:_QUIET] and stored != values:
             quiet.append([item_id, *values[_QUIET:]])
         elif stored != values:
@@ -183,15 +184,17 @@ def _keys(values: tuple[object, ...]) -> list[tuple[str, object]]:
     return keys
 
 
-def _as_written(stored: tuple[object, ...], text: str) -> tuple[object, ...]:
-    """A row's feed fields with its show notes as the feed wrote them (stored once: core/db/show_notes.py)."""
+def _as_stored(stored: tuple[object, ...], values: tuple[object, ...]) -> tuple[object, ...]:
+    """An entry's feed fields to compare with a row's: its show notes as the row stores them where they are the
+    same (stored once, as a pattern: core/db/show_notes.py)."""
     description, content = stored[_DESCRIPTION], stored[_CONTENT]
     if not isinstance(description, bytes) and not isinstance(content, bytes):
-        return tuple(stored)
-    values = list(stored)
-    values[_DESCRIPTION] = markup(description, text)  # type: ignore[arg-type]
-    values[_CONTENT] = markup(content, text)  # type: ignore[arg-type]
-    return tuple(values)
+        return values
+    compared = list(values)
+    for at, kept in ((_DESCRIPTION, description), (_CONTENT, content)):
+        if isinstance(kept, bytes) and same_markup(kept, values[at]):  # type: ignore[arg-type]
+            compared[at] = kept
+    return tuple(compared)
 
 
 def _to_store(entry: EntryData, values: tuple[object, ...], text: str) -> list[object]:

@@ -8,8 +8,12 @@ import sqlite3
 from pathlib import Path
 
 from earmark.cli import main
-from earmark.core.db.show_notes import VERSION, markup, pack
+from earmark.core.db.connection import open_library
+from earmark.core.db.items import get_item
+from earmark.core.db.merge import store_feed
+from earmark.core.db.show_notes import VERSION, markup, pack, same_markup
 from earmark.core.html import search_text, to_text
+from earmark.core.models import EntryData, FeedData
 
 
 def test_the_sample_librarys_show_notes_come_back_exactly_and_smaller(tmp_path: Path) -> None:
@@ -51,3 +55,25 @@ def test_any_markup_comes_back_exactly_whatever_the_text() -> None:
         notes = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
         for text in (to_text(notes), search_text(notes, notes), "the same words again " * 3, notes):
             assert markup(pack(notes, text), text) == notes
+
+
+def test_a_refresh_tells_changed_show_notes_from_unchanged_ones_by_their_pattern(tmp_path: Path) -> None:
+    notes = "<p>Our guest this week talks about compilers: <a href='https://example.com/a1'>her page</a></p>"
+
+    def feed(markup_of_2: str) -> FeedData:
+        return FeedData(title="Compilers Weekly", entries=[
+            EntryData(identity=f"guid:{n}", kind="episode", title=f"Episode {n}",
+                      description=notes if n != 2 else markup_of_2)
+            for n in (1, 2, 3)])
+
+    db = open_library(tmp_path / "library.db")
+    try:
+        store_feed(db, "https://example.invalid/feed.xml", feed(notes))
+        assert {row[0] for row in db.execute("SELECT typeof(description) FROM items")} == {"blob"}
+        assert store_feed(db, "https://example.invalid/feed.xml", feed(notes)).updated == []
+        moved = notes.replace("a1", "b2")  # the same length, one link changed
+        assert same_markup(pack(notes, to_text(notes)), notes) and not same_markup(pack(notes, to_text(notes)), moved)
+        assert len(store_feed(db, "https://example.invalid/feed.xml", feed(moved)).updated) == 1
+        assert [item.description for item in (get_item(db, n) for n in (1, 2, 3))] == [notes, moved, notes]
+    finally:
+        db.close()
