@@ -28,34 +28,27 @@ _DICTIONARY = (
     b'</a></p><p></a></li><li><a href="https://www.'
 )
 _SEP = "\x00"  # between a pattern's parts: literal, (skip, take, literal)... Markup holding one is kept as it is.
-_PIECES = re.compile(r"(<[^>]*>|&#?\w+;)")  # tags and character references, kept literally
-_SHORTEST = 8  # a run of text shorter than this is kept literally (a reference costs about as much)
+# Runs of text between tags and character references (no "<>&;"), long enough to be worth a reference (which costs
+# about as much as 8 characters); the rest of the markup is kept literally.
+_RUNS = re.compile(r"[^<>&;]{8,}")
 
 
 def pack(markup: str, text: str) -> str | bytes:
     """What to store for ``markup`` beside its plain ``text``: a pattern over the text where it is smaller, else the
     markup itself. The pattern gives the markup back exactly by construction: its literals are the markup's, and
     each reference is to characters of ``text`` found equal to the run of markup it stands for."""
-    if len(markup) < 2 * _SHORTEST or not text or _SEP in markup:
+    if len(markup) < 16 or not text or _SEP in markup:
         return markup
-    pieces = _PIECES.split(markup)  # runs of text at even places, tags and references between them
     parts: list[str] = []  # literal, then (skip, take, literal) for each reference
-    literal = ""
-    cursor = 0
-    for at in range(0, len(pieces), 2):
-        run = pieces[at]
-        found = text.find(run, cursor) if len(run) >= _SHORTEST else -1
-        if found < 0:
-            literal += run
-        else:
-            parts += [literal, str(found - cursor), str(len(run))]
-            literal = ""
-            cursor = found + len(run)
-        if at + 1 < len(pieces):
-            literal += pieces[at + 1]
+    at = cursor = 0
+    for run in _RUNS.finditer(markup):
+        found = text.find(run.group(), cursor)
+        if found >= 0:
+            parts += [markup[at:run.start()], str(found - cursor), str(run.end() - run.start())]
+            at, cursor = run.end(), found + run.end() - run.start()
     if not parts:
         return markup
-    parts.append(literal)
+    parts.append(markup[at:])
     compressor = zlib.compressobj(9, zlib.DEFLATED, -12, 5, zlib.Z_DEFAULT_STRATEGY, _DICTIONARY)
     written = markup.encode()
     packed = VERSION + _digest(written) + compressor.compress(_SEP.join(parts).encode()) + compressor.flush()
