@@ -19,6 +19,7 @@ from pathlib import Path
 from earmark.core.db.connection import open_library
 from earmark.core.db.migrations import MIGRATIONS
 from earmark.core.db.search_words import learn_pending
+from earmark.core.db.show_notes import pack
 
 CACHE_DIR = Path(__file__).resolve().parent / ".cache"
 # Bump when the generated content changes, so cached libraries are rebuilt.
@@ -291,7 +292,7 @@ def _episodes(rng: random.Random, sentences: list[str], podcasts: int, episodes:
             duration = float(rng.randint(5 * 60, 3 * 3600))
             yield (source_id, "episode", f"guid:{guid}", guid, title, f"https://example.invalid/e/{source_id}/{number}",
                    f"https://example.invalid/audio/{source_id}/{number}.mp3", "audio/mpeg", published, duration,
-                   None, f"<p>{text}</p>", "", text, ADDED)
+                   None, pack(f"<p>{text}</p>", text), "", text, ADDED)  # stored as the import stores it
 
 
 def _articles(rng: random.Random, sentences: list[str], first_site: int, sites: int,
@@ -301,9 +302,9 @@ def _articles(rng: random.Random, sentences: list[str], first_site: int, sites: 
         for number in range(1, count + 1):
             url = f"https://site{offset + 1}.example.invalid/{number}"
             paragraphs = [_text(rng, sentences, 300, 900) for _ in range(rng.randint(3, 10))]
-            html = "".join(f"<p>{p}</p>" for p in paragraphs)
+            html, text = "".join(f"<p>{p}</p>" for p in paragraphs), "\n\n".join(paragraphs)
             yield (source_id, "article", f"url:{url}", None, _title(rng), url, None, None,
-                   _iso(rng.uniform(0, SPAN_SECONDS)), None, _person(rng), "", html, "\n\n".join(paragraphs), ADDED)
+                   _iso(rng.uniform(0, SPAN_SECONDS)), None, _person(rng), "", pack(html, text), text, ADDED)
 
 
 def _batches(rows: Iterator[Row]) -> Iterator[list[Row]]:

@@ -92,3 +92,22 @@ def library_with_plain_passwords(path: Path) -> None:
                     ('podcast', 'Token', 'https://bob:plain-url-pw@other.example.com/feed.xml', NULL, NULL,
                      '2025-01-01T00:00:00+00:00')""")
     conn.close()
+
+
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "libraries"
+
+
+def copies_of_the_v18_fixture(path: Path, copies: int) -> None:
+    """The schema-18 fixture library with its items ``copies`` more times (56 × (copies + 1) items), their show notes
+    stored twice as schema 18 did: an upgrade to schema 19 frees space that a compaction gives back."""
+    source = sqlite3.connect(FIXTURES / "schema-v18.db")
+    target = sqlite3.connect(path)
+    source.backup(target)
+    source.close()
+    columns = "source_id, kind, title, url, published, description, content, text, added"
+    for copy in range(copies):
+        target.execute(f"INSERT INTO items (identity, {columns}) SELECT identity || '-{copy}', {columns} FROM items "
+                       "WHERE identity NOT LIKE '%-%'")
+    target.commit()
+    target.close()
+

@@ -1,5 +1,6 @@
 """The backup commands of the command line: ``earmark backups`` and ``earmark restore-backup``. They work on the
-library file itself, so they run even when the library cannot be opened (that is when a backup is needed)."""
+library file itself, so they run even when the library cannot be opened (that is when a backup is needed).
+``earmark compact`` gives the library's free space back (a VACUUM), as the window does after an upgrade."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from earmark.cli.common import print_json
 from earmark.core.db.backups import daily_backup, list_backups, make_backup, restore_backup
+from earmark.core.db.compaction import compact, compaction_due
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
 from earmark.core.errors import BackupError, LibraryError
@@ -27,6 +29,12 @@ def restore_backup_command(restore: argparse.ArgumentParser) -> None:
     """replace the library with a backup (the current one is moved aside, not deleted)"""
     restore.add_argument("backup", metavar="BACKUP", help="a number from `earmark backups` (1: the newest) or a file")
     restore.set_defaults(run_on_path=_restore_backup)
+
+
+def compact_command(compacting: argparse.ArgumentParser) -> None:
+    """give the library's free space back to the disk (the window does it by itself after an upgrade)"""
+    compacting.add_argument("--json", action="store_true", help="print {before, after, was_due} (bytes)")
+    compacting.set_defaults(run_on_path=_compact)
 
 
 def daily_backup_for(db: Database, args: argparse.Namespace) -> None:
@@ -53,6 +61,25 @@ def _backups(library: Path, args: argparse.Namespace) -> int:
     for number, backup in enumerate(backups, start=1):
         print(f"{number:>3}  {backup.created:%Y-%m-%d %H:%M}  {backup.kind:<16}  {backup.size / 1e6:8.1f} MB  "
               f"{backup.path}")
+    return 0
+
+
+def _compact(library: Path, args: argparse.Namespace) -> int:
+    db = open_library(library)  # upgraded first, when it is older
+    due = compaction_due(db.conn)
+    db.close()
+    shown = [-1]
+
+    def progress(share: float) -> None:
+        if not args.json and int(share * 10) > shown[0]:
+            shown[0] = int(share * 10)
+            print(f"Compacting the library: {shown[0] * 10} %", file=sys.stderr, flush=True)
+
+    result = compact(library, progress)
+    if args.json:
+        print_json({"before": result.before, "after": result.after, "was_due": due})
+    else:
+        print(f"Compacted {library}: {result.before / 1e6:.1f} MB -> {result.after / 1e6:.1f} MB.")
     return 0
 
 

@@ -24,7 +24,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "relations": ("update-relations",),
     "reading": ("add-article", "add-links", "import-reading-list", "export-reading-list", "archive", "unarchive",
                 "highlight"),
-    "backups": ("backups", "restore-backup"),
+    "backups": ("backups", "restore-backup", "compact"),
     "directory": ("find", "setting", "directory-secret"),
     "ask": ("ask", "index-passages"),
     "chapters": ("chapters",),

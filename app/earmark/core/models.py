@@ -261,6 +261,8 @@ class EntryData:
     # The search vocabulary of a new item of this title and ``text``, worked out with the text (None: the writer
     # learns it from the stored text before committing).
     vocabulary: Vocabulary | None = None
+    # ``description`` and ``content`` as stored beside ``text`` (core/db/show_notes.py), worked out with the text.
+    stored_markup: tuple[str | bytes, str | bytes] | None = None
 
 
 @record

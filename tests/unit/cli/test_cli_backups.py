@@ -11,6 +11,7 @@ from earmark.core.db.backup_files import backups_folder
 from earmark.core.db.connection import open_library
 from earmark.core.settings import set_setting
 from helpers.cli import Cli
+from helpers.old_library import copies_of_the_v18_fixture
 
 
 def _noted(cli: Cli, *texts: str) -> None:
@@ -101,3 +102,14 @@ def test_refresh_makes_the_daily_backup_once(cli: Cli) -> None:
 def test_backups_json_is_an_array_even_when_empty(cli: Cli) -> None:
     code, out, _err = cli("backups", "--json")
     assert code == 0 and json.loads(out) == []
+
+
+def test_compact_gives_back_the_space_an_upgrade_freed(cli: Cli) -> None:
+    copies_of_the_v18_fixture(cli.library, 100)  # 5,656 items at schema 18, their show notes stored twice
+    code, out, err = cli("compact")
+    assert code == 0, err
+    assert out.startswith(f"Compacted {cli.library}: ") and "Compacting the library: 100 %" in err
+    before, after = (float(size) for size in out.split(": ")[1].removesuffix(" MB.\n").split(" MB -> "))
+    assert before - after > 0.8  # MB: 5,600 items' show notes (~200 bytes each) kept once
+    code, out, err = cli("compact", "--json")
+    assert code == 0 and json.loads(out)["was_due"] is False and json.loads(out)["after"] < (after + 0.1) * 1e6

@@ -39,6 +39,8 @@ def digests(library: Path, server_prefix: str, covers: dict[str, str | None] | N
     another cover address in a source's row (by its feed URL) before digesting it."""
     import sqlite3
 
+    from earmark.core.db.show_notes import markup
+
     address = re.compile(re.escape(server_prefix))
 
     def canonical(row: dict[str, object]) -> str:
@@ -60,6 +62,8 @@ def digests(library: Path, server_prefix: str, covers: dict[str, str | None] | N
                        WHERE source_id = ? ORDER BY items.id""", [source["id"]]):
                 row = {k: item[k] for k in item.keys() if k not in ITEM_CLOCKS | NEWER_COLUMNS}
                 row["identity"] = _portable_identity(row)
+                for name in ("description", "content"):  # kept once since schema 19: the markup they stand for
+                    row[name] = markup(row[name], row["text"])
                 parts.append(canonical(row))
             digest = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
             found[str(source["url"]).removeprefix(server_prefix)] = digest

@@ -8,6 +8,7 @@ from earmark.core.articles.readtime import reading_seconds
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.merge import merge_entries
+from earmark.core.db.show_notes import markup, pack
 from earmark.core.db.sources import site_source
 from earmark.core.db.tags import tag_item
 from earmark.core.html import to_text
@@ -83,7 +84,8 @@ def store_article(db: Database, article: ArticleData) -> StoredArticle:
             return StoredArticle(item_id, new=True)
         if found.in_feed:
             return found
-        title, content = db.execute("SELECT title, content FROM items WHERE id = ?", [found.item_id]).fetchone()
+        title, content, description, old_text = db.execute(
+            "SELECT title, content, description, text FROM items WHERE id = ?", [found.item_id]).fetchone()
         if article.problem is not None:
             if not content:
                 db.execute("UPDATE items SET fetch_problem = ? WHERE id = ?", [article.problem, found.item_id])
@@ -91,10 +93,11 @@ def store_article(db: Database, article: ArticleData) -> StoredArticle:
         text = to_text(article.html)
         db.execute(
             """UPDATE items SET title = ?, author = coalesce(?, author), published = coalesce(?, published),
-                   content = ?, text = ?, duration = ?, fetch_problem = NULL,
+                   description = ?, content = ?, text = ?, duration = ?, fetch_problem = NULL,
                    image_url = coalesce(?, image_url) WHERE id = ?""",
-            [article.title if title == article.url else title, article.author, article.published, article.html,
-             text, reading_seconds(text), article.image_url, found.item_id],
+            [article.title if title == article.url else title, article.author, article.published,
+             pack(markup(description, old_text), text), pack(article.html, text), text, reading_seconds(text),
+             article.image_url, found.item_id],
         )
         return found
 

@@ -238,10 +238,10 @@ def backup_before_migration(path: Path, version: int) -> Path:
 
 
 def copy_database(source_path: Path, target: Path, *, check: bool = False) -> None:
-    """Copy an SQLite database with SQLite's backup API (a consistent snapshot, even while others write) to
-    ``target``, through ``target``.partial so that ``target`` appears only complete. With ``check``, the copy
-    must pass ``PRAGMA quick_check`` (else LibraryDamagedError naming the damage, and no copy is left); a
-    source that SQLite cannot read at all raises sqlite3.DatabaseError."""
+    """Copy an SQLite database, compact (``VACUUM INTO``: a consistent snapshot, even while others write, without
+    the free pages), to ``target``, through ``target``.partial so that ``target`` appears only complete. With
+    ``check``, the copy must pass ``PRAGMA quick_check`` (else LibraryDamagedError naming the damage, and no copy
+    is left); a source that SQLite cannot read at all raises sqlite3.DatabaseError."""
     # Named for this process and thread: two programs backing up at once (the window and a cron job) each
     # write their own copy, and the last rename wins with a complete file.
     from earmark.core.db.scrub import scrub_secrets  # with its addresses' parser: a copy's needs, not a start's
@@ -251,9 +251,8 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
     source = sqlite3.connect(read_only_uri(source_path), uri=True,
                              timeout=BUSY_TIMEOUT_MS / 1000)
     try:
-        dest = sqlite3.connect(partial)
+        dest = _compact_copy(source, partial)
         try:
-            source.backup(dest)
             dest.execute("PRAGMA journal_mode = DELETE")  # a backup is one self-contained file
             scrub_secrets(dest)
             if check:
@@ -269,6 +268,23 @@ def copy_database(source_path: Path, target: Path, *, check: bool = False) -> No
         raise
     finally:
         source.close()
+
+
+def _compact_copy(source: sqlite3.Connection, partial: Path) -> sqlite3.Connection:
+    """``source`` copied to ``partial`` without its free pages, opened; where VACUUM INTO fails (a damaged library),
+    a copy page by page, which the caller's check then names the damage of."""
+    try:
+        source.execute("VACUUM INTO ?", [str(partial)])
+    except sqlite3.DatabaseError:
+        partial.unlink(missing_ok=True)
+        dest = sqlite3.connect(partial)
+        try:
+            source.backup(dest)
+        except BaseException:
+            dest.close()
+            raise
+        return dest
+    return sqlite3.connect(partial)
 
 
 STALE_PARTIAL_SECONDS = 3600  # no copy takes that long: an older partial copy was interrupted (killed)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.filters import ItemFilter, order_parts, where_clause
+from earmark.core.db.show_notes import markup
 from earmark.core.db.tags import tags_for_items
 from earmark.core.errors import NotFoundError
 from earmark.core.models import Item, ProgressUpdate
@@ -17,7 +18,8 @@ _LIST_COLUMNS = """i.id, i.kind, i.title, i.source_id, s.title AS source, i.url,
     coalesce(i.media_duration, i.duration), i.position, i.played, '', '', i.last_played,
     coalesce(i.image_url, s.image_url),
     (SELECT c.file FROM covers c WHERE c.url = coalesce(i.image_url, s.image_url)), i.favourite"""
-_COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content")
+# the show notes, and the text they may be stored as a pattern over (core/db/show_notes.py)
+_COLUMNS = _LIST_COLUMNS.replace("'', ''", "i.description, i.content") + ", i.text"
 _FROM = "items i LEFT JOIN sources s ON s.id = i.source_id"
 # An episode counts as played once it is within this many seconds of its end (whatever the setting says).
 PLAYED_MARGIN = 1.0
@@ -27,7 +29,9 @@ PLAYED_MAX_SHARE = 0.1
 
 def _item(row: sqlite3.Row | tuple, tags: list[str]) -> Item:
     (item_id, kind, title, source_id, source, url, enclosure, published, duration, position, played,
-     description, content, last_played, image_url, cover_name, favourite) = row
+     description, content, last_played, image_url, cover_name, favourite) = row[:17]
+    if len(row) > 17:
+        description, content = markup(description, row[17]), markup(content, row[17])
     return Item(
         id=item_id, kind=kind, title=title, source_id=source_id, source=source, url=url,
         enclosure_url=enclosure, published=published, duration=duration, position=position or 0.0,

@@ -9,6 +9,7 @@ from earmark.core.db.bulk import ItemKey, insert_items, settle, update_items
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.search_words import learnt
+from earmark.core.db.show_notes import pack, same_markup
 from earmark.core.db.sources import follow_feed_title
 from earmark.core.html import search_text
 from earmark.core.models import EntryData, FeedData, SubscribeResult
@@ -28,6 +29,7 @@ _KEEP_USERS = {"title": "title = CASE WHEN user_title THEN title ELSE ? END"}  #
 _ENCLOSURE = FEED_FIELDS.index("enclosure_url")
 _TITLE = FEED_FIELDS.index("title")
 _PUBLISHED = FEED_FIELDS.index("published")
+_DESCRIPTION, _CONTENT = FEED_FIELDS.index("description"), FEED_FIELDS.index("content")
 _feed_values: Callable[[EntryData], tuple[object, ...]] = attrgetter(*FEED_FIELDS)
 
 
@@ -116,13 +118,16 @@ def merge_entries(db: Database, source_id: int | None, entries: list[EntryData],
             orphans.adopt(db, entry, values)
         if entry.identity not in existing:
             new.append(entry)
-            rows.append((source_id, entry.identity, *values, _search_text(entry), added))
+            text = _search_text(entry)
+            rows.append((source_id, entry.identity, *_to_store(entry, values, text), text, added))
             continue
         item_id, stored = existing[entry.identity]
+        values = _as_stored(stored, values)
         if stored[:_QUIET] == values[:_QUIET] and stored != values:
             quiet.append([item_id, *values[_QUIET:]])
         elif stored != values:
-            changed.append([item_id, *values, _search_text(entry)])
+            text = _search_text(entry)
+            changed.append([item_id, *_to_store(entry, values, text), text])
             result.updated.append(item_id)
     if quiet:
         update_items(db, FEED_FIELDS[_QUIET:], quiet)
@@ -177,6 +182,29 @@ def _keys(values: tuple[object, ...]) -> list[tuple[str, object]]:
     if isinstance(published, str) and published:
         keys.append(("title+day", (values[_TITLE], published[:10])))
     return keys
+
+
+def _as_stored(stored: tuple[object, ...], values: tuple[object, ...]) -> tuple[object, ...]:
+    """An entry's feed fields to compare with a row's: its show notes as the row stores them where they are the
+    same (stored once, as a pattern: core/db/show_notes.py)."""
+    description, content = stored[_DESCRIPTION], stored[_CONTENT]
+    if not isinstance(description, bytes) and not isinstance(content, bytes):
+        return values
+    compared = list(values)
+    for at, kept in ((_DESCRIPTION, description), (_CONTENT, content)):
+        if isinstance(kept, bytes) and same_markup(kept, values[at]):  # type: ignore[arg-type]
+            compared[at] = kept
+    return tuple(compared)
+
+
+def _to_store(entry: EntryData, values: tuple[object, ...], text: str) -> list[object]:
+    """The entry's feed fields as stored: its show notes as a pattern over its text where that is smaller."""
+    stored = list(values)
+    if entry.stored_markup is not None and entry.text == text:
+        stored[_DESCRIPTION], stored[_CONTENT] = entry.stored_markup
+    else:
+        stored[_DESCRIPTION], stored[_CONTENT] = pack(entry.description, text), pack(entry.content, text)
+    return stored
 
 
 def _search_text(entry: EntryData) -> str:

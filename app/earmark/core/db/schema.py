@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 18  # the number of migrations in earmark.core.db.migrations (a test checks that they agree)
+SCHEMA_VERSION = 19  # the number of migrations in earmark.core.db.migrations (a test checks that they agree)
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

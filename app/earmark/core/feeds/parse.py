@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from earmark.core.db.search_words import new_item_vocabulary
+from earmark.core.db.show_notes import pack
 from earmark.core.errors import FeedError
 from earmark.core.feeds.defuse import defuse_doctype, repair_character_references
 from earmark.core.feeds.entries import bozo_reason, bozo_warning, feed_data, feed_name, response_headers
@@ -56,4 +57,5 @@ def parse_with_text(data: bytes, url: str, content_type: str | None = None) -> F
         for entry in feed.entries:
             entry.text = search_text(entry.description, entry.content)
             entry.vocabulary = new_item_vocabulary(entry.title, entry.text)
+            entry.stored_markup = (pack(entry.description, entry.text), pack(entry.content, entry.text))
     return feed

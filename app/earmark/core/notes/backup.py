@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.db.schema import SCHEMA_VERSION
+from earmark.core.db.show_notes import markup, pack
 from earmark.core.errors import BackupError
 from earmark.core.feeds.subscriptions import export_opml
 from earmark.core.files import read_file, write_file
@@ -44,6 +46,26 @@ def _columns(db: Database, table: str) -> list[str]:
     return [name for name in names if name not in LEFT_OUT.get(table, ())]
 
 
+def _show_notes(columns: list[str], row: Sequence[object], change: Callable[[object, str], object]) -> list[object]:
+    """A row with its show notes (an item's description and content) changed by ``change(value, text)``: read as
+    their markup for the JSON, stored as a pattern over the text again when restored (core/db/show_notes.py)."""
+    values = list(row)
+    text = values[columns.index("text")] if "text" in columns else None
+    if isinstance(text, str):
+        for name in ("description", "content"):
+            if name in columns:
+                values[columns.index(name)] = change(values[columns.index(name)], text)
+    return values
+
+
+def _as_written(value: object, text: str) -> object:
+    return markup(value, text) if isinstance(value, bytes) else value
+
+
+def _as_stored(value: object, text: str) -> object:
+    return pack(value, text) if isinstance(value, str) else value
+
+
 def backup_document(db: Database, now: str | None = None) -> dict[str, object]:
     """Every user-data table, column names and rows, read in one transaction (a consistent picture)."""
     tables: dict[str, object] = {}
@@ -54,7 +76,7 @@ def backup_document(db: Database, now: str | None = None) -> dict[str, object]:
         for table in TABLES:
             columns = _columns(db, table)
             rows = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY 1, 2").fetchall()
-            tables[table] = {"columns": columns, "rows": [list(row) for row in rows]}
+            tables[table] = {"columns": columns, "rows": [_show_notes(columns, row, _as_written) for row in rows]}
     finally:
         if own:
             db.execute("COMMIT")
@@ -122,7 +144,7 @@ def restore_backup(db: Database, path: Path) -> dict[str, int]:
             verb = "INSERT OR REPLACE" if table == "settings" else "INSERT"
             sql = f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
             try:
-                db.conn.executemany(sql, rows)
+                db.conn.executemany(sql, [_show_notes(columns, row, _as_stored) for row in rows])
             except sqlite3.IntegrityError as exc:
                 raise BackupError(f"{path} is damaged ({table}: {exc}); nothing was changed.") from exc
             except (sqlite3.InterfaceError, sqlite3.ProgrammingError, OverflowError, UnicodeEncodeError) as exc:

@@ -7,6 +7,7 @@ from dataclasses import field
 from earmark.core.chapters import cached_chapters, chapter_index
 from earmark.core.db.database import Database
 from earmark.core.db.notes import NoteFilter, list_notes
+from earmark.core.db.show_notes import markup
 from earmark.core.db.tags import source_tags_for_items, tags_for_items
 from earmark.core.models import Chapter, Note
 from earmark.core.notes.highlight_context import highlight_contexts
@@ -95,7 +96,7 @@ def collect(db: Database, flt: NoteFilter) -> list[ExportItem]:
     ids = list(by_item)
     rows = db.execute(
         f"""SELECT i.id, i.kind, i.title, s.title, s.url, i.identity, i.guid, i.url, i.enclosure_url, i.published,
-                   coalesce(i.media_duration, i.duration), i.author, coalesce(nullif(i.description, ''), i.content),
+                   coalesce(i.media_duration, i.duration), i.author, i.description, i.content, i.text,
                    i.position, i.played, i.last_played, s.author
             FROM items i LEFT JOIN sources s ON s.id = i.source_id
             WHERE i.id IN ({','.join('?' * len(ids))}) ORDER BY i.published DESC, i.id DESC""",
@@ -106,9 +107,10 @@ def collect(db: Database, flt: NoteFilter) -> list[ExportItem]:
     contexts = highlight_contexts(db, [note for notes in by_item.values() for note in notes if note.is_highlight])
     items = [
         ExportItem(item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published,
-                   duration, author, description, position, bool(played), last_played, source_author=source_author)
+                   duration, author, markup(description, text) or markup(content, text), position, bool(played),
+                   last_played, source_author=source_author)
         for (item_id, kind, title, source, source_url, identity, guid, url, enclosure_url, published, duration,
-             author, description, position, played, last_played, source_author) in rows
+             author, description, content, text, position, played, last_played, source_author) in rows
     ]
     for item in items:
         item.tags = tags.get(item.id, [])

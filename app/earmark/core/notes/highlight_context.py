@@ -7,6 +7,7 @@ import re
 
 from earmark.core.articles.anchor import locate
 from earmark.core.db.database import Database
+from earmark.core.db.show_notes import markup
 from earmark.core.html import to_text
 from earmark.core.models import Note
 from earmark.core.notes.mdtext import fragment
@@ -45,9 +46,10 @@ def _fold_after(after: str) -> str:
 def highlight_contexts(db: Database, highlights: list[Note]) -> dict[int, Context]:
     """Each highlight's context, by note id, where its quote is still in its article's text."""
     ids = sorted({note.item_id for note in highlights})
-    rows = db.execute(f"""SELECT id, coalesce(nullif(content, ''), description) FROM items
+    rows = db.execute(f"""SELECT id, content, description, text FROM items
                           WHERE id IN ({','.join('?' * len(ids))})""", ids).fetchall() if ids else []
-    texts = {item_id: to_text(markup or "") for item_id, markup in rows}
+    texts = {item_id: to_text(markup(content, text) or markup(description, text))
+             for item_id, content, description, text in rows}
     contexts = {}
     for note in highlights:
         text = texts.get(note.item_id, "")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from earmark.core.db.database import Database
+from earmark.core.db.show_notes import markup
 from earmark.core.records import record
 from earmark.core.topics import cleaning
 
@@ -39,7 +41,7 @@ _COLUMNS = """i.id, i.source_id, i.title,
     i.text || coalesce((SELECT char(10) || group_concat(json_extract(c.value, '$[2]'), ' ')
                         FROM transcripts t, json_each(t.cues) c
                         WHERE t.item_id = i.id AND json_valid(t.cues)), ''),
-    i.description || i.content, i.url, i.enclosure_url, i.guid, i.remote_items, i.published,
+    i.description, i.content, i.url, i.enclosure_url, i.guid, i.remote_items, i.published,
     coalesce((SELECT group_concat(json_extract(c.value, '$.title'), char(10))
               FROM chapters_cache ch, json_each(ch.chapters, '$.chapters') c
               WHERE ch.item_id = i.id AND ch.url NOT LIKE 'made:%' AND json_valid(ch.chapters)), ''),
@@ -57,13 +59,20 @@ def read_docs(db: Database, ids: Iterable[int] | None = None) -> list[Doc]:
             chunk = wanted[start:start + 500]
             rows += db.execute(f"SELECT {_COLUMNS} FROM items i WHERE i.id IN ({','.join('?' * len(chunk))})",
                                chunk).fetchall()
-    return [Doc(*row) for row in rows]
+    return [_doc(*row) for row in rows]
+
+
+def _doc(item_id: int, source_id: int | None, title: str, text: str, description: str | bytes, content: str | bytes,
+         *rest: Any) -> Doc:
+    """A row of _COLUMNS as a Doc: its markup the show notes' and the article's (stored as a pattern over the text
+    that starts ``text``, core/db/show_notes.py)."""
+    return Doc(item_id, source_id, title, text, markup(description, text) + markup(content, text), *rest)
 
 
 def read_range(db: Database, first: int, last: int) -> list[Doc]:
     """The items with ids ``first``..``last`` with their texts, in id order."""
     rows = db.execute(f"SELECT {_COLUMNS} FROM items i WHERE i.id BETWEEN ? AND ? ORDER BY i.id", [first, last])
-    return [Doc(*row) for row in rows]
+    return [_doc(*row) for row in rows]
 
 
 def all_boilerplate(db: Database) -> dict[int, frozenset[str]]:

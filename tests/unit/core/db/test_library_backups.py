@@ -271,3 +271,21 @@ def test_a_library_open_in_another_program_is_not_restored_over(library_file: Pa
         other.stdout.close()
     assert _notes_in(library_file) == ["mine"] and [b.kind for b in list_backups(library_file)] == ["manual"]
     restore_backup(library_file, backup.path)  # closed: now it can be
+
+
+def test_a_backup_is_written_compact_without_the_librarys_free_pages(tmp_path: Path) -> None:
+    library = tmp_path / "library.db"
+    db = _library(library, [f"note {n} " + "words " * 2000 for n in range(60)])
+    db.execute("DELETE FROM notes WHERE id > 5")  # free pages the library keeps until a VACUUM
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    free = db.execute("PRAGMA freelist_count").fetchone()[0]
+    db.close()
+    made = make_backup(library, "manual", DAY)
+    conn = sqlite3.connect(f"file:{made.path}?mode=ro", uri=True)
+    try:
+        assert conn.execute("PRAGMA freelist_count").fetchone()[0] == 0 < free
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    finally:
+        conn.close()
+    assert made.path.stat().st_size < library.stat().st_size
+    assert _notes_in(made.path) == _notes_in(library) and len(_notes_in(library)) == 5

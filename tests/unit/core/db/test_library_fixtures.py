@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from earmark.core.chapters import cached_chapters
+from earmark.core.db.compaction import compaction_due
 from earmark.core.db.connection import open_library
 from earmark.core.db.covers import cover_state
 from earmark.core.db.database import Database
@@ -33,6 +34,7 @@ from earmark.core.db.tags import tag_colours, tags_for_sources
 from earmark.core.db.transcribe_queue import waiting
 from earmark.core.db.transcripts import stored_transcript
 from earmark.core.feeds.identity import find_subscription
+from earmark.core.html import search_text
 from earmark.core.models import Chapter, PodcastPrefs
 from earmark.core.secrets.feeds import feed_key
 from earmark.core.secrets.store import Secrets
@@ -244,13 +246,24 @@ def check_v18(db: Database) -> None:
                          WHERE i.title = 'AOTAutograd' AND c.term = 'aotautograd'""").fetchone() == (1.0,)
 
 
+def check_v19(db: Database) -> None:
+    """Schema 19: show notes kept once, as a pattern over the item's text (core/db/show_notes.py), and given back as
+    the markup whose text that is; a library made at 19 has no compaction due."""
+    rows = db.execute("SELECT id, typeof(description), typeof(content), text FROM items").fetchall()
+    assert sum(1 for _id, description, content, _text in rows if "blob" in (description, content)) >= SAMPLE_ITEMS
+    for item_id, _description, _content, text in rows:
+        item = get_item(db, item_id)
+        assert search_text(item.description or "", item.content or "") == text
+    assert not compaction_due(db.conn)
+
+
 # The checks of version N apply to the fixtures of version N and later (make_fixture.py only ever adds content).
 VERSION_CHECKS: dict[int, Callable[[Database], None]] = {1: check_v1, 6: check_v6, 7: check_v7,
                                                                       8: check_v8, 9: check_v9, 10: check_v10,
                                                                       11: check_v11, 12: check_listening,
                                                                       13: check_v13, 14: check_v14,
                                                                       15: check_v15, 16: check_v16, 17: check_v17,
-                                                                      18: check_v18}
+                                                                      18: check_v18, 19: check_v19}
 
 
 def test_every_fixture_version_has_its_checks() -> None:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import earmark.core.feeds.refresh as refresh_module
 import earmark.core.html as html_module
+from earmark.core.db.compaction import compaction_due
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
 from earmark.core.db.sources import feed_targets
@@ -138,3 +140,15 @@ def test_a_batch_that_fails_keeps_none_of_its_feeds(library: Database, feed_serv
     broken.entries[2].kind = "episode"
     assert [outcome.status for outcome in store_batch(library, checked)] == ["ok", "ok"]
     assert library.execute("SELECT count(*) FROM items").fetchone()[0] == 6
+
+
+def test_an_import_of_many_items_leaves_a_compaction_due(library: Database, feed_server: FeedServer,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(refresh_module, "COMPACT_AFTER_NEW", 30)
+    _subscribe(library, [feed_server.serve_body("/small.xml", _episodes(1, 20))])
+    with Refresher(processes=1) as refresher:
+        assert len(refresher.refresh(library, feed_targets(library))[0].new) == 20
+        assert not compaction_due(library.conn)  # 20 new items: no
+        _subscribe(library, [feed_server.serve_body("/big.xml", _episodes(2, 40))])
+        assert [len(outcome.new) for outcome in refresher.refresh(library, feed_targets(library))] == [0, 40]
+    assert compaction_due(library.conn)  # 40 in one refresh

@@ -25,6 +25,7 @@ from earmark.core.db.migrations.m015_one_subscription_per_podcast import m015_on
 from earmark.core.db.migrations.m016_covers import m016_covers
 from earmark.core.db.migrations.m017_sync_devices import m017_sync_devices
 from earmark.core.db.migrations.m018_learning_paths import m018_learning_paths
+from earmark.core.db.migrations.m019_show_notes_once import m019_show_notes_once
 from earmark.core.db.schema import schema_version
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -48,6 +49,7 @@ MIGRATIONS: list[Migration] = [
     m016_covers,
     m017_sync_devices,
     m018_learning_paths,
+    m019_show_notes_once,
 ]
 
 

@@ -1,4 +1,5 @@
-"""The window's backups: the daily backup (soon after the window opens, after each refresh or import, and hourly)
+"""The window's backups: the daily backup (soon after the window opens, after each refresh or import, and hourly;
+after the compaction an upgrade asked for, library/compaction.py)
 and File → Restore from Backup…, which asks, checks and confirms, then hands the restore to the application (the
 window must close first: no connection may hold the library while it is moved aside)."""
 
@@ -15,6 +16,7 @@ from earmark.core.db.database import Database
 from earmark.core.errors import EarmarkError, LibraryDamagedError
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.frame.feedback import remark
+from earmark.gui.mainwindow.library.compaction import Compaction
 from earmark.gui.tasks import TaskRunner
 from earmark.gui.views.recovery import RecoveryDialogs
 
@@ -43,6 +45,7 @@ class BackupsController(QObject):
         self._db = db
         self._dialogs = dialogs
         self._on_error = on_error
+        self.compaction = Compaction(window, runner, db)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.backup_if_due)
         self._start_timer = QTimer(self)  # a member, so that closing the window cancels it
@@ -56,7 +59,11 @@ class BackupsController(QObject):
 
     @Slot()
     def backup_if_due(self) -> None:
-        """Make today's backup in the background unless there is one (setting ``backups.keep``)."""
+        """Make today's backup in the background unless there is one (setting ``backups.keep``), after the
+        compaction an upgrade asked for."""
+        self.compaction.run_if_due(self._backup_if_due)
+
+    def _backup_if_due(self) -> None:
         keep = int(get_setting(self._db, "backups.keep"))  # type: ignore[call-overload]
         self._runner.compute(_daily, self._runner.library_path, keep, on_done=self._on_backup,
                              on_error=lambda message: self._window.statusBar().showMessage(
