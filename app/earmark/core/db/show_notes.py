@@ -7,11 +7,12 @@ become ~125).
 
 A stored markup is a str (a row whose pattern would not be smaller, one written before schema 19 or by hand) or
 bytes (a pattern); ``markup`` gives the markup back. A pattern needs no function of Earmark's: the sqlite3 shell
-reads, updates and vacuums the file as any other (an UPDATE of ``text`` by hand leaves a pattern pointing into the
-new text: write the markup again with it)."""
+reads, updates and vacuums the file as any other (after an UPDATE of ``text`` by hand, the pattern no longer matches
+its digest and the item's show notes read as that plain text until the markup is written again)."""
 
 from __future__ import annotations
 
+import html
 import re
 import zlib
 
@@ -71,15 +72,21 @@ def same_markup(stored: str | bytes, markup: str) -> bool:
 
 
 def unpack(packed: bytes, text: str) -> str:
-    decompressor = zlib.decompressobj(-12, _DICTIONARY)
-    parts = (decompressor.decompress(packed[1 + _DIGEST:]) + decompressor.flush()).decode().split(_SEP)
-    out = [parts[0]]
-    cursor = 0
-    for at in range(1, len(parts), 3):
-        start = cursor + int(parts[at])
-        cursor = start + int(parts[at + 1])
-        out += [text[start:cursor], parts[at + 2]]
-    return "".join(out)
+    """The markup a pattern stands for over ``text``. A pattern whose text was changed by hand (the markup it gives
+    no longer matches its digest) or that is damaged gives the plain text, escaped: never a mix of old and new."""
+    try:
+        decompressor = zlib.decompressobj(-12, _DICTIONARY)
+        parts = (decompressor.decompress(packed[1 + _DIGEST:]) + decompressor.flush()).decode().split(_SEP)
+        out = [parts[0]]
+        cursor = 0
+        for at in range(1, len(parts), 3):
+            start = cursor + int(parts[at])
+            cursor = start + int(parts[at + 1])
+            out += [text[start:cursor], parts[at + 2]]
+    except (zlib.error, UnicodeDecodeError, ValueError, IndexError):
+        return html.escape(text)
+    markup = "".join(out)
+    return markup if _digest(markup.encode()) == packed[1:1 + _DIGEST] else html.escape(text)
 
 
 def markup(stored: str | bytes | None, text: str | None) -> str:

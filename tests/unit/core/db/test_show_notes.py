@@ -77,3 +77,14 @@ def test_a_refresh_tells_changed_show_notes_from_unchanged_ones_by_their_pattern
         assert [item.description for item in (get_item(db, n) for n in (1, 2, 3))] == [notes, moved, notes]
     finally:
         db.close()
+
+
+def test_a_text_changed_by_hand_gives_the_plain_text_not_a_mix_of_old_and_new() -> None:
+    markup_ = '<p>Dynamo traces <a href="https://example.com/guards">guards</a> and graph breaks in bytecode.</p>'
+    text = to_text(markup_)
+    packed = pack(markup_, text)
+    assert isinstance(packed, bytes) and markup(packed, text) == markup_
+    edited = text.replace("Dynamo traces", "Inductor lowers <loops>")  # an UPDATE of text in the sqlite3 shell
+    assert markup(packed, edited) == "Inductor lowers &lt;loops&gt;" + edited.removeprefix("Inductor lowers <loops>")
+    damaged = packed[:-3] + b"\xff\xfe\xfd"
+    assert markup(damaged, text) == text  # nothing to escape in it: the plain text as it is
