@@ -74,3 +74,20 @@ def test_a_row_changed_while_its_page_is_read_ahead_shows_the_change(
     qtbot.wait(200)  # whatever the worker read meanwhile has arrived
     assert painted(model, row, COL_TITLE).text == "Renamed"
     assert painted(model, row, COL_PROGRESS).text == "★"
+
+
+def test_a_cell_never_shows_what_the_cell_painted_before_it_showed(
+        qtbot: QtBot, long_list: tuple[Database, ItemListModel]) -> None:
+    """A table paints every cell with one delegate, which keeps one span of roles from cell to cell: a role a cell
+    does not answer (a title's alignment, a duration's cover) must come out empty, not as the last cell's."""
+    _db, model = long_list
+    with qtbot.waitSignal(model.loaded, timeout=10_000):
+        model.reload()
+    delegate = QStyledItemDelegate()
+    for row in range(30):
+        for column in range(model.columnCount()):
+            option = QStyleOptionViewItem()
+            delegate.initStyleOption(option, model.index(row, column))
+            right = bool(option.displayAlignment & Qt.AlignmentFlag.AlignRight)
+            assert right == (column in (COL_DURATION, COL_PROGRESS)), (row, column)
+            assert option.font.bold() is False, (row, column)

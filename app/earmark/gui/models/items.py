@@ -302,23 +302,22 @@ class ItemListModel(QAbstractTableModel):
         column = index.column()
         span: Any = roleDataSpan  # indexable and sized, which its stubs do not say
         if len(span) == len(_DELEGATE_ROLES) and column != COL_MATCH:
-            for number in _DELEGATE_SLOTS[column] if item.id != self._playing else _PLAYING_SLOTS[column]:
+            wanted = _DELEGATE_SLOTS[column] if item.id != self._playing else _PLAYING_SLOTS[column]
+            for number in range(len(_DELEGATE_ROLES)):
                 slot = span[number]
+                if number not in wanted:
+                    slot.clearData()  # the delegate keeps one span for every cell: no answer left from the last
+                    continue
                 role = slot.role()
                 if role != _DELEGATE_ROLES[number]:
                     break  # not the delegate's span: role by role below
-                value = self._answer(item, column, role)
-                if value is not None:
-                    slot.setData(value)
+                _fill(slot, self._answer(item, column, role))
             else:
                 return
         for number in range(len(span)):
             slot = span[number]
             role = slot.role()
-            if role in _ANSWERED:
-                value = self._answer(item, column, role)
-                if value is not None:
-                    slot.setData(value)
+            _fill(slot, self._answer(item, column, role) if role in _ANSWERED else None)
 
     def _answer(self, item: Item, column: int, role: int) -> Any:
         """What ``item``'s cell in ``column`` shows for ``role`` (None: nothing). The roles are compared as
@@ -354,6 +353,15 @@ def _bold() -> QFont:
     font = QFont()
     font.setBold(True)
     return font
+
+def _fill(slot: QModelRoleData, value: Any) -> None:
+    """A role's slot given ``value``, or emptied (None): as Qt's own multiData leaves a role the model does not
+    answer."""
+    if value is None:
+        slot.clearData()
+    else:
+        slot.setData(value)
+
 
 def _display(item: Item, column: int) -> str:
     if column == COL_TITLE:
