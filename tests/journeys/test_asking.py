@@ -22,6 +22,7 @@ from earmark.core.db.transcripts import store_transcript
 from earmark.core.feeds.subscribe import subscribe
 from earmark.core.models import Cue, Transcript
 from earmark.core.settings import set_setting
+from earmark.gui.mainwindow.window import MainWindow
 from earmark.gui.models.answers import AnswerRole, HtmlRole
 from earmark.playback.player import PlayerState
 from helpers.feed_server import FeedServer, rss
@@ -97,22 +98,37 @@ def server(tmp_path: Path) -> Iterator[FeedServer]:
         yield feed_server
 
 
-def test_an_episode_a_refresh_brings_is_found_by_the_question_already_asked(
-        qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer) -> None:
-    feed = server.serve_body("/show.xml", rss("Island Show", [OLD]))
+def island_show(qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer,
+                episodes: list[dict[str, str]]) -> MainWindow:
+    """The window on a library subscribed to a served feed of ``episodes`` (no refresh at start, Ask on words
+    alone), its list shown."""
+    feed = server.serve_body("/show.xml", rss("Island Show", episodes))
     db = open_library(library_path)
     subscribe(db, feed)
     set_setting(db, "feeds.refresh_on_start", False)
     set_setting(db, "ask.model", "off")
     db.close()
     window = launch().window
-    wait_rows(qtbot, window, 1)
-    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):  # what the library holds: indexed
+    wait_rows(qtbot, window, len(episodes))
+    return window
+
+
+def ask(qtbot: QtBot, window: MainWindow, question: str) -> QListView:
+    """Ctrl+Shift+A (what the library holds gets indexed) and ``question`` typed; the answers' list."""
+    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
         press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
-    answers = window.findChild(QListView, "askAnswers")
-    status = window.findChild(QLabel, "askStatus")
     qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
-    type_text(qtbot, "quokka sanctuary")
+    type_text(qtbot, question)
+    answers = window.findChild(QListView, "askAnswers")
+    assert answers is not None
+    return answers
+
+
+def test_an_episode_a_refresh_brings_is_found_by_the_question_already_asked(
+        qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer) -> None:
+    window = island_show(qtbot, launch, library_path, server, [OLD])
+    answers = ask(qtbot, window, "quokka sanctuary")
+    status = window.findChild(QLabel, "askStatus")
     qtbot.waitUntil(lambda: "words alone" in status.text())
     assert answers.model().rowCount() == 0
 
@@ -128,11 +144,7 @@ def test_an_episode_a_refresh_brings_is_found_by_the_question_already_asked(
 def test_an_articles_answer_opens_the_reader_at_its_paragraph_marked(qtbot: QtBot, launch: Launch,
                                                                      transcribed: None) -> None:
     window = launch().window
-    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
-        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
-    answers = window.findChild(QListView, "askAnswers")
-    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
-    type_text(qtbot, "several python interpreters inside one process")
+    answers = ask(qtbot, window, "several python interpreters inside one process")
     qtbot.waitUntil(lambda: answers.model().rowCount() > 0)
     first = answers.model().index(0).data(AnswerRole)
     assert (first.title, first.source) == (ARTICLE, "article") and MULTIPY in first.text
@@ -151,19 +163,8 @@ def test_the_answer_a_person_is_on_stays_chosen_when_a_refresh_brings_more(
         qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer) -> None:
     quokkas = [{"title": f"Quokkas {n}", "guid": f"q-{n}", "enclosure": f"https://example.com/q{n}.mp3",
                 "description": f"Part {n} of our quokka sanctuary visit."} for n in (1, 2, 3)]
-    feed = server.serve_body("/show.xml", rss("Island Show", quokkas[:2]))
-    db = open_library(library_path)
-    subscribe(db, feed)
-    set_setting(db, "feeds.refresh_on_start", False)
-    set_setting(db, "ask.model", "off")
-    db.close()
-    window = launch().window
-    wait_rows(qtbot, window, 2)
-    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
-        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
-    answers = window.findChild(QListView, "askAnswers")
-    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
-    type_text(qtbot, "quokka sanctuary")
+    window = island_show(qtbot, launch, library_path, server, quokkas[:2])
+    answers = ask(qtbot, window, "quokka sanctuary")
     qtbot.waitUntil(lambda: answers.model().rowCount() == 2)
     press(qtbot, Qt.Key.Key_Down)
     press(qtbot, Qt.Key.Key_Down)
@@ -201,11 +202,7 @@ def test_a_notes_answer_brings_the_keyboard_to_the_note_in_its_items_notes_pane(
     notes = window.findChild(QDockWidget, "notesDock")
     press(qtbot, Qt.Key.Key_2, CTRL | ALT)  # View ▸ Related: the Notes pane behind it
     qtbot.waitUntil(lambda: notes.visibleRegion().isEmpty())
-    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
-        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
-    answers = window.findChild(QListView, "askAnswers")
-    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
-    type_text(qtbot, "warp scheduler occupancy")
+    answers = ask(qtbot, window, "warp scheduler occupancy")
     qtbot.waitUntil(lambda: answers.model().rowCount() > 0)
     first = answers.model().index(0).data(AnswerRole)
     assert (first.title, first.source, first.note_id) == (EPISODE, "note", noted)
@@ -235,19 +232,8 @@ def test_a_show_notes_answer_shows_the_episodes_details_at_its_paragraph_marked(
         qtbot: QtBot, launch: Launch, library_path: Path, server: FeedServer) -> None:
     diary = {"title": "Island diary", "guid": "diary", "enclosure": "https://example.com/diary.mp3",
              "description": "".join(f"<p>{day}</p>" for day in DIARY)}
-    feed = server.serve_body("/show.xml", rss("Island Show", [OLD, diary]))
-    db = open_library(library_path)
-    subscribe(db, feed)
-    set_setting(db, "feeds.refresh_on_start", False)
-    set_setting(db, "ask.model", "off")
-    db.close()
-    window = launch().window
-    wait_rows(qtbot, window, 2)
-    with qtbot.waitSignal(window.ask.indexing.finished, timeout=CHILD_MS):
-        press(qtbot, Qt.Key.Key_A, CTRL | SHIFT)
-    answers = window.findChild(QListView, "askAnswers")
-    qtbot.waitUntil(lambda: focused() is window.findChild(QLineEdit, "askQuestion"))
-    type_text(qtbot, "quokka sanctuary")
+    window = island_show(qtbot, launch, library_path, server, [OLD, diary])
+    answers = ask(qtbot, window, "quokka sanctuary")
     qtbot.waitUntil(lambda: answers.model().rowCount() > 0)
     first = answers.model().index(0).data(AnswerRole)
     assert (first.title, first.source) == ("Island diary", "show_notes")
