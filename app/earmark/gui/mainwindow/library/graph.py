@@ -18,6 +18,7 @@ from earmark.core.topics.graphml import write_graphml
 from earmark.core.topics.layout import Position, compute_layout, needs_layout
 from earmark.gui.graph.panel import LIBRARY, PATH, GraphPanel
 from earmark.gui.mainwindow.frame.feedback import remark
+from earmark.gui.mainwindow.library.refresh_hold import RefreshHold
 from earmark.gui.mainwindow.places import GRAPH, Place
 from earmark.gui.operations.graph import PathRead, RelatedRead, keep_layout, read_path, read_related
 from earmark.gui.relation_pass import PassSummary, RelationPass
@@ -73,8 +74,7 @@ class GraphController(QObject):
         self._timer.setInterval(UPDATE_DELAY_MS)
         self._timer.timeout.connect(self.update_relations)
         self._again = False
-        self._held = False  # a refresh or import runs: passes wait for its end (wait_for_refreshes)
-        self._held_back = False  # a pass was due while held
+        self._hold = RefreshHold(self.schedule_update)  # a refresh or import runs: passes wait for its end
         self._shown: Item | None = None  # the item whose related items the pane shows
         self.path: list[int] = []  # the highlighted learning path: prerequisites, then the item
         self._reading_graph = False
@@ -102,8 +102,7 @@ class GraphController(QObject):
         priority): the window neither waits for it nor holds its memory."""
         if self._stopped or self._runner.read_only:
             return
-        if self._held:
-            self._held_back = True
+        if self._hold.defer():
             return
         if not self.relation_pass.start():
             self._again = True
@@ -114,17 +113,7 @@ class GraphController(QObject):
         priority than a pass, so a pass started on its first feeds took the CPU the rest needed (the import of 300
         feeds in the window: 5 s instead of 2.6), and worked out some of the new items, to start again for the
         others. A pass running already when a refresh starts goes on."""
-        started.connect(self._hold)
-        ended.connect(self._release)
-
-    def _hold(self) -> None:
-        self._held = True
-
-    def _release(self, _summary: object = None) -> None:
-        self._held = False
-        if self._held_back:
-            self._held_back = False
-            self.schedule_update()
+        self._hold.follow(started, ended)
 
     def _on_pass_finished(self, summary: PassSummary) -> None:
         self._on_progress(None, "")

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from earmark.core.models import Changes, ItemState
 from earmark.core.passages.ask import Answer
+from earmark.gui.mainwindow.library.refresh_hold import RefreshHold
 from earmark.gui.mainwindow.navigation.opening import ItemOpener
 from earmark.gui.mainwindow.places import ASK, Place
 from earmark.gui.operations.ask import Asked, ask_library
@@ -41,7 +42,7 @@ class AskController:
         self._due.setInterval(INDEX_DELAY_MS)
         self._due.timeout.connect(self._index_due)
         self._next: bool | None = None  # an indexing due when the one under way ends (True: the model fetched)
-        self._held = self._held_back = False  # a refresh or import runs; an indexing came due meanwhile
+        self._hold = RefreshHold(self.schedule_indexing)
         self._generation = 0
         self._said = ""
         self._timer = QTimer(self.view)
@@ -74,22 +75,10 @@ class AskController:
     def wait_for_refreshes(self, started: SignalInstance, ended: SignalInstance) -> None:
         """Between ``started`` and ``ended`` (of a refresh or an import) the items it brings are indexed once, after
         it: not feed after feed, taking the CPU the refresh needs (as the relation pass waits)."""
-        started.connect(self._hold)
-        ended.connect(self._release)
-
-    def _hold(self) -> None:
-        self._held = True
-
-    def _release(self, _summary: object = None) -> None:
-        self._held = False
-        if self._held_back:
-            self._held_back = False
-            self.schedule_indexing()
+        self._hold.follow(started, ended)
 
     def _index_due(self) -> None:
-        if self._held:
-            self._held_back = True
-        else:
+        if not self._hold.defer():
             self._index(fetch=False)
 
     def here(self) -> Place:
