@@ -4,7 +4,8 @@ the breakdown of any library.
 
 ``python bench/library_size.py --items N`` builds (or reuses) issue 40's library of N items imported with
 ``earmark import-opml`` (bench/size_library.py) and prints its size, scaled to 100,000 items, beside the target:
-at most 300 MB (goal 250 MB); then the same after the compaction the import leaves due (what the window does next)."""
+at most 300 MB (goal 250 MB); then the same compacted once more (an import run in a terminal compacts what it grew
+before it ends; the window's imports leave it to the window, which compacts next, in the background)."""
 
 from __future__ import annotations
 
@@ -117,8 +118,8 @@ def main(argv: list[str]) -> int:
 
 
 def compacted(library: Path) -> Path:
-    """A copy of the imported library after the compaction its import leaves due (schema 19 on: the window runs it
-    in the background next), as a person then keeps it."""
+    """A copy of the imported library compacted (what the window's own import leaves due, and runs in the
+    background next), as a person then keeps it."""
     import shutil
 
     from earmark.core.db.compaction import compact

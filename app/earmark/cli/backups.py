@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from earmark.cli.common import print_json
@@ -68,19 +69,33 @@ def _compact(library: Path, args: argparse.Namespace) -> int:
     db = open_library(library)  # upgraded first, when it is older
     due = compaction_due(db.conn)
     db.close()
-    shown = [-1]
-
-    def progress(share: float) -> None:
-        if not args.json and int(share * 10) > shown[0]:
-            shown[0] = int(share * 10)
-            print(f"Compacting the library: {shown[0] * 10} %", file=sys.stderr, flush=True)
-
-    result = compact(library, progress)
+    result = compact(library, None if args.json else _progress_on_stderr())
     if args.json:
         print_json({"before": result.before, "after": result.after, "was_due": due})
     else:
         print(f"Compacted {library}: {result.before / 1e6:.1f} MB -> {result.after / 1e6:.1f} MB.")
     return 0
+
+
+def compact_if_due(db: Database, library: Path) -> None:
+    """A refresh or import run in a terminal that left a compaction due (10,000 items or more, a page split at a
+    time) compacts the library before it ends, progress on stderr: the file it leaves is the size it stays."""
+    if compaction_due(db.conn):
+        result = compact(library, _progress_on_stderr())
+        print(f"Compacted the library: {result.before / 1e6:.1f} MB -> {result.after / 1e6:.1f} MB.",
+              file=sys.stderr)
+
+
+def _progress_on_stderr() -> Callable[[float], None]:
+    """Progress in steps of 10 %, on stderr."""
+    shown = [-1]
+
+    def progress(share: float) -> None:
+        if int(share * 10) > shown[0]:
+            shown[0] = int(share * 10)
+            print(f"Compacting the library: {shown[0] * 10} %", file=sys.stderr, flush=True)
+
+    return progress
 
 
 def _restore_backup(library: Path, args: argparse.Namespace) -> int:

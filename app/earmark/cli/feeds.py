@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from earmark.cli.backups import daily_backup_for
+from earmark.cli.backups import compact_if_due, daily_backup_for
 from earmark.cli.common import add_opt_in, opt_in_if_asked, print_json, read_password, record_id
 from earmark.core.db.database import Database
 from earmark.core.db.sources import FeedTarget, feed_targets, get_source, list_sources, set_credentials, waiting_feeds
@@ -160,6 +160,8 @@ def _run_refresh(db: Database, targets: list[FeedTarget], args: argparse.Namespa
         failed = sum(outcome.status in ("error", "gone") for outcome in outcomes)
         new = sum(len(o.new) for o in outcomes)
         print(f"Checked {counted(len(outcomes), 'feed')}: {counted(new, 'new item')}, {failed} failed.")
+    if not (args.background or args.jsonl or args.read_only):  # a person at a terminal, not the window's child
+        compact_if_due(db, args.library)
     return 0
 
 
