@@ -9,12 +9,12 @@ import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMainWindow, QMenu
 from pytestqt.qtbot import QtBot
 
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
-from helpers.journeys import focused, press, visible_dialog
+from helpers.journeys import press, visible_dialog
 
 FEEDS = 12
 IMPORT_MS = 60_000
@@ -124,12 +124,19 @@ def feeds_menu_entry(qtbot: QtBot, window: QMainWindow, text: str, then: Qt.Key 
 
 
 def choose_when_asked(path: Path) -> None:
-    """When the file dialog opens (it runs its own event loop), type ``path`` into it and press Enter."""
+    """When the file dialog opens (it runs its own event loop), type ``path`` into its file name box and press Enter.
+    The box is waited for by name, not taken as whatever has the keyboard: on a busy machine the dialog showed
+    before its box had the focus, the keys went elsewhere and the dialog waited for ever."""
     def choose() -> None:
-        if visible_dialog(QFileDialog) is None:
+        dialog = visible_dialog(QFileDialog)
+        name = dialog.findChild(QLineEdit, "fileNameEdit") if isinstance(dialog, QFileDialog) else None
+        if name is None or not name.isVisible():
             QTimer.singleShot(50, choose)
             return
-        QTest.keyClicks(focused(), str(path))
-        QTest.keyClick(focused(), Qt.Key.Key_Return)
+        name.setFocus()
+        name.clear()
+        QTest.keyClicks(name, str(path))
+        QTest.keyClick(name, Qt.Key.Key_Return)
+        QTimer.singleShot(1000, lambda: visible_dialog(QFileDialog) is dialog and choose())  # not taken: again
 
     QTimer.singleShot(50, choose)
