@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMainWindow, QMenu
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 from pytestqt.qtbot import QtBot
 
 from helpers.feed_server import FeedServer, rss
 from helpers.gui import Launch
-from helpers.journeys import press, visible_dialog
+from helpers.journeys import answer_file_dialog, press
 
 FEEDS = 12
 IMPORT_MS = 60_000
@@ -74,7 +73,7 @@ def test_cancelling_an_import_says_the_import_was_cancelled(qtbot: QtBot, launch
                     encoding="utf-8")
     window = launch().window
     progress = window.feeds.progress
-    choose_when_asked(opml)
+    answer_file_dialog(opml)
     press(qtbot, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)  # File ▸ Import Subscriptions (OPML)…
     qtbot.waitUntil(lambda: progress.label.text().startswith("Importing 1 of 2: "), timeout=IMPORT_MS)
     assert progress.cancel_button.accessibleName() == "Cancel the import"
@@ -92,7 +91,7 @@ def test_the_feeds_menu_stops_an_import_by_its_name(qtbot: QtBot, launch: Launch
                     f'xmlUrl="{slow}"/></body></opml>', encoding="utf-8")
     window = launch().window
     assert feeds_menu_entry(qtbot, window, "Stop Refreshing") is False  # nothing to stop: shown, not enabled
-    choose_when_asked(opml)
+    answer_file_dialog(opml)
     press(qtbot, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.feeds.progress.isVisible(), timeout=IMPORT_MS)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)  # the window takes the keyboard back
@@ -121,22 +120,3 @@ def feeds_menu_entry(qtbot: QtBot, window: QMainWindow, text: str, then: Qt.Key 
     if QApplication.focusWidget() is bar:  # Escape closed the menu; a second one leaves the menu bar
         press(qtbot, Qt.Key.Key_Escape)
     return entry.isEnabled()
-
-
-def choose_when_asked(path: Path) -> None:
-    """When the file dialog opens (it runs its own event loop), type ``path`` into its file name box and press Enter.
-    The box is waited for by name, not taken as whatever has the keyboard: on a busy machine the dialog showed
-    before its box had the focus, the keys went elsewhere and the dialog waited for ever."""
-    def choose() -> None:
-        dialog = visible_dialog(QFileDialog)
-        name = dialog.findChild(QLineEdit, "fileNameEdit") if isinstance(dialog, QFileDialog) else None
-        if name is None or not name.isVisible():
-            QTimer.singleShot(50, choose)
-            return
-        name.setFocus()
-        name.clear()
-        QTest.keyClicks(name, str(path))
-        QTest.keyClick(name, Qt.Key.Key_Return)
-        QTimer.singleShot(1000, lambda: visible_dialog(QFileDialog) is dialog and choose())  # not taken: again
-
-    QTimer.singleShot(50, choose)

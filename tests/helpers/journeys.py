@@ -5,14 +5,18 @@ visible rectangle."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QComboBox,
     QDialog,
+    QFileDialog,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QTableView,
@@ -70,6 +74,26 @@ def visible_dialog(kind: type) -> object | None:
     """The shown top-level window of class ``kind`` (a dialog), or None."""
     found = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
     return found[0] if found else None
+
+
+def answer_file_dialog(path: Path) -> None:
+    """When a file dialog opens (it runs its own event loop), type ``path`` into its name box and press Enter; again
+    if it is still open a second later. The box is found by name, not taken as whatever has the keyboard: on a busy
+    machine the dialog showed before its box had the focus, the keys went elsewhere, and a dialog nobody answers
+    waits for ever."""
+    def choose() -> None:
+        dialog = visible_dialog(QFileDialog)
+        name = dialog.findChild(QLineEdit, "fileNameEdit") if isinstance(dialog, QFileDialog) else None
+        if name is None or not name.isVisible():
+            QTimer.singleShot(50, choose)
+            return
+        name.setFocus()
+        name.clear()
+        QTest.keyClicks(name, str(path))
+        QTest.keyClick(name, Qt.Key.Key_Return)
+        QTimer.singleShot(1000, lambda: None if visible_dialog(QFileDialog) is not dialog else choose())
+
+    QTimer.singleShot(50, choose)
 
 
 def sidebar(window: QMainWindow) -> QTreeView:

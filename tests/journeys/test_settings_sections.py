@@ -14,7 +14,7 @@ from earmark.core.db.connection import open_library
 from earmark.core.settings import get_setting
 from earmark.core.transcribe.models import SIZES
 from helpers.gui import SAMPLE_ITEMS, Launch
-from helpers.journeys import press, wait_rows
+from helpers.journeys import press, visible_dialog, wait_rows
 
 
 def test_sections_show_whole_and_the_model_has_sizes_and_browse(
@@ -47,8 +47,11 @@ def test_sections_show_whole_and_the_model_has_sizes_and_browse(
     model.mkdir()
 
     def choose_the_folder() -> None:  # the folder dialog: type the folder's path, Return
-        chooser = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QFileDialog) and w.isVisible())
-        line = chooser.findChild(QLineEdit, "fileNameEdit")
+        chooser = visible_dialog(QFileDialog)
+        line = chooser.findChild(QLineEdit, "fileNameEdit") if isinstance(chooser, QFileDialog) else None
+        if line is None or not line.isVisible():  # not shown yet (a busy machine): a dialog nobody answers waits
+            QTimer.singleShot(100, choose_the_folder)  # for ever in its own event loop
+            return
         qtbot.keyClicks(line, str(model))
         qtbot.keyClick(line, Qt.Key.Key_Return)
 
