@@ -13,9 +13,14 @@ def lines(path: Path) -> int:
 
 
 def test_no_file_under_app_is_over_500_lines() -> None:
+    """The files written here: not what an install generates beside them (earmark.egg-info lists every file)."""
     long = {str(path.relative_to(APP)): lines(path) for path in APP.rglob("*") if path.is_file()
-            and path.suffix in (".py", ".toml", ".md", ".txt") and lines(path) > 500}
+            and path.suffix in (".py", ".toml", ".md", ".txt") and not _generated(path) and lines(path) > 500}
     assert not long, f"split these: {long}"
+
+
+def _generated(path: Path) -> bool:
+    return any(part.endswith(".egg-info") for part in path.relative_to(APP).parts)
 
 
 def test_no_module_of_the_command_line_is_over_300_lines() -> None:
