@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QListView
+from PySide6.QtWidgets import QLineEdit, QListView
+from take_screenshots import settle, until
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.transcripts import store_transcript
@@ -30,18 +30,6 @@ EPISODE = "All about NVIDIA GPUs"
 SAID = [Cue(0.0, 3.0, "Welcome back to the show."), Cue(3.0, 6.0, "Today it is all about graphics cards."),
         Cue(6.0, 9.0, "Tensor cores multiply small matrices in a single step.")]
 QUESTION = "what do tensor cores do on a GPU"
-
-
-def wait(condition: object, seconds: float = 300.0) -> None:
-    app = QApplication.instance()
-    assert app is not None
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return
-        app.processEvents()
-        time.sleep(0.02)
-    raise TimeoutError("the window did not get there")
 
 
 def model_setting(work: Path) -> str:
@@ -70,16 +58,15 @@ def main() -> int:
     window = build(library, vlc_args=("--aout=dummy",)).window
     window.resize(1280, 800)
     window.show()
-    wait(lambda: window.sidebar_model.rowCount() > 0)
+    until(lambda: window.sidebar_model.rowCount() > 0, 300.0)
     window.menu_actions.show_ask.trigger()
     field = window.findChild(QLineEdit, "askQuestion")
     answers = window.findChild(QListView, "askAnswers")
-    wait(lambda: field.isVisible())
+    until(field.isVisible, 300.0)
     QTest.keyClicks(field, QUESTION)
-    wait(lambda: answers.model().rowCount() > 3)
+    until(lambda: answers.model().rowCount() > 3, 300.0)
     QTest.keyClick(field, Qt.Key.Key_Down)
-    time.sleep(0.5)
-    QApplication.processEvents()
+    settle(0.5)
     window.grab().save(str(OUT))
     window.close()
     print(f"Wrote {OUT}")

@@ -12,12 +12,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QListView
+from PySide6.QtWidgets import QLineEdit, QListView
+from take_screenshots import settle, until
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note
@@ -32,25 +32,6 @@ NOTES = ["Start here: what a streaming multiprocessor is.", "Memory coalescing, 
          "The warp scheduler hides memory latency when occupancy is high enough.", "Ask about tensor cores later."]
 SHOTS = (("ask-note.png", "warp scheduler occupancy", "note"),
          ("ask-show-notes.png", "global GPU flag default device", "show_notes"))
-
-
-def wait(condition: object, seconds: float = 120.0) -> None:
-    app = QApplication.instance()
-    assert app is not None
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return
-        app.processEvents()
-        time.sleep(0.02)
-    raise TimeoutError("the window did not get there")
-
-
-def settle(seconds: float = 0.8) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        QApplication.processEvents()
-        time.sleep(0.02)
 
 
 def main(size: str = "1366x768", folder: str = str(HERE)) -> int:
@@ -71,7 +52,7 @@ def main(size: str = "1366x768", folder: str = str(HERE)) -> int:
     window.resize(width, height)
     window.show()
     window.activateWindow()  # the keyboard's frame shows where the focus went
-    wait(lambda: window.sidebar_model.rowCount() > 0)
+    until(lambda: window.sidebar_model.rowCount() > 0, 120.0)
     field = window.findChild(QLineEdit, "askQuestion")
     answers = window.findChild(QListView, "askAnswers")
     assert field is not None and answers is not None
@@ -83,13 +64,13 @@ def main(size: str = "1366x768", folder: str = str(HERE)) -> int:
     for name, question, source in SHOTS:
         window.menu_actions.show_related_pane.trigger()  # the Notes pane behind Related, as it may be
         window.menu_actions.all["show_ask"].trigger()
-        wait(field.isVisible)
+        until(field.isVisible, 120.0)
         field.selectAll()
         QTest.keyClicks(field, question)
-        wait(lambda wanted=source: first_source() == wanted)
+        until(lambda wanted=source: first_source() == wanted, 120.0)
         QTest.keyClick(field, Qt.Key.Key_Down)
         QTest.keyClick(answers, Qt.Key.Key_Return)
-        settle()
+        settle(0.8)
         window.grab().save(str(Path(folder) / name))
         print(f"Wrote {Path(folder) / name}")
     window.close()

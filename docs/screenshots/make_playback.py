@@ -11,11 +11,11 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QItemSelectionModel, QTimer
+from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtGui import QGuiApplication
+from take_screenshots import settle, until
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.filters import ItemFilter
@@ -59,20 +59,6 @@ def demo_feed(folder: Path) -> Path:
     return feed
 
 
-def run(seconds: float) -> None:
-    loop = QEventLoop()
-    QTimer.singleShot(int(seconds * 1000), loop.quit)
-    loop.exec()
-
-
-def until(condition, timeout: float = 20.0) -> None:  # noqa: ANN001 - a callable
-    start = time.monotonic()
-    while not condition():
-        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
-        if time.monotonic() - start > timeout:
-            raise TimeoutError("the window did not get there")
-
-
 def main() -> int:
     application()
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,16 +85,16 @@ def main() -> int:
         until(lambda: parts.session.player.state == PlayerState.PLAYING and len(parts.session.chapters) == 5)
         parts.session.player.seek(1005.0)
         window.menu_actions.sleep_30.trigger()
-        run(1.5)
+        settle(1.5)
         window.queue_view.list.setCurrentIndex(window.queue.model.index(1))
         window.item_list.setFocus()
-        run(0.5)
+        settle(0.5)
         window.grab().save(str(OUT / "player-queue.png"))
         window.help.open_palette()
         palette = window.help.palette
         assert palette is not None
         palette.search.setText("next")
-        run(0.8)
+        settle(0.8)
         screen = QGuiApplication.primaryScreen()
         frame = window.frameGeometry()
         screen.grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height()).save(

@@ -12,11 +12,10 @@ import os
 import random
 import sys
 import tempfile
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from take_screenshots import settle
 
 from earmark.core.db.connection import open_library, write_transaction
 from earmark.core.db.history import record_play
@@ -26,13 +25,6 @@ from earmark.gui.application import application, build
 from earmark.gui.theme import Appearance
 
 OUT = Path(__file__).resolve().parent
-
-
-def settle(seconds: float = 1.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        QApplication.processEvents()
-        time.sleep(0.02)
 
 
 def fill(library: Path) -> None:
@@ -66,7 +58,7 @@ def main() -> int:
     window = build(library, vlc_args=("--aout=dummy",)).window
     window.resize(1280, 800)
     window.show()
-    settle()
+    settle(1.0)
     window.menu_actions.show_statistics.trigger()
     window.statistics.view.period.setCurrentIndex(1)  # Last 30 days
     settle(1.5)

