@@ -10,18 +10,11 @@ from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
-from earmark.gui.models.items import (
-    COL_DURATION,
-    COL_MATCH,
-    COL_PROGRESS,
-    COL_PUBLISHED,
-    COL_SOURCE,
-    COL_TITLE,
-    SnippetRole,
-)
+from earmark.gui.models.items import COL_MATCH, COL_SOURCE, COL_TITLE, SnippetRole
 from earmark.gui.views.match_delegate import snippet_html
-from helpers.gui import SAMPLE_ITEMS, Launch
-from helpers.journeys import item_list, press, search, wait_rows
+from helpers.gui import Launch
+from helpers.journeys import press
+from helpers.searched_list import SIZED, fits, searched_list
 
 READABLE = 30  # characters of a snippet a person reads at once, at the least
 
@@ -35,16 +28,11 @@ def shown_width(html: str, font: QFont) -> float:
 
 
 def test_snippets_fit_the_match_column(qtbot: QtBot, launch: Launch, sample: None) -> None:
-    window = launch().window
-    window.resize(1366, 768)
-    wait_rows(qtbot, window, SAMPLE_ITEMS)
-    search(qtbot, window, "autograd")
-    table = item_list(window)
+    table = searched_list(qtbot, launch, (1366, 768), "autograd")
     header = table.horizontalHeader()
-    qtbot.waitUntil(lambda: not header.isSectionHidden(COL_MATCH))
     right = header.sectionViewportPosition(COL_MATCH) + header.sectionSize(COL_MATCH)
     assert right <= table.viewport().width(), f"the Match column ends at {right} of {table.viewport().width()}"
-    assert not table.horizontalScrollBar().isVisible()
+    assert fits(table)
 
     model, cut = table.model(), 0
     for row in range(model.rowCount()):
@@ -68,23 +56,17 @@ def test_snippets_fit_the_match_column(qtbot: QtBot, launch: Launch, sample: Non
 
 
 def test_a_snippet_is_readable_in_a_small_window(qtbot: QtBot, launch: Launch, sample: None) -> None:
-    window = launch().window
-    window.resize(1024, 600)
-    wait_rows(qtbot, window, SAMPLE_ITEMS)
-    search(qtbot, window, "autograd")
-    table = item_list(window)
+    table = searched_list(qtbot, launch, (1024, 600), "autograd")
     header = table.horizontalHeader()
-    qtbot.waitUntil(lambda: not header.isSectionHidden(COL_MATCH))
-    qtbot.wait(100)  # the header lays out its sections
     readable = table.fontMetrics().averageCharWidth() * READABLE
     assert header.sectionSize(COL_MATCH) >= readable, f"{header.sectionSize(COL_MATCH)} px of {readable}"
     assert header.sectionSize(COL_TITLE) >= readable * 2 // 3
     assert not header.isSectionHidden(COL_SOURCE)
-    assert header.length() <= table.viewport().width() + 1 and not table.horizontalScrollBar().isVisible()
+    assert fits(table)
     index = table.model().index(0, COL_MATCH)
     shown = table.visualRect(index)
     assert shown.width() >= readable and table.viewport().rect().contains(shown.center())  # where a person sees it
 
     press(qtbot, Qt.Key.Key_Escape)  # the search left: the list's columns as they were
     qtbot.waitUntil(lambda: header.isSectionHidden(COL_MATCH))
-    assert not any(header.isSectionHidden(c) for c in (COL_SOURCE, COL_PUBLISHED, COL_DURATION, COL_PROGRESS))
+    assert not any(header.isSectionHidden(column) for column in SIZED)
