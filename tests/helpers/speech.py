@@ -29,8 +29,10 @@ def whisper_test_model() -> Path:
 
 
 def write_speech(path: Path, text: str, silence_after: float = 0.0) -> Path:
-    """``text`` spoken by espeak-ng into a WAV file (with seconds of silence after it)."""
-    subprocess.run(["espeak-ng", "-s", "150", "-w", str(path), text], check=True, capture_output=True)
+    """``text`` spoken by espeak-ng into a WAV file (with seconds of silence after it). The text goes in on stdin: as
+    an argument, one starting with "-" would be read as options (and espeak-ng exits 0 having written nothing)."""
+    subprocess.run(["espeak-ng", "-s", "150", "-w", str(path), "--stdin"], input=text.encode(), check=True,
+                   capture_output=True)
     if silence_after:
         padded = path.with_suffix(".padded.wav")
         subprocess.run(["sox", str(path), str(padded), "pad", "0", str(silence_after)], check=True)

@@ -167,6 +167,14 @@ def test_speech_helper_makes_audio(tmp_path: Path) -> None:
     assert write_speech(tmp_path / "a.wav", "hello", silence_after=1).stat().st_size > 10_000
 
 
+def test_speech_helper_speaks_a_text_that_starts_with_a_dash(model: Path, tmp_path: Path) -> None:
+    from earmark.core.transcribe.engine import Engine
+
+    spoken = write_speech(tmp_path / "dash.wav", "-minus signs come first. The tensor compiler fuses kernels.")
+    heard = " ".join(segment.text for segment in Engine(model, "tiny.en").transcribe(spoken).segments).lower()
+    assert "compiler" in heard  # spoken, not read by espeak-ng as its options
+
+
 def test_a_queue_without_its_model_fails_once_and_stays_failed(cli: Cli, podcast: dict[str, int],
                                                                tmp_path: Path) -> None:
     from earmark.core.db import transcribe_queue as queue
