@@ -39,7 +39,8 @@ def main() -> int:
     os.environ["EARMARK_CONFIG"] = str(work / "earmark.conf")  # the default layout, not this user's
     served = work / "served"
     served.mkdir()
-    subprocess.run(["espeak-ng", "-s", "150", "-w", str(served / "ep.wav"), SPEECH], check=True)
+    subprocess.run(["espeak-ng", "-s", "150", "-w", str(served / "ep.wav"), "--stdin"], input=SPEECH.encode(),
+                   check=True)  # on stdin: a text starting with "-" would be read as options
     handler = functools.partial(SimpleHTTPRequestHandler, directory=str(served))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
