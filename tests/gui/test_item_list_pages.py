@@ -1,6 +1,6 @@
 """The item list over many pages of rows: every row, scrolled through in order, shows its own item as the table
-paints it (the delegate's roles answered in one call per cell), and pages read ahead in a worker never show an
-item as it was before it changed."""
+paints it (the delegate's roles answered in one call per cell), a row changed after its page was read shows
+the change, and the pages ahead are warmed by a worker without it building their rows."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
 from earmark.core.db.database import Database
+from earmark.gui.models import item_pages
 from earmark.gui.models.item_pages import PAGE_SIZE
 from earmark.gui.models.items import COL_DURATION, COL_PROGRESS, COL_TITLE, ItemListModel
 from earmark.gui.tasks import TaskRunner
@@ -60,20 +61,41 @@ def test_every_row_scrolled_through_paints_its_own_item(qtbot: QtBot,
     assert duration.text == "1:00" and duration.displayAlignment & Qt.AlignmentFlag.AlignRight
 
 
-def test_a_row_changed_while_its_page_is_read_ahead_shows_the_change(
+def test_a_row_changed_after_its_page_was_read_shows_the_change(
         qtbot: QtBot, long_list: tuple[Database, ItemListModel]) -> None:
     db, model = long_list
     with qtbot.waitSignal(model.loaded, timeout=10_000):
         model.reload()
-    assert painted(model, 0, COL_TITLE).text == "Episode 0"  # the first page read; the second asked of a worker
     row = PAGE_SIZE + 3
+    assert painted(model, row, COL_TITLE).text == f"Episode {row}"  # its page read
     item_id = db.execute("SELECT id FROM items WHERE title = ?", [f"Episode {row}"]).fetchone()[0]
     db.execute("UPDATE items SET favourite = 1, title = 'Renamed' WHERE id = ?", [item_id])
     db.conn.commit()
     model.refresh_items({item_id})
-    qtbot.wait(200)  # whatever the worker read meanwhile has arrived
+    qtbot.wait(200)  # whatever a worker did meanwhile has arrived
     assert painted(model, row, COL_TITLE).text == "Renamed"
     assert painted(model, row, COL_PROGRESS).text == "★"
+
+
+def test_the_pages_ahead_are_warmed_in_the_direction_scrolled(
+        qtbot: QtBot, long_list: tuple[Database, ItemListModel], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Down the list the pages after the one shown are warmed, up the list those before it; each once, as ids
+    only (a worker that built rows took the interpreter's lock from the frames it was to spare)."""
+    db, model = long_list
+    with qtbot.waitSignal(model.loaded, timeout=10_000):
+        model.reload()
+    warmed: list[list[int]] = []
+    monkeypatch.setattr(item_pages, "warm_items", lambda _db, ids: warmed.append(list(ids)))
+    ids = [row[0] for row in db.execute("SELECT id FROM items ORDER BY published DESC")]  # as listed
+    painted(model, 2 * PAGE_SIZE, COL_TITLE)
+    qtbot.waitUntil(lambda: len(warmed) == 1)
+    assert warmed[0] == ids[3 * PAGE_SIZE:]  # the pages after it, to the list's end (fewer than WARM_AHEAD)
+    painted(model, PAGE_SIZE, COL_TITLE)  # scrolling up
+    qtbot.waitUntil(lambda: len(warmed) == 2)
+    assert warmed[1] == ids[:PAGE_SIZE]  # the page before it; page 2 was read, not warmed again
+    painted(model, 2 * PAGE_SIZE + 1, COL_TITLE)  # a page already read: nothing more
+    qtbot.wait(100)
+    assert len(warmed) == 2
 
 
 def test_a_cell_never_shows_what_the_cell_painted_before_it_showed(

@@ -1,5 +1,11 @@
-"""The item list's rows, read from the library in pages of ids and kept for a while; the pages beside one being
-shown are read ahead in a worker, so that scrolling finds them read instead of waiting for SQL on the UI thread."""
+"""The item list's rows, read from the library in small pages of ids and kept for a while.
+
+A page is read on the UI thread when it is first shown: 50 rows by id cost ~0.6 ms, so no frame of a scroll
+carries more than that. Reading whole pages ahead in a worker made scrolling slower, not faster: the worker
+needs the interpreter's lock for each row it builds, so its work came out of the very frames it was meant to
+spare (a page's frame then waited for the lock; bench/README.md). What a worker does instead is *warm* the pages
+ahead in the direction of travel: one SQL statement touches their rows, holding no lock while SQLite reads, so a
+library on a cold disk is read from memory when the UI thread gets there."""
 
 from __future__ import annotations
 
@@ -7,12 +13,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from earmark.core.db.database import Database
-from earmark.core.db.items import items_by_ids
+from earmark.core.db.items import items_by_ids, warm_items
 from earmark.core.models import Item
 from earmark.gui.tasks import TaskRunner
 
-PAGE_SIZE = 200
-MAX_CACHED_PAGES = 40
+PAGE_SIZE = 50
+MAX_CACHED_PAGES = 160
+WARM_AHEAD = 4  # pages warmed ahead of the one first shown, in the direction the list is scrolled
 Page = dict[int, Item]
 
 
@@ -22,18 +29,17 @@ def read_page(db: Database, ids: list[int]) -> Page:
 
 
 class ItemPages:
-    """Pages of ``PAGE_SIZE`` rows of the ids ``ids()`` returns: ``item(row)`` reads a missing page at once (a jump
-    to a far row) and asks a worker for its neighbours. ``forget`` drops pages whose items changed; ``clear``
-    drops all (the list changed): a page read ahead before either is not kept."""
+    """Pages of ``PAGE_SIZE`` rows of the ids ``ids()`` returns: ``item(row)`` reads a missing page at once and
+    has a worker warm the next ones. ``forget`` drops pages whose items changed; ``clear`` drops all (the list
+    changed)."""
 
     def __init__(self, runner: TaskRunner, db: Database, ids: Callable[[], list[int]]) -> None:
         self._runner = runner
         self._db = db
         self._ids = ids
         self._pages: OrderedDict[int, Page] = OrderedDict()
-        self._asked: set[int] = set()  # pages asked of a worker, not yet arrived
-        self._seen: set[int] = set()  # pages shown whose neighbours were asked for
-        self._epoch = 0  # bumped whenever kept pages may be out of date
+        self._warmed: set[int] = set()  # pages a worker was asked to warm since the list last changed
+        self._last = 0  # the page last read: which way the list is being scrolled
         self.ahead = True  # false while a start paints its first frame (the workers' CPU is the frame's)
 
     def item(self, row: int) -> Item | None:
@@ -42,26 +48,20 @@ class ItemPages:
         page = self._pages.get(number)
         if page is None:
             page = self._keep(number, read_page(self._db, self._slice(number)))
+            self._warm_beyond(number)
         else:
             self._pages.move_to_end(number)
-        if self.ahead and number not in self._seen:
-            self._seen.add(number)
-            self._read_ahead(number + 1)
-            self._read_ahead(number - 1)
         return page.get(self._ids()[row])
 
     def forget(self, rows: list[int]) -> None:
         """The items in these rows changed: their pages are read again when next shown."""
-        self._epoch += 1
         for row in rows:
             self._pages.pop(row // PAGE_SIZE, None)
-            self._seen.discard(row // PAGE_SIZE)
 
     def clear(self) -> None:
         """The list changed: every page is read again."""
-        self._epoch += 1
         self._pages.clear()
-        self._seen.clear()
+        self._warmed.clear()
 
     def _slice(self, number: int) -> list[int]:
         return self._ids()[number * PAGE_SIZE:(number + 1) * PAGE_SIZE]
@@ -69,19 +69,19 @@ class ItemPages:
     def _keep(self, number: int, page: Page) -> Page:
         self._pages[number] = page
         while len(self._pages) > MAX_CACHED_PAGES:
-            self._seen.discard(self._pages.popitem(last=False)[0])
+            self._pages.popitem(last=False)
         return page
 
-    def _read_ahead(self, number: int) -> None:
-        if number < 0 or number in self._pages or number in self._asked or number * PAGE_SIZE >= len(self._ids()):
+    def _warm_beyond(self, number: int) -> None:
+        """Have a worker warm the pages after ``number`` in the direction the list moved to reach it."""
+        step = -1 if number < self._last else 1
+        self._last = number
+        if not self.ahead:
             return
-        ids, epoch = self._slice(number), self._epoch
-        self._asked.add(number)
-
-        def arrived(page: Page) -> None:
-            self._asked.discard(number)
-            if epoch == self._epoch and number not in self._pages and self._slice(number) == ids:
-                self._keep(number, page)
-
-        # A page that cannot be read is left to the read when it is shown, which says why.
-        self._runner.read(read_page, ids, on_done=arrived, on_error=lambda _why: self._asked.discard(number))
+        wanted = [n for n in range(number + step, number + step * (WARM_AHEAD + 1), step)
+                  if 0 <= n * PAGE_SIZE < len(self._ids()) and n not in self._pages and n not in self._warmed]
+        if wanted:
+            self._warmed.update(wanted)
+            ids = [item_id for n in wanted for item_id in self._slice(n)]
+            # Warming is only a head start: a page it could not touch is read when shown, which says why.
+            self._runner.read(warm_items, ids, on_error=lambda _why: None)

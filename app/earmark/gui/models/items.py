@@ -24,7 +24,7 @@ from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import item_ids
 from earmark.core.models import Item
 from earmark.core.timefmt import format_clock
-from earmark.gui.models.item_pages import PAGE_SIZE, ItemPages
+from earmark.gui.models.item_pages import ItemPages
 from earmark.gui.tasks import TaskRunner
 
 if TYPE_CHECKING:  # the search's parts load with the first search: a start shows its list before any
@@ -58,6 +58,8 @@ _DELEGATE_ROLES = tuple(int(role) for role in (
 _DELEGATE_SLOTS = {COL_TITLE: (4, 5), COL_SOURCE: (5,), COL_PUBLISHED: (5,), COL_DURATION: (1, 5),
                    COL_PROGRESS: (1, 5)}
 _PLAYING_SLOTS = {column: (0, *slots) for column, slots in _DELEGATE_SLOTS.items()}
+# A start reads this many ids first and paints them, then the whole list: more rows than a tall window shows.
+FIRST_PAGE = 200
 ROW_COVER = 22  # logical pixels: a cover beside each row's title (appearance.list_covers)
 Index = QModelIndex | QPersistentModelIndex
 
@@ -136,7 +138,7 @@ class ItemListModel(QAbstractTableModel):
         if self._ids:
             self._runner.read(item_ids, flt, on_done=lambda ids: self._apply(generation, ids))
         else:
-            self._runner.read(item_ids, flt, PAGE_SIZE,
+            self._runner.read(item_ids, flt, FIRST_PAGE,
                               on_done=lambda ids: self._show_first_page(generation, flt, ids))
 
     def _show_first_page(self, generation: int, flt: ItemFilter, ids: list[int]) -> None:
@@ -144,7 +146,7 @@ class ItemListModel(QAbstractTableModel):
         at once: on two cores the whole list's read took CPU from the window's first frame."""
         if generation != self._generation:
             return  # a newer reload is on its way
-        if len(ids) < PAGE_SIZE:  # the whole list already
+        if len(ids) < FIRST_PAGE:  # the whole list already
             self._apply(generation, ids)
             return
         self.beginResetModel()
