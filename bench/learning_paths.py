@@ -3,7 +3,8 @@ sample library (resources/sample, built from the seed documents) with its relati
 
 Prints coverage (the sample's episodes whose path has at least one step), precision (of the judged pairs the
 paths put in an order, those in the order the person gave) and recall (the "take A before B" pairs where A is a
-step of B's path), each beside its target, with every miss named. ``--show TITLE`` prints an item's path as a
+step of B's path), each beside its target, with every miss named, and how many episodes the person gave a
+prerequisite at all (the judged set's own coverage). ``--show TITLE`` prints an item's path as a
 person sees it (each step with its reason and concept); ``--show-all`` prints every item's. The episodes left
 without a path are listed last, each with its strongest terms: what it would need an item to explain.
 """
@@ -112,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
         show(found, title)
     figures = judge(found, episodes, judged)
     print(f"judged set: {len(judged['before'])} pairs 'take A before B', {len(judged['neither'])} pairs neither way")
+    named = {b for _a, b, _why in judged["before"]} & episodes  # the episodes a person gave a prerequisite
+    print(f"the person named a prerequisite for {len(named)} of {len(episodes)} episodes "
+          f"({len(named) / len(episodes):.1%}); their paths have a step for {sum(1 for t in named if found[t])}")
     print(f"{'coverage':<10} {figures.share('coverage'):6.1%}  ({figures.covered} of {figures.episodes} episodes "
           f"with a path of at least one step)   target >= {TARGETS['coverage']:.0%}")
     print(f"{'precision':<10} {figures.share('precision'):6.1%}  ({figures.right} of {figures.claimed} judged pairs "

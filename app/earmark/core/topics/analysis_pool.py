@@ -93,7 +93,7 @@ def block_facts(db: Database, first: int, last: int, shared: dict[int, frozenset
                         citations.item_links(doc.markup, doc.text, doc.remote_items)]
         facts.keys += [(key, doc.id) for key in citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid)]
         facts.concepts += [(term, doc.id, strength)
-                           for term, strength in item_concepts(doc.title, doc.chapters, doc.written_text)]
+                           for term, strength in item_concepts(doc.title, doc.chapters, doc.text)]
         name = series_name(doc.title)
         if name is not None:
             facts.series[doc.id] = (name, doc.source_id)

@@ -125,7 +125,7 @@ def _prepare(db: Database, item_ids: list[int]) -> _Prepared:
     items = [_Item(doc.id, weigh(found[doc.id][1], found[doc.id][0], stats, total),
                    citations.item_links(doc.markup, doc.text, doc.remote_items),
                    citations.item_keys(doc.title, doc.url, doc.enclosure_url, doc.guid),
-                   item_concepts(doc.title, doc.chapters, doc.written_text),
+                   item_concepts(doc.title, doc.chapters, doc.text),
                    _tagged(db, [name for name in tags.get(doc.id, ()) if tag_counts[name] <= SMALL_TAG]))
              for doc in docs]
     return _Prepared(items, stats, podroll_pairs(db), total)

@@ -90,9 +90,13 @@ def _teachers(db: Database, terms: list[str], item_id: int) -> dict[str, tuple[i
 
 
 def _piece(db: Database, item_id: int, term: str) -> bool:
-    """Whether ``term`` is only a word of a longer concept the item's title names."""
-    return any(inside(term, other) for (other,) in db.execute(
-        "SELECT term FROM item_concepts WHERE item_id = ? AND strength >= 1.0", [item_id]))
+    """Whether ``term`` is only a word of a longer concept the item's title names, or one of the overlapping pairs
+    the analyser reads a longer name as ("higher order" and "order operators" of "Higher order operators")."""
+    words = set(term.split())
+    return any(inside(term, other) if strength >= 1.0 else len(words) > 1 and len(words & set(other.split())) == 1
+               for other, strength in db.execute(
+                   "SELECT term, strength FROM item_concepts WHERE item_id = ? AND term != ? AND strength >= ?",
+                   [item_id, term, MIN_SHARE]))
 
 
 def _specific(db: Database, term: str) -> bool:

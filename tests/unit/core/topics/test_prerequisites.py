@@ -186,6 +186,14 @@ def test_a_later_episode_teaches_no_earlier_one_a_word_of_its_titles_name(sample
     assert scoping["Multiple dispatch in __torch_function__"][:2] == ("concept", "torch_function")
 
 
+def test_a_later_episode_teaches_no_earlier_one_a_pair_of_words_of_its_longer_name(sample: Database) -> None:
+    """The analyser reads "Higher order operators" as "higher order" and "order operators": the 2024 episode on
+    torch.ops operators does not explain the higher order derivatives of Double backwards (2021)."""
+    assert "Higher order operators" not in path_of(sample, "Double backwards")
+    operators = path_of(sample, "Higher order operators")
+    assert operators["Dispatcher questions with Sherlock"][:2] == ("concept", "dispatch")
+
+
 def test_a_podcasts_series_on_a_concept_comes_before_its_later_episodes_that_use_it(sample: Database) -> None:
     """The Inductor series (IR, then Define-by-run IR) is where the podcast explains Inductor: AOTInductor and PT2
     extension points come after its first episode. One episode is no series: "Dynamo - VariableTracker" is not
