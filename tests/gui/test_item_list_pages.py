@@ -113,3 +113,16 @@ def test_a_cell_never_shows_what_the_cell_painted_before_it_showed(
             right = bool(option.displayAlignment & Qt.AlignmentFlag.AlignRight)
             assert right == (column in (COL_DURATION, COL_PROGRESS)), (row, column)
             assert option.font.bold() is False, (row, column)
+
+
+def test_a_cell_outside_the_list_has_no_index(qtbot: QtBot, long_list: tuple[Database, ItemListModel]) -> None:
+    """The model makes its cells' indexes itself (one call per cell instead of Qt's three): only cells in the
+    list are valid, and a cell has no children."""
+    _db, model = long_list
+    with qtbot.waitSignal(model.loaded, timeout=10_000):
+        model.reload()
+    last = model.columnCount() - 1
+    assert (model.index(ITEMS - 1, last).row(), model.index(ITEMS - 1, last).column()) == (ITEMS - 1, last)
+    for row, column in ((ITEMS, 0), (-1, 0), (0, last + 1), (0, -1)):
+        assert not model.index(row, column).isValid(), (row, column)
+    assert not model.index(0, 0, model.index(1, 0)).isValid()

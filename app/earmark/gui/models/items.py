@@ -275,6 +275,13 @@ class ItemListModel(QAbstractTableModel):
         snippet = self._snippet(item.id) if item is not None else None
         return snippet.at if snippet is not None else None
 
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        """Qt's own asks ``rowCount`` and ``columnCount`` first: two more calls into Python for every cell a
+        table paints, where one will do."""
+        if 0 <= row < len(self._ids) and 0 <= column < len(HEADERS) and not parent.isValid():
+            return self.createIndex(row, column)
+        return QModelIndex()
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self._ids)
 
