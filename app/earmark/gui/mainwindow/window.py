@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
-from earmark.core.models import Changes, Note
+from earmark.core.models import Changes
 from earmark.core.settings import get_setting
 from earmark.gui.mainwindow.frame.actions import GO_TO, MENUS, SPECS, Actions
 from earmark.gui.mainwindow.frame.feedback import Feedback
@@ -270,8 +270,7 @@ class MainWindow(QMainWindow):
         self.subscriptions.source_selected.connect(self.detail.show_source)
         self.notes.pane.table.clicked.connect(
             lambda index: self._show_highlight(self.notes.pane.model.note_at(index.row())))
-        for notes_table in (self.notes.pane.table, self.notes.view.table):
-            notes_table.note_chosen.connect(self._go_to_note)
+        self.notes.highlight_chosen.connect(self.opener.show_highlight)
         self.feeds.refresh_started.connect(self.episodes.refresh_started)
         self.graph.wait_for_refreshes(self.feeds.refresh_started, self.feeds.refreshed)
         self.ask.wait_for_refreshes(self.feeds.refresh_started, self.feeds.refreshed)
@@ -330,16 +329,6 @@ class MainWindow(QMainWindow):
     def _show_highlight(self, note: object) -> None:
         if note is not None:
             self.reading.show_highlight(note)  # type: ignore[arg-type]
-
-    def _go_to_note(self, note: Note) -> None:
-        """Return on a note: its episode plays from the note's time, as a click on the time does; a highlight
-        comes into view in the reader, as a click does (the article opened there when it is not being read)."""
-        if note.at is not None:
-            self.notes.play_at(note.item_id, note.at)
-        elif self.reading.reading and self.reading.reader.item_id == note.item_id:
-            self.reading.show_highlight(note)
-        else:
-            self.opener.open_item(note.item_id, note.quote)
 
     # Playing ------------------------------------------------------------------------------------------
 
