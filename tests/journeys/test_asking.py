@@ -218,7 +218,7 @@ def test_a_notes_answer_brings_the_keyboard_to_the_note_in_its_items_notes_pane(
     assert table.viewport().rect().contains(row.center())  # scrolled to the note
     assert window.detail.item_id == first.item_id  # the details show its episode
     assert window.findChild(QWidget, "askView").isVisible()  # Ask stays
-    assert parts.session.item is None  # the note shows; the episode does not start (its time is a click away)
+    assert parts.session.item is None  # the note shows; the episode does not start (Return on the note plays it)
     press(qtbot, Qt.Key.Key_1, CTRL)  # Go to the View Shown: back to the question
     assert focused() is window.findChild(QLineEdit, "askQuestion")
 

@@ -33,12 +33,15 @@ DESCRIPTIONS = {
     "search": "Type to search titles, notes and articles; Down goes to the results, Esc clears the search.",
     "detailPane": "The details of the selected item. Ctrl+2 comes here.",
     "relatedList": "Items related to the selected one, with the reasons. Enter opens one; Ctrl+3 comes here.",
-    "itemNotes": "Your notes on the selected item. F2 edits a note, Delete removes it; Ctrl+4 comes here.",
+    "itemNotes": "Your notes on the selected item. Enter plays the episode from a note's time (on a highlight: shows "
+                 "it in the reader), F2 edits a note, Delete removes it; Ctrl+4 comes here.",
     "transcriptLines": "The episode's transcript; Enter plays from a line. Ctrl+5 comes here.",
     "queueList": "The episodes to play next. Delete removes one, Alt+Up and Alt+Down move it; Ctrl+6 comes here.",
     "sidebar": "Library sections, podcasts, tags and smart lists. Enter shows one in the list; Ctrl+8 comes here.",
     "graphView": "The topic graph. The arrow keys move between items, Enter opens one, letters find by title.",
-    "allNotes": "Every note in the library. F2 edits a note, Delete removes it.",
+    "allNotes": "Every note in the library. Enter plays the episode from a note's time (on a highlight: opens the "
+                "article at it), F2 edits a note, Delete removes it.",
+    "notesFilter": "Type to filter the notes by their text; Down or Enter goes to the notes.",
     "subscriptionsTable": "Your subscriptions with their status. Shift+F5 refreshes the selected feeds.",
     "reader": "The article. The arrow keys scroll, H highlights the words selected; Esc goes back to the list.",
     "graphFind": "Type a title; Enter selects that item in the graph, a second Enter opens it.",

@@ -270,6 +270,7 @@ class MainWindow(QMainWindow):
         self.subscriptions.source_selected.connect(self.detail.show_source)
         self.notes.pane.table.clicked.connect(
             lambda index: self._show_highlight(self.notes.pane.model.note_at(index.row())))
+        self.notes.highlight_chosen.connect(self.opener.show_highlight)
         self.feeds.refresh_started.connect(self.episodes.refresh_started)
         self.graph.wait_for_refreshes(self.feeds.refresh_started, self.feeds.refreshed)
         self.ask.wait_for_refreshes(self.feeds.refresh_started, self.feeds.refreshed)

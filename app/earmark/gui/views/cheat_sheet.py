@@ -12,7 +12,8 @@ from earmark.gui.mainwindow.frame.actions import label
 
 HEADING = ("<h2>Keyboard shortcuts</h2><p>Press any key to close (where the window is too short for them all, the "
            "arrow keys and Page Up/Down scroll). In a list, Page Up/Down page it; Alt+Page Up/Down change chapters "
-           "everywhere. Change them with Help ▸ Customize Shortcuts…</p>")
+           "everywhere. In the notes and the transcript, Enter plays the episode from a note's time or a line (F2 "
+           "edits a note). Change them with Help ▸ Customize Shortcuts…</p>")
 HEADING_LINES = 2  # a menu's heading takes about two lines of a column
 # Keys that scroll the sheet when it is taller than the window (a 1366 × 768 laptop), instead of closing it
 SCROLL_KEYS = frozenset({Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home,

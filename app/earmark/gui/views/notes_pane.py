@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from earmark.core.models import Note
 from earmark.core.timefmt import format_clock
-from earmark.gui.models.notes import COL_AT, COL_CREATED, COL_ITEM, COL_SOURCE, COL_TEXT, NoteTableModel
-from earmark.gui.views.current_row import CurrentRow
+from earmark.gui.models.notes import COL_AT, COL_TEXT, NoteTableModel
 from earmark.gui.views.in_sight import bring_forward
+from earmark.gui.views.note_table import note_table
 
 EPISODE_HINT = "B adds one at the playing position"
 ARTICLE_HINT = "H highlights the words selected in the reader"
@@ -50,35 +41,6 @@ class NoteEditor(QLineEdit):
         super().focusOutEvent(event)
         if self.isVisible():
             self.done.emit()
-
-
-def note_table(model: NoteTableModel, columns: tuple[int, ...], delete: QAction) -> QTableView:
-    """A table of notes showing ``columns``; the text is edited in place (double-click or F2)."""
-    table = QTableView()
-    table.setModel(model)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed)
-    table.setShowGrid(False)
-    table.setAlternatingRowColors(True)
-    table.setWordWrap(True)
-    table.verticalHeader().hide()
-    table.horizontalHeader().setSectionResizeMode(COL_TEXT, QHeaderView.ResizeMode.Stretch)
-    table.horizontalHeader().setSectionResizeMode(COL_AT, QHeaderView.ResizeMode.ResizeToContents)
-    for column in (COL_AT, COL_TEXT, COL_ITEM, COL_SOURCE, COL_CREATED):
-        table.setColumnHidden(column, column not in columns)
-    table.addAction(delete)
-    table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-    CurrentRow(table)
-    table.selectionModel().currentChanged.connect(lambda current, _old: _text_cell(table, current))
-    return table
-
-
-def _text_cell(table: QTableView, current: QModelIndex) -> None:
-    """The current cell is a note's text, so F2 edits it whichever cell the keys or a click came to (Left and
-    Right are player keys: they cannot move between cells)."""
-    if current.isValid() and current.column() != COL_TEXT:
-        table.setCurrentIndex(current.siblingAtColumn(COL_TEXT))
 
 
 class NotesPane(QWidget):

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QTimer, Signal
-from PySide6.QtGui import QAction, QResizeEvent
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from earmark.core.db.notes import NoteFilter
 from earmark.core.models import Note, Source
 from earmark.gui.models.notes import COL_AT, COL_CREATED, COL_ITEM, COL_SOURCE, COL_TEXT, NoteTableModel
-from earmark.gui.views.notes_pane import note_table
+from earmark.gui.views.note_table import note_table
 
 FILTER_DELAY_MS = 150
 COMBO_LETTERS = 12  # the width of the tag and source lists, in letters
@@ -39,6 +39,8 @@ class NotesView(QWidget):
         self.text.setAccessibleName("Filter notes")
         self.text.setPlaceholderText("Filter notes by text")
         self.text.setClearButtonEnabled(True)
+        self.text.returnPressed.connect(self._to_notes)
+        self.text.installEventFilter(self)
         self.tag = QComboBox()
         self.tag.setAccessibleName("Tag")
         self.source = QComboBox()
@@ -106,6 +108,23 @@ class NotesView(QWidget):
             self.table.selectRow(row or 0)
         else:
             self.note_selected.emit(None)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Down in the filter goes to the notes, as Return does (and as Down in the list's search box does)."""
+        if watched is self.text and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) \
+                and event.key() == Qt.Key.Key_Down and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            self._to_notes()
+            return True
+        return super().eventFilter(watched, event)
+
+    def _to_notes(self) -> None:
+        """The keyboard to the notes, on the current one (the first when none is); a filter typed applies now."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self.filter_changed.emit(self.note_filter())
+        if self.model.rowCount() and not self.table.currentIndex().isValid():
+            self.table.selectRow(0)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The columns share the new width (see ITEM_SHARE)."""

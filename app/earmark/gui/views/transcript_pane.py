@@ -84,7 +84,8 @@ class TranscriptPane(QWidget):
         self.model.set_transcript(transcript)
         left_out = f"; {transcript.skipped} unreadable left out" if transcript.skipped else ""
         made = ", made on this computer" if transcript.format == "generated" else ""
-        self.status.setText(f"{len(transcript.cues)} lines{left_out}{made} — click one to play from there")
+        self.status.setText(f"{len(transcript.cues)} lines{left_out}{made} — click one, or Enter on it, to play "
+                            "from there")
         self.retry.hide()
         self.offer.hide()
 

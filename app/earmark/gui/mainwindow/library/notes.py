@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow
 
@@ -105,8 +105,11 @@ class NotesController(QObject):
     """Owns the notes pane, the transcript pane, the Notes view and the undo stack of note edits.
 
     ``current_item`` and ``selected_ids`` tell it what the window has selected; ``on_notes_changed`` is called
-    after notes were added, edited or deleted; ``on_error(sentence, title)`` shows a failure.
+    after notes were added, edited or deleted; ``on_error(sentence, title)`` shows a failure. Signal:
+    ``highlight_chosen(object)`` with a highlight (a Note) Return was pressed on, to show in the reader.
     """
+
+    highlight_chosen = Signal(object)
 
     def __init__(self, window: QMainWindow, runner: TaskRunner, db: Database, session: PlaybackSession,
                  actions: Actions, current_item: Callable[[], Item | None], selected_ids: Callable[[], list[int]],
@@ -134,6 +137,8 @@ class NotesController(QObject):
             source.seek_requested.connect(self.play_at)
         for model in (self.pane.model, self.view.model):
             model.text_edited.connect(self._edit)
+        for table in (self.pane.table, self.view.table):
+            table.note_chosen.connect(self._go_to)
         self.transcript.retry_requested.connect(self._retry_transcript)
         offers = {"transcribe": actions.transcribe, "retry": actions.transcribe, "download": actions.download}
         self.transcript.offer_taken.connect(lambda action: offers[action].trigger())
@@ -283,6 +288,14 @@ class NotesController(QObject):
             return
         if item.kind == "episode":
             self._session.play_item(replace(item, position=seconds, played=False))
+
+    def _go_to(self, note: Note) -> None:
+        """Return on a note: its episode plays from the note's time, as a click on the time does; a highlight is
+        for the reader."""
+        if note.at is not None:
+            self.play_at(note.item_id, note.at)
+        else:
+            self.highlight_chosen.emit(note)
 
     # Taking, editing and deleting notes --------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """Playing and opening items wherever they are chosen: Enter or a double click in the list, the queue, a node of
-the graph, a row of the Related pane, an ``earmark:`` link opened outside (a note's timestamp); and showing an
-item in the list."""
+the graph, a row of the Related pane, an ``earmark:`` link opened outside (a note's timestamp), Return on a
+highlight in the notes; and showing an item in the list."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from earmark.core.db.database import Database
 from earmark.core.db.filters import ItemFilter
 from earmark.core.db.items import get_item
 from earmark.core.errors import NotFoundError
+from earmark.core.models import Note
 from earmark.core.notes.moment_links import find_moment, is_moment_link
 from earmark.gui.mainwindow.frame.feedback import Feedback
 from earmark.gui.mainwindow.listening.playback import PlaybackController
@@ -67,6 +68,14 @@ class ItemOpener(QObject):
         else:
             self.show_in_library(item_id)
             self._reading.open_item(item, passage)
+
+    def show_highlight(self, note: Note) -> None:
+        """Bring a highlight into view in the reader, as a click on it in the notes pane does; the article opened
+        at it when it is not the one being read."""
+        if self._reading.reading and self._reading.reader.item_id == note.item_id:
+            self._reading.show_highlight(note)
+        else:
+            self.open_item(note.item_id, note.quote)
 
     def open_moments(self, arguments: list[str]) -> list[str]:
         """Open the ``earmark:`` links among ``arguments``; the others are returned (feeds and files to open)."""
