@@ -14,7 +14,8 @@ With STARTUP_PROBE_MEMORY=1 (Qt), the probe then waits STARTUP_PROBE_SETTLE seco
 does after its first paint happens meanwhile) and reports again, then scrolls the list to its end a page at a time
 (each page painted) and reports a third time, with the 95th percentile and the longest of those pages' frames
 (the scroll, the paint and the events it brought), and the 95th percentile of the UI thread's own CPU time in them
-(what a busy machine's waits leave out). Each report has the process's VmRSS and VmHWM in MiB.
+(what a busy machine's waits leave out). Each report has the process's VmRSS and VmHWM in MiB. With
+STARTUP_PROBE_PROFILE=FILE the scroll runs under cProfile, its statistics written to FILE (``pstats``).
 """
 
 from __future__ import annotations
@@ -137,6 +138,12 @@ def _after_paint(widgets: Any, view: Any) -> None:
 def _settled_then_scroll(widgets: Any, view: Any) -> None:
     _report("settled")
     started, bar, pages, frames, cpu = time.time(), view.verticalScrollBar(), 0, [], []
+    profiled = os.environ.get("STARTUP_PROBE_PROFILE")  # a file: the scroll's cProfile statistics go there
+    if profiled:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
     while bar.value() < bar.maximum():
         frame, frame_cpu = time.perf_counter(), time.thread_time()
         bar.setValue(bar.value() + max(bar.pageStep(), 1))
@@ -145,6 +152,9 @@ def _settled_then_scroll(widgets: Any, view: Any) -> None:
         frames.append(time.perf_counter() - frame)
         cpu.append(time.thread_time() - frame_cpu)  # the UI thread's own work, whatever else the machine runs
         pages += 1
+    if profiled:
+        profiler.disable()
+        profiler.dump_stats(profiled)
     _report("scrolled", pages=pages, seconds=time.time() - started, rows=view.model().rowCount(),
             frame_p95_ms=_p95(frames) * 1000, frame_max_ms=max(frames, default=0.0) * 1000,
             frame_cpu_p95_ms=_p95(cpu) * 1000)

@@ -90,9 +90,12 @@ def test_the_pages_ahead_are_warmed_in_the_direction_scrolled(
     painted(model, 2 * PAGE_SIZE, COL_TITLE)
     qtbot.waitUntil(lambda: len(warmed) == 1)
     assert warmed[0] == ids[3 * PAGE_SIZE:]  # the pages after it, to the list's end (fewer than WARM_AHEAD)
+    painted(model, 3 * PAGE_SIZE, COL_TITLE)  # scrolling on into pages warmed already: no more work asked
+    qtbot.wait(100)
+    assert len(warmed) == 1
     painted(model, PAGE_SIZE, COL_TITLE)  # scrolling up
     qtbot.waitUntil(lambda: len(warmed) == 2)
-    assert warmed[1] == ids[:PAGE_SIZE]  # the page before it; page 2 was read, not warmed again
+    assert warmed[1] == ids[:PAGE_SIZE]  # the page before it; pages 2 and 3 were read, not warmed again
     painted(model, 2 * PAGE_SIZE + 1, COL_TITLE)  # a page already read: nothing more
     qtbot.wait(100)
     assert len(warmed) == 2

@@ -70,6 +70,7 @@ class WindowCovers(QObject):
         self._sidebar_timer.setSingleShot(True)
         self._sidebar_timer.setInterval(60)
         self._sidebar_timer.timeout.connect(self._repaint_sidebar)
+        self._sidebar_waits: set[str] = set()  # the covers the sidebar shows a placeholder for
         self._cover_sidebar()
         window.detail.use_covers(self.cache)
         window.feeds.sources_model.use_covers(self.cache)
@@ -102,7 +103,10 @@ class WindowCovers(QObject):
         self._repaint_sidebar()
 
     def _sidebar_icon(self, source: Source) -> tuple[object, Callable[[], QIcon]]:
-        key = (source.image_url, source.title, self.cache.has(source.image_url, SIDEBAR_COVER))
+        shown = self.cache.has(source.image_url, SIDEBAR_COVER)
+        if not shown and source.image_url:
+            self._sidebar_waits.add(source.image_url)
+        key = (source.image_url, source.title, shown)
         return key, partial(self.cache.icon, source.image_url, source.title, SIDEBAR_COVER)
 
     def _repaint_sidebar(self) -> None:
@@ -112,8 +116,10 @@ class WindowCovers(QObject):
             panel.model.populate(panel.data)
 
     def _on_cover(self, url: str) -> None:
-        data = self._window.sidebar.data
-        if data is not None and any(source.image_url == url for source in data.sources):
+        # Only a cover the sidebar waits for: the list's covers, read as its rows are scrolled to, arrive one by one
+        # and each made the sidebar rebuild its rows (149 times in one scroll of the list, ~12 ms each).
+        if url in self._sidebar_waits and self.cache.has(url, SIDEBAR_COVER):
+            self._sidebar_waits.discard(url)
             self._sidebar_timer.start()
         if self._playing is not None and self._playing.image_url == url:
             self._show_playing()

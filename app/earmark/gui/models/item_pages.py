@@ -19,7 +19,7 @@ from earmark.gui.tasks import TaskRunner
 
 PAGE_SIZE = 50
 MAX_CACHED_PAGES = 160
-WARM_AHEAD = 4  # pages warmed ahead of the one first shown, in the direction the list is scrolled
+WARM_AHEAD = 8  # pages a worker warms at a time, ahead of the one shown in the direction the list is scrolled
 Page = dict[int, Item]
 
 
@@ -76,9 +76,10 @@ class ItemPages:
         """Have a worker warm the pages after ``number`` in the direction the list moved to reach it."""
         step = -1 if number < self._last else 1
         self._last = number
-        if not self.ahead:
-            return
-        wanted = [n for n in range(number + step, number + step * (WARM_AHEAD + 1), step)
+        near = number + step
+        if not self.ahead or near in self._warmed or near in self._pages:
+            return  # warmed with the pages before it: one worker's task for WARM_AHEAD pages
+        wanted = [n for n in range(near, near + step * WARM_AHEAD, step)
                   if 0 <= n * PAGE_SIZE < len(self._ids()) and n not in self._pages and n not in self._warmed]
         if wanted:
             self._warmed.update(wanted)
