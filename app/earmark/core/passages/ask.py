@@ -58,6 +58,7 @@ class Asker:
         self._bits: Any = None
         self._ids: Any = None
         self._vocabulary = Vocabulary(index)
+        self.weights = WEIGHTS  # the words' ranking's and the meaning's (bench/ask.py weighs meaning alone)
 
     def ask(self, question: str, limit: int = 10) -> list[Answer]:
         """The passages that best answer ``question``, best first (none for a question of no words)."""
@@ -66,7 +67,7 @@ class Asker:
         if self.embedder is not None and question.strip():
             ranked.append(self._by_meaning(question))
         scores: dict[int, float] = {}
-        for weight, ranking in zip(WEIGHTS, ranked, strict=False):
+        for weight, ranking in zip(self.weights, ranked, strict=False):
             for rank, passage_id in enumerate(ranking):
                 scores[passage_id] = scores.get(passage_id, 0.0) + weight / (FUSION_K + rank + 1)
         best = sorted(scores, key=lambda pid: -scores[pid])[:limit]

@@ -1,4 +1,4 @@
-"""Asking by meaning with the sentence model (the test copy of all-MiniLM-L6-v2 in ONNX): a question sharing no
+"""Asking by meaning with the sentence model (the test copy of the default, a static model): a question sharing no
 word with its answer finds it; ranked with bm25, a question of words still finds its words."""
 
 from __future__ import annotations
