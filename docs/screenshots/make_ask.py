@@ -48,9 +48,9 @@ def model_setting(work: Path) -> str:
     """The sentence test model as a model folder, or off."""
     try:
         sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-        from ask import sentence_test_model
+        from ask import static_test_model
 
-        return str(sentence_test_model(work / "model"))
+        return str(static_test_model(work / "model"))
     except (ImportError, SystemExit):
         return "off"
 

@@ -114,7 +114,9 @@ class Asker:
 
         assert self.embedder is not None
         if self._bits is None:
-            rows = self.index.execute("SELECT id, bits FROM passages WHERE bits IS NOT NULL").fetchall()
+            rows = self.index.execute(  # only this model's vectors: another's (while it is replaced) mean nothing
+                "SELECT p.id, p.bits FROM passages p JOIN indexed i ON i.item_id = p.item_id "
+                "WHERE i.model = ? AND p.bits IS NOT NULL", [self.embedder.name]).fetchall()
             self._ids = np.array([row[0] for row in rows], dtype=np.int64)
             self._bits = columns([row[1] for row in rows]) if rows else None
         if self._bits is None:
