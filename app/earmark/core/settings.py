@@ -142,7 +142,7 @@ SETTINGS: dict[str, Setting] = {
                 f"The sentence model Ask uses to find passages by meaning as well as by words: {ASK_DEFAULT} (a "
                 f"static model, fetched once, about {KNOWN[ASK_DEFAULT].size_mb} MB, into the user cache folder; "
                 f"thousands of passages a second), {MINILM} (a transformer, about {KNOWN[MINILM].size_mb} MB: a "
-                "little better by meaning alone, a hundred times slower to index), a folder holding a model "
+                "little better by meaning alone, some 75 times slower to make vectors), a folder holding a model "
                 "(tokenizer.json with model.safetensors or model.onnx), or off for words alone."),
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never).",
