@@ -17,7 +17,8 @@ _KINDS = {"F16": np.float16, "F32": np.float32, "BF16": None}
 
 
 def read_table(path: Path) -> np.ndarray:
-    """The one table of a safetensors file (8 bytes of header length, a JSON header, the raw data) as float32."""
+    """The one table of a safetensors file (8 bytes of header length, a JSON header, the raw data), in its own
+    numbers (half floats stay so: 16 MB in memory, not 32, and the rows a passage gathers are read faster)."""
     with path.open("rb") as file:
         length = struct.unpack("<Q", file.read(8))[0]
         header = json.loads(file.read(length))
@@ -31,7 +32,7 @@ def read_table(path: Path) -> np.ndarray:
         first, last = spec["data_offsets"]
         file.seek(8 + length + first)
         data = np.frombuffer(file.read(last - first), dtype=kind)
-    return data.reshape(spec["shape"]).astype(np.float32)
+    return data.reshape(spec["shape"])
 
 
 class StaticEmbedder:
@@ -61,6 +62,7 @@ class StaticEmbedder:
         sums = np.zeros((len(texts), self.dimensions), dtype=np.float32)
         some = counts > 0  # reduceat would give an empty text the next text's first row
         if some.any():
-            sums[some] = np.add.reduceat(self._table[ids], (np.cumsum(counts) - counts)[some], axis=0)
-        means = sums / np.maximum(counts, 1)[:, None]
+            sums[some] = np.add.reduceat(self._table[ids], (np.cumsum(counts) - counts)[some], axis=0,
+                                         dtype=np.float32)
+        means = sums / np.maximum(counts, 1).astype(np.float32)[:, None]
         return means / np.maximum(np.linalg.norm(means, axis=1, keepdims=True), 1e-9)
