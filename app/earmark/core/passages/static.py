@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 WEIGHTS, TOKENIZER = "model.safetensors", "tokenizer.json"
-_KINDS = {"F16": np.dtype("<f2"), "F32": np.dtype("<f4")}  # safetensors is little-endian
+_KINDS: dict[str, np.dtype] = {"F16": np.dtype("<f2"), "F32": np.dtype("<f4")}  # safetensors is little-endian
 
 
 def read_table(path: Path) -> np.ndarray:
