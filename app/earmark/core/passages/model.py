@@ -9,6 +9,7 @@ int8 ONNX, 23 MB) may be chosen instead: a little better by meaning alone, ~30 p
 from __future__ import annotations
 
 import importlib.util
+import os
 import platform
 import shutil
 from collections.abc import Callable
@@ -107,7 +108,7 @@ def fetch_model(progress: Progress | None = None, name: str = DEFAULT) -> Path:
             progress(number / len(known.files), label)
         try:
             fetched = hf_hub_download(known.repository, remote.format(export=export_for()),
-                                      local_dir=str(folder / "fetched"))
+                                      local_dir=str(folder / "fetched"), endpoint=os.environ.get("HF_ENDPOINT"))
         except Exception as exc:  # any failure of the hub or the network: one sentence, nothing half-kept
             raise ModelError(f"The sentence model could not be fetched ({type(exc).__name__}): Ask works on words "
                              "alone until it can be, or set ask.model to a folder holding one.") from exc
