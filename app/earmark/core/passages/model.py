@@ -17,6 +17,7 @@ from pathlib import Path
 
 from earmark.core.errors import EarmarkError
 from earmark.core.records import record
+from earmark.core.transcribe.readiness import hub_reachable
 from earmark.core.user_folders import user_folder
 
 DEFAULT = "word-llama-l2-supercat"
@@ -29,6 +30,8 @@ EXPORTS = {"avx2": "onnx/model_quint8_avx2.onnx", "vnni": "onnx/model_qint8_avx5
            "arm64": "onnx/model_qint8_arm64.onnx"}
 
 Progress = Callable[[float, str], None]
+_UNFETCHED = ("The sentence model could not be fetched ({why}): Ask works on words alone until it can be, or set "
+              "ask.model to a folder holding one.")
 
 
 @record(frozen=True)
@@ -106,12 +109,13 @@ def fetch_model(progress: Progress | None = None, name: str = DEFAULT) -> Path:
     for number, (remote, local) in enumerate(known.files):
         if progress is not None:
             progress(number / len(known.files), label)
+        if number == 0 and not hub_reachable():  # at once, not after the hub client's retries (23 s)
+            raise ModelError(_UNFETCHED.format(why="offline: the hub cannot be reached"))
         try:
             fetched = hf_hub_download(known.repository, remote.format(export=export_for()),
                                       local_dir=str(folder / "fetched"), endpoint=os.environ.get("HF_ENDPOINT"))
         except Exception as exc:  # any failure of the hub or the network: one sentence, nothing half-kept
-            raise ModelError(f"The sentence model could not be fetched ({type(exc).__name__}): Ask works on words "
-                             "alone until it can be, or set ask.model to a folder holding one.") from exc
+            raise ModelError(_UNFETCHED.format(why=type(exc).__name__)) from exc
         shutil.copyfile(fetched, folder / local)
     if progress is not None:
         progress(1.0, label)

@@ -58,7 +58,7 @@ def test_offline_the_fetch_said_the_size_first_then_a_sentence(tmp_path: Path, m
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{closed_port()}")
     told: list[tuple[float, str]] = []
-    with pytest.raises(ModelError, match="could not be fetched .*Ask works on words alone"):
+    with pytest.raises(ModelError, match=r"fetched \(offline: the hub cannot be reached\): Ask works on words alone"):
         fetch_model(lambda share, label: told.append((share, label)))
     assert told == [(0.0, f"Fetching the sentence model ({KNOWN[DEFAULT].size_mb} MB, once)")]
     assert KNOWN[DEFAULT].size_mb == 18 and KNOWN[MINILM].size_mb == 23
