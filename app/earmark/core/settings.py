@@ -12,7 +12,7 @@ from typing import Literal
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
 from earmark.core.passages.model import DEFAULT as ASK_DEFAULT
-from earmark.core.passages.model import KNOWN, MINILM
+from earmark.core.passages.model import KNOWN, MINILM, OFF
 from earmark.core.records import record
 from earmark.core.transcribe.models import SIZES
 from earmark.core.user_folders import user_folder
@@ -143,7 +143,8 @@ SETTINGS: dict[str, Setting] = {
                 f"static model, fetched once, about {KNOWN[ASK_DEFAULT].size_mb} MB, into the user cache folder; "
                 f"thousands of passages a second), {MINILM} (a transformer, about {KNOWN[MINILM].size_mb} MB: a "
                 "little better by meaning alone, some 75 times slower to make vectors), a folder holding a model "
-                "(tokenizer.json with model.safetensors or model.onnx), or off for words alone."),
+                "(tokenizer.json with model.safetensors or model.onnx), or off for words alone.",
+                label="Sentence model", kind="folder", suggestions=(ASK_DEFAULT, MINILM, OFF)),
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never).",
                 label="Refresh every", minimum=0, maximum=7 * 24 * 60, step=15, suffix=" min",
