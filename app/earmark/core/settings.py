@@ -11,6 +11,8 @@ from typing import Literal
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
+from earmark.core.passages.model import DEFAULT as ASK_DEFAULT
+from earmark.core.passages.model import KNOWN, MINILM, OFF
 from earmark.core.records import record
 from earmark.core.transcribe.models import SIZES
 from earmark.core.user_folders import user_folder
@@ -136,10 +138,13 @@ SETTINGS: dict[str, Setting] = {
                 "The speech-recognition model that transcribes episodes: a size (tiny, base, small, or their .en "
                 "variants for English; fetched once into the user cache folder) or a folder holding a Whisper "
                 "model in CTranslate2 format.", label="Transcription model", kind="folder", suggestions=SIZES),
-        Setting("ask.model", str, "all-MiniLM-L6-v2",
-                "The sentence model Ask uses to find passages by meaning as well as by words: all-MiniLM-L6-v2 "
-                "(fetched once, about 23 MB, into the user cache folder), a folder holding a model (model.onnx and "
-                "tokenizer.json), or off for words alone."),
+        Setting("ask.model", str, ASK_DEFAULT,
+                f"The sentence model Ask uses to find passages by meaning as well as by words: {ASK_DEFAULT} (a "
+                f"static model, fetched once, about {KNOWN[ASK_DEFAULT].size_mb} MB, into the user cache folder; "
+                f"thousands of passages a second), {MINILM} (a transformer, about {KNOWN[MINILM].size_mb} MB: a "
+                "little better by meaning alone, some 75 times slower to make vectors), a folder holding a model "
+                "(tokenizer.json with model.safetensors or model.onnx), or off for words alone.",
+                label="Sentence model", kind="folder", suggestions=(ASK_DEFAULT, MINILM, OFF)),
         Setting("feeds.refresh_interval", int, 60,
                 "Minutes between automatic refreshes of every feed while the window is open (0: never).",
                 label="Refresh every", minimum=0, maximum=7 * 24 * 60, step=15, suffix=" min",

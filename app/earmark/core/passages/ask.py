@@ -58,6 +58,7 @@ class Asker:
         self._bits: Any = None
         self._ids: Any = None
         self._vocabulary = Vocabulary(index)
+        self.weights = WEIGHTS  # the words' ranking's and the meaning's (bench/ask.py weighs meaning alone)
 
     def ask(self, question: str, limit: int = 10) -> list[Answer]:
         """The passages that best answer ``question``, best first (none for a question of no words)."""
@@ -66,7 +67,7 @@ class Asker:
         if self.embedder is not None and question.strip():
             ranked.append(self._by_meaning(question))
         scores: dict[int, float] = {}
-        for weight, ranking in zip(WEIGHTS, ranked, strict=False):
+        for weight, ranking in zip(self.weights, ranked, strict=False):
             for rank, passage_id in enumerate(ranking):
                 scores[passage_id] = scores.get(passage_id, 0.0) + weight / (FUSION_K + rank + 1)
         best = sorted(scores, key=lambda pid: -scores[pid])[:limit]
@@ -113,7 +114,9 @@ class Asker:
 
         assert self.embedder is not None
         if self._bits is None:
-            rows = self.index.execute("SELECT id, bits FROM passages WHERE bits IS NOT NULL").fetchall()
+            rows = self.index.execute(  # only this model's vectors: another's (while it is replaced) mean nothing
+                "SELECT p.id, p.bits FROM passages p JOIN indexed i ON i.item_id = p.item_id "
+                "WHERE i.model = ? AND p.bits IS NOT NULL", [self.embedder.name]).fetchall()
             self._ids = np.array([row[0] for row in rows], dtype=np.int64)
             self._bits = columns([row[1] for row in rows]) if rows else None
         if self._bits is None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from earmark.core.db.database import Database
 from earmark.core.passages.ask import Asker
 from earmark.core.passages.indexer import IndexResult, index_library
-from earmark.core.passages.model import DEFAULT, ModelError, engine_installed, fetch_model, local_folder
+from earmark.core.passages.model import KNOWN, OFF, ModelError, engine_installed, fetch_model, local_folder
 from earmark.core.passages.store import open_index, passages_path
 from earmark.core.settings import get_setting
 
@@ -27,25 +27,26 @@ def model_name(db: Database) -> str:
 def load_embedder(db: Database, fetch: bool = False,
                   progress: Callable[[float, str], None] | None = None) -> tuple[Embedder | None, str]:
     """The sentence model the settings name, and '' — or None and the sentence saying why there is none. With
-    ``fetch``, the default model is fetched when it is not here yet (``progress`` told the share done)."""
+    ``fetch``, a model known by name is fetched when it is not here yet (``progress`` told the share done)."""
     name = model_name(db)
-    if name == "off" or not name:
+    if name == OFF or not name:
         return None, WORDS_ALONE.format(why="the sentence model is turned off (setting ask.model)")
-    if not engine_installed():
-        return None, WORDS_ALONE.format(why="the sentence model needs onnxruntime (pip install 'earmark[transcribe]')")
+    if not engine_installed(name):
+        return None, WORDS_ALONE.format(why="the sentence model needs numpy, tokenizers and, for a transformer, "
+                                            "onnxruntime (pip install 'earmark[transcribe]')")
     folder = local_folder(name)
-    if folder is None and name == DEFAULT and fetch:
+    if folder is None and name in KNOWN and fetch:
         try:
-            folder = fetch_model(progress)
+            folder = fetch_model(progress, name)
         except ModelError as exc:
             return None, str(exc)
     if folder is None:
-        why = ("the sentence model is not fetched yet" if name == DEFAULT
-               else f"{name} holds no sentence model (model.onnx and tokenizer.json)")
+        why = ("the sentence model is not fetched yet" if name in KNOWN
+               else f"{name} holds no sentence model (tokenizer.json with model.safetensors or model.onnx)")
         return None, WORDS_ALONE.format(why=why)
-    from earmark.core.passages.vectors import Embedder
+    from earmark.core.passages.vectors import load
 
-    return Embedder(folder, name if name == DEFAULT else Path(name).name), ""
+    return load(folder, name if name in KNOWN else Path(name).name), ""
 
 
 def update_index(db: Database, library: Path, embedder: Embedder | None,

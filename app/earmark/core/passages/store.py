@@ -8,7 +8,9 @@ index 60% larger). A passage keeps only where it is (item, source, seconds or of
 the library when it is shown. SQLite before 3.43 cannot take a row out of a contentless table without its words,
 so a changed or deleted item's passages leave their words behind, unreachable (searches join the live passages);
 when they come to a quarter of the live ones, the index is made again. Vectors of meaning, when a model made them,
-are kept as bits (one per dimension: the sign), 48 bytes a passage for a 384-dimension model."""
+are kept as bits (one per dimension: the sign), 32 bytes a passage for the default 256-dimension model (48 for
+all-MiniLM-L6-v2's 384); the model that made an item's is kept beside it, and a question is compared only with
+the vectors of the model that reads it."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from earmark.core.passages.cutting import Passage
 
-VERSION = "4"
+VERSION = "5"  # 5: the default model's vectors are 256 bits (all-MiniLM-L6-v2's were 384)
 STALE_SHARE = 0.25  # stale words (of passages gone) to live passages at which the index is made again
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
