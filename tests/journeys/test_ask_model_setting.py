@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
-from earmark.core.passages.model import DEFAULT, MINILM, OFF
+from earmark.core.passages.catalogue import DEFAULT, MINILM, OFF
 from earmark.core.settings import get_setting
 from helpers.gui import SAMPLE_ITEMS, Launch
 from helpers.journeys import press, wait_rows

@@ -11,8 +11,8 @@ from typing import Literal
 
 from earmark.core.db.connection import write_transaction
 from earmark.core.db.database import Database
-from earmark.core.passages.model import DEFAULT as ASK_DEFAULT
-from earmark.core.passages.model import KNOWN, MINILM, OFF
+from earmark.core.passages.catalogue import DEFAULT as ASK_DEFAULT
+from earmark.core.passages.catalogue import KNOWN, MINILM, OFF
 from earmark.core.records import record
 from earmark.core.transcribe.models import SIZES
 from earmark.core.user_folders import user_folder

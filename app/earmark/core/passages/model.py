@@ -16,13 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from earmark.core.errors import EarmarkError
-from earmark.core.records import record
+from earmark.core.passages.catalogue import DEFAULT, KNOWN, MINILM, OFF
 from earmark.core.transcribe.readiness import hub_reachable
 from earmark.core.user_folders import user_folder
 
-DEFAULT = "word-llama-l2-supercat"
-MINILM = "all-MiniLM-L6-v2"
-OFF = "off"
 # all-MiniLM-L6-v2's int8 ONNX exports: unsigned weights for AVX2, which every x86-64 CPU of the last ten years
 # has; signed ones where the CPU multiplies bytes by VNNI (or AMX) instructions, which take a signed operand: on
 # such a CPU (a Xeon of 2023) the signed export made vectors 1.6 times as fast (bench/README.md).
@@ -32,25 +29,6 @@ EXPORTS = {"avx2": "onnx/model_quint8_avx2.onnx", "vnni": "onnx/model_qint8_avx5
 Progress = Callable[[float, str], None]
 _UNFETCHED = ("The sentence model could not be fetched ({why}): Ask works on words alone until it can be, or set "
               "ask.model to a folder holding one.")
-
-
-@record(frozen=True)
-class Fetchable:
-    """A model Earmark fetches by name: its repository on the Hugging Face hub, its size, what it runs on, and
-    its files (their paths in the repository, ``{export}`` for the ONNX export this CPU runs fastest, and their
-    names in the model's folder)."""
-
-    repository: str
-    size_mb: int
-    engine: tuple[str, ...]
-    files: tuple[tuple[str, str], ...]
-
-
-KNOWN = {DEFAULT: Fetchable("dleemiller/word-llama-l2-supercat", 18, ("tokenizers", "numpy"),
-                            (("l2_supercat_256.safetensors", "model.safetensors"),
-                             ("l2_supercat_tokenizer_config.json", "tokenizer.json"))),
-         MINILM: Fetchable(f"sentence-transformers/{MINILM}", 23, ("onnxruntime", "tokenizers", "numpy"),
-                           (("{export}", "model.onnx"), ("tokenizer.json", "tokenizer.json")))}
 
 
 class ModelError(EarmarkError):

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from earmark.core.db.database import Database
 from earmark.core.passages.ask import Asker
+from earmark.core.passages.catalogue import KNOWN, OFF
 from earmark.core.passages.indexer import IndexResult, index_library
-from earmark.core.passages.model import KNOWN, OFF, ModelError, engine_installed, fetch_model, local_folder
+from earmark.core.passages.model import ModelError, engine_installed, fetch_model, local_folder
 from earmark.core.passages.store import open_index, passages_path
 from earmark.core.settings import get_setting
 

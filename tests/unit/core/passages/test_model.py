@@ -8,12 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from earmark.core.passages.catalogue import DEFAULT, KNOWN, MINILM, OFF
 from earmark.core.passages.model import (
-    DEFAULT,
     EXPORTS,
-    KNOWN,
-    MINILM,
-    OFF,
     ModelError,
     cached_folder,
     export_for,

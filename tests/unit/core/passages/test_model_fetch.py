@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from earmark.core.passages.model import DEFAULT, KNOWN, cached_folder, fetch_model, local_folder
+from earmark.core.passages.catalogue import DEFAULT, KNOWN
+from earmark.core.passages.model import cached_folder, fetch_model, local_folder
 from earmark.core.passages.vectors import load
 from helpers.sentence_model import sentence_test_model
 
