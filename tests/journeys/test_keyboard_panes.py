@@ -148,3 +148,25 @@ def test_the_shortcuts_sheet_lists_every_pane_key(qtbot: QtBot, launch: Launch, 
                          ("Go to Notes", "Ctrl+4"), ("Go to the Player Bar", "Ctrl+7"), ("Go to Sidebar", "Ctrl+8"),
                          ("Next Pane", "F6"), ("Previous Pane", "Shift+F6")):
         assert re.search(rf"{re.escape(action)}\s+{re.escape(keys)}", shown), action
+
+
+def test_tab_from_the_notes_filter_leads_into_the_notes(qtbot: QtBot, launch: Launch, noted: None) -> None:
+    """All Notes puts the keyboard in its filter; Tab goes on through the view's own choices to the notes (it went
+    to the Details pane, the notes out of reach), Shift+Tab comes back the same way."""
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    press(qtbot, Qt.Key.Key_B, CTRL | SHIFT)
+    wait_showing(qtbot, window, "notes")
+    notes = window.findChild(QTableView, "allNotes")
+    qtbot.waitUntil(lambda: notes.model().rowCount() == 1)
+    filter_box = focused()
+    assert filter_box.objectName() == "notesFilter"
+    visited = [filter_box]
+    for _press in range(3):
+        press(qtbot, Qt.Key.Key_Tab)
+        visited.append(focused())
+    assert visited[-1] is notes
+    assert [w.accessibleName() for w in visited[1:-1]] == ["Tag", "Source"]  # the view's choices, in reading order
+    for _press in range(3):
+        press(qtbot, Qt.Key.Key_Tab, SHIFT)
+    assert focused() is filter_box

@@ -117,7 +117,8 @@ class FocusChain(ApplicationFilter):
         roots = {pane.name: root for pane in self._panes if (root := pane.root()) is not None and _shown(root)}
         shown = [pane for pane in self._panes if pane.name in roots]
         slots = {name: self._rect(_slot(root)) for name, root in roots.items()}
-        shown.sort(key=cmp_to_key(lambda a, b: _before(slots[a.name], slots[b.name])))
+        shown.sort(key=cmp_to_key(lambda a, b: _outer_last(roots[a.name], roots[b.name])
+                                  or _before(slots[a.name], slots[b.name])))
         inner = list(roots.values())
         return [(pane, self._stops(roots[pane.name], [r for r in inner if r is not roots[pane.name]]))
                 for pane in shown]
@@ -218,6 +219,12 @@ def _in_reading_order(a: QRect, b: QRect) -> int:
     if b.bottom() < a.top():
         return 1
     return (a.left() > b.left()) - (a.left() < b.left())
+
+
+def _outer_last(a: QWidget, b: QWidget) -> int:
+    """A pane inside another comes before it: a view's own search box (the Notes view's filter) leads into the view,
+    as the list's search box leads into the list, instead of coming after the view's last control."""
+    return -1 if b.isAncestorOf(a) else 1 if a.isAncestorOf(b) else 0
 
 
 def _before(a: QRect, b: QRect) -> int:
