@@ -238,3 +238,18 @@ def graph_shown(qtbot: QtBot, launch: Launch) -> MainWindow:
     qtbot.waitUntil(lambda: len(window.graph.panel.scene.nodes) >= SAMPLE_ITEMS, timeout=30000)
     assert focused() is window.graph.panel.view
     return window
+
+
+def all_notes_shown(qtbot: QtBot, launch: Launch, notes: int) -> tuple[MainWindow, QTableView]:
+    """Launch on the library, open All Notes with Ctrl+Shift+B and wait for its ``notes`` rows: the window and the
+    notes' table (the keyboard is in the view's filter)."""
+    from helpers.gui import SAMPLE_ITEMS
+
+    window = launch().window
+    wait_rows(qtbot, window, SAMPLE_ITEMS)
+    press(qtbot, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    wait_showing(qtbot, window, "notes")
+    table = window.findChild(QTableView, "allNotes")
+    assert table is not None
+    qtbot.waitUntil(lambda: table.model().rowCount() == notes)
+    return window, table

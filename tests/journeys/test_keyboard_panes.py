@@ -15,6 +15,7 @@ from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note
 from helpers.gui import SAMPLE_ITEMS, Launch
 from helpers.journeys import (
+    all_notes_shown,
     click_row,
     focused,
     highlighted_row,
@@ -153,12 +154,7 @@ def test_the_shortcuts_sheet_lists_every_pane_key(qtbot: QtBot, launch: Launch, 
 def test_tab_from_the_notes_filter_leads_into_the_notes(qtbot: QtBot, launch: Launch, noted: None) -> None:
     """All Notes puts the keyboard in its filter; Tab goes on through the view's own choices to the notes (it went
     to the Details pane, the notes out of reach), Shift+Tab comes back the same way."""
-    window = launch().window
-    wait_rows(qtbot, window, SAMPLE_ITEMS)
-    press(qtbot, Qt.Key.Key_B, CTRL | SHIFT)
-    wait_showing(qtbot, window, "notes")
-    notes = window.findChild(QTableView, "allNotes")
-    qtbot.waitUntil(lambda: notes.model().rowCount() == 1)
+    _window, notes = all_notes_shown(qtbot, launch, 1)
     filter_box = focused()
     assert filter_box.objectName() == "notesFilter"
     visited = [filter_box]

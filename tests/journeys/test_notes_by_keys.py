@@ -24,7 +24,17 @@ from earmark.gui.models.answers import AnswerRole
 from earmark.gui.models.notes import COL_TEXT
 from earmark.playback.player import PlayerState
 from helpers.gui import SAMPLE_ITEMS, Launch
-from helpers.journeys import click_row, focused, item_list, listed_titles, press, type_text, wait_rows, wait_showing
+from helpers.journeys import (
+    all_notes_shown,
+    click_row,
+    focused,
+    item_list,
+    listed_titles,
+    press,
+    type_text,
+    wait_rows,
+    wait_showing,
+)
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 EPISODE = "All about NVIDIA GPUs"  # its sample clip is 9.6 s long
@@ -156,12 +166,7 @@ def test_return_in_the_notes_pane_plays_from_a_timed_note_and_edits_one_on_the_w
 
 def test_return_in_the_notes_view_plays_from_a_timed_note_and_opens_a_highlight_in_the_reader(
         qtbot: QtBot, launch: Launch, noted: dict[str, int]) -> None:
-    window = launch().window
-    wait_rows(qtbot, window, SAMPLE_ITEMS)
-    press(qtbot, Qt.Key.Key_B, CTRL | SHIFT)
-    wait_showing(qtbot, window, "notes")
-    table = window.findChild(QTableView, "allNotes")
-    qtbot.waitUntil(lambda: table.model().rowCount() == 3)
+    window, table = all_notes_shown(qtbot, launch, 3)
     assert focused() is window.findChild(QLineEdit, "notesFilter")
     press(qtbot, Qt.Key.Key_Down)  # from the filter to the notes
     assert focused() is table
