@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from earmark.gui.models.directory_results import RESULT_COVER, DirectoryResultsModel
+from earmark.gui.views.current_row import into_rows
 from earmark.gui.views.podcast_preview import PodcastPreview
 
 if TYPE_CHECKING:
@@ -39,10 +40,7 @@ class _FindField(QLineEdit):
         self._results = results
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Down and self._results.model().rowCount():
-            self._results.setFocus()
-            if not self._results.currentIndex().isValid():
-                self._results.setCurrentIndex(self._results.model().index(0, 0))
+        if event.key() == Qt.Key.Key_Down and into_rows(self._results):
             return
         super().keyPressEvent(event)
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QLine
 from earmark.core.db.notes import NoteFilter
 from earmark.core.models import Note, Source
 from earmark.gui.models.notes import COL_AT, COL_CREATED, COL_ITEM, COL_SOURCE, COL_TEXT, NoteTableModel
+from earmark.gui.views.current_row import into_rows
 from earmark.gui.views.note_table import note_table
 
 FILTER_DELAY_MS = 150
@@ -122,9 +123,7 @@ class NotesView(QWidget):
         if self._timer.isActive():
             self._timer.stop()
             self.filter_changed.emit(self.note_filter())
-        if self.model.rowCount() and not self.table.currentIndex().isValid():
-            self.table.selectRow(0)
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        into_rows(self.table)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The columns share the new width (see ITEM_SHARE)."""

@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QTableView
 
 from earmark.gui.models.items import ItemListModel
+from earmark.gui.views.current_row import into_rows
 
 
 class SearchKeys(QObject):
@@ -44,11 +45,7 @@ class SearchKeys(QObject):
             return True
         if key == Qt.Key.Key_Down:
             self._apply()
-        if key == Qt.Key.Key_Down and self._model.rowCount():
-            if not self._table.currentIndex().isValid():
-                self._table.selectRow(0)
-            self._table.setFocus(Qt.FocusReason.OtherFocusReason)
-            return True
+            return into_rows(self._table)
         return False
 
     def _on_loaded(self) -> None:
