@@ -8,7 +8,7 @@ import pytest
 
 from earmark.core.db.database import Database
 from earmark.core.db.filters import ItemFilter
-from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, save_progress
+from earmark.core.db.items import count_items, get_item, items_by_ids, list_items, save_progress, warm_items
 from earmark.core.db.tags import tag_item, untag_item
 from earmark.core.errors import NotFoundError
 from earmark.core.models import ProgressUpdate
@@ -229,3 +229,19 @@ def test_unknown_item_is_not_found(lib: Library) -> None:
         get_item(lib.db, 987654)
     assert items_by_ids(lib.db, [987654, lib.ids["Compilers"]]).keys() == {lib.ids["Compilers"]}
     assert items_by_ids(lib.db, []) == {}
+
+
+def test_warming_items_reads_their_rows_in_one_statement_and_changes_nothing(lib: Library) -> None:
+    """What the item list's worker runs on the pages ahead: one statement over the listed columns of the items
+    (SQLite reading them without Python's lock), nothing built, nothing written; unknown ids are no error."""
+    ids = [item.id for item in list_items(lib.db, ItemFilter())]
+    statements: list[str] = []
+    changes = lib.db.conn.total_changes
+    lib.db.conn.set_trace_callback(statements.append)
+    try:
+        warm_items(lib.db, [*ids, max(ids) + 1])
+        warm_items(lib.db, [])
+    finally:
+        lib.db.conn.set_trace_callback(None)
+    assert len(statements) == 1 and statements[0].startswith("SELECT") and "items" in statements[0]
+    assert lib.db.conn.total_changes == changes
