@@ -42,6 +42,14 @@ def path_of(db: Database, title: str) -> dict[str, tuple[str, str | None, str]]:
     return {step.title: (step.reason, step.concept, step.why) for step in learning_path(db, item_id(db, title))}
 
 
+def store_monthly(db: Database, show: str, episodes: list[tuple[str, str, str]]) -> None:
+    """A podcast called ``show`` of (slug, title, show notes) episodes, one a month from January 2024."""
+    store_feed(db, f"https://example.invalid/{show.split()[0].lower()}.xml", FeedData(title=show, entries=[
+        EntryData(identity=f"guid:{slug}", kind="episode", title=title, guid=slug, description=f"<p>{text}</p>",
+                  enclosure_url=f"https://example.invalid/{slug}.mp3", published=f"2024-{month:02d}-01T12:00:00+00:00")
+        for month, (slug, title, text) in enumerate(episodes, start=1)]))
+
+
 def test_a_title_explains_what_it_is_about_not_its_series_nor_the_broader_concepts() -> None:
     assert dict(title_concepts("AOTAutograd")) == {"aotautograd": 1.0, "aot": 0.0, "autograd": 0.0}  # its own
     assert dict(title_concepts("Torch vs ATen APIs")) == {"aten apis": 1.0, "aten": 0.5, "apis": 0.5}
@@ -53,13 +61,9 @@ def test_a_title_explains_what_it_is_about_not_its_series_nor_the_broader_concep
 
 def test_a_chapter_explains_its_concept_in_part(library: Database) -> None:
     assert dict(item_concepts("Episode 12", "Intro\nFlexAttention\nRecompiles"))["flexattention"] == 0.5
-    feed = FeedData(title="Compiler Notes", entries=[
-        EntryData(identity=f"guid:{slug}", kind="episode", title=title, guid=slug, description=f"<p>{text}</p>",
-                  enclosure_url=f"https://example.invalid/{slug}.mp3", published=f"2024-0{month}-01T12:00:00+00:00")
-        for slug, title, text, month in (
-            ("ep12", "Episode 12", "A long talk about the compiler, its caches, FlexAttention and recompiling.", 1),
-            ("ep13", "Episode 13", "Masks in FlexAttention: why FlexAttention compiles each score function.", 2))])
-    store_feed(library, "https://example.invalid/notes.xml", feed)
+    store_monthly(library, "Compiler Notes", [
+        ("ep12", "Episode 12", "A long talk about the compiler, its caches, FlexAttention and recompiling."),
+        ("ep13", "Episode 13", "Masks in FlexAttention: why FlexAttention compiles each score function.")])
     twelve = item_id(library, "Episode 12")
     library.execute("UPDATE items SET chapters_url = 'https://example.invalid/12.json' WHERE id = ?", [twelve])
     store_chapters(library, twelve, "https://example.invalid/12.json",
@@ -215,13 +219,9 @@ def test_a_name_the_show_notes_write_is_used_even_when_it_is_not_among_the_stron
 
 
 def test_what_a_show_says_it_introduces_comes_before_what_uses_it(library: Database) -> None:
-    feed = FeedData(title="Attention Notes", entries=[
-        EntryData(identity=f"guid:{slug}", kind="episode", title=title, guid=slug, description=f"<p>{text}</p>",
-                  enclosure_url=f"https://example.invalid/{slug}.mp3", published=f"2024-0{month}-01T12:00:00+00:00")
-        for slug, title, text, month in (
-            ("news", "News of the month", "This month introduces FlexAttention, and a look at caches.", 1),
-            ("masks", "Score masks", "Masks in FlexAttention: why FlexAttention compiles each score function.", 2))])
-    store_feed(library, "https://example.invalid/attention.xml", feed)
+    store_monthly(library, "Attention Notes", [
+        ("news", "News of the month", "This month introduces FlexAttention, and a look at caches."),
+        ("masks", "Score masks", "Masks in FlexAttention: why FlexAttention compiles each score function.")])
     update_relations(library)
     assert path_of(library, "Score masks")["News of the month"] == (
         "concept", "FlexAttention", "explains FlexAttention, which “Score masks” builds on")
