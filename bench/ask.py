@@ -18,6 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ask_scale import add_scale_options, load_average, scale
+
 HERE = Path(__file__).resolve().parent
 TARGETS = {"model": 0.85, "words": 0.60}
 
@@ -117,17 +119,12 @@ def quality(show: bool) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", action="store_true", help="print the questions missed and what came instead")
-    parser.add_argument("--scale", action="store_true", help="also measure at scale (ask_scale.py)")
-    parser.add_argument("--items", type=int, default=100_000)
-    parser.add_argument("--hours", type=int, default=1000)
-    parser.add_argument("--keep", type=Path, help="at scale, keep the library and its index here and use them again")
-    parser.add_argument("--reindex", action="store_true", help="at scale, build the kept index again")
+    parser.add_argument("--scale", action="store_true", help="also measure at scale (ask_scale.py, these options:)")
+    add_scale_options(parser)
     args = parser.parse_args()
-    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}  ({os.cpu_count()} cores)")
+    print(f"load average: {load_average()}  ({os.cpu_count()} cores)")
     quality(args.show)
     if args.scale:
-        from ask_scale import scale
-
         scale(args.items, args.hours, args.keep, args.reindex)
     return 0
 

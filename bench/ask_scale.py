@@ -59,7 +59,7 @@ def _library(folder: Path, items: int, hours: int) -> Path:
     return library
 
 
-def _load() -> str:
+def load_average() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
@@ -79,7 +79,7 @@ def _index(db: object, library: Path, embedder: object, reindex: bool) -> sqlite
         rate = result.passages / cpu
         print(f"  indexing with {result.model}: {result.passages:,} passages (cut, words and vectors) in {wall:.0f} s "
               f"({cpu:.0f} s of CPU) = {rate:,.0f} passages/s per core  target >= {TARGET_RATE:.0f}  "
-              f"{'OK' if rate >= TARGET_RATE else 'MISSED'}  load {_load()}")
+              f"{'OK' if rate >= TARGET_RATE else 'MISSED'}  load {load_average()}")
         index.execute("VACUUM")
     else:
         print("  indexing: the kept index was used (--reindex to measure it)")
@@ -135,7 +135,7 @@ def _questions(db: object, index: sqlite3.Connection, embedder: object) -> None:
         p95 = statistics.quantiles(times, n=20)[-1]
         print(f"  per question, {label}: median {statistics.median(times):.0f} ms, p95 {p95:.0f} ms (CPU median "
               f"{statistics.median(cpus):.0f} ms, p95 {statistics.quantiles(cpus, n=20)[-1]:.0f} ms)  "
-              f"target <= {TARGET_P95_MS:.0f} ms  {'OK' if p95 <= TARGET_P95_MS else 'MISSED'}  load {_load()}")
+              f"target <= {TARGET_P95_MS:.0f} ms  {'OK' if p95 <= TARGET_P95_MS else 'MISSED'}  load {load_average()}")
 
 
 def scale(items: int, hours: int, keep: Path | None = None, reindex: bool = False) -> None:
@@ -149,7 +149,7 @@ def scale(items: int, hours: int, keep: Path | None = None, reindex: bool = Fals
         folder.mkdir(parents=True, exist_ok=True)
         library = _library(folder, items, hours)
         print(f"scale: {items:,} items, {hours:,} hours of transcripts; library {library.stat().st_size / 1e6:.0f} MB"
-              f"  load {_load()}")
+              f"  load {load_average()}")
         db = open_library(library)
         embedder = load(static_test_model(Path(tmp) / "static"), DEFAULT)
         index = _index(db, library, embedder, reindex or keep is None)
@@ -163,14 +163,19 @@ def scale(items: int, hours: int, keep: Path | None = None, reindex: bool = Fals
         db.close()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_scale_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a run at scale (bench/ask.py --scale takes them too)."""
     parser.add_argument("--items", type=int, default=100_000)
     parser.add_argument("--hours", type=int, default=1000)
     parser.add_argument("--keep", type=Path, help="keep the library and its index in this folder, and use them again")
     parser.add_argument("--reindex", action="store_true", help="build the kept index again (to measure indexing)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_scale_options(parser)
     args = parser.parse_args()
-    print(f"load average: {_load()}  ({os.cpu_count()} cores)")
+    print(f"load average: {load_average()}  ({os.cpu_count()} cores)")
     scale(args.items, args.hours, args.keep, args.reindex)
     return 0
 

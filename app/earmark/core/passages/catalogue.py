@@ -9,6 +9,7 @@ DEFAULT = "word-llama-l2-supercat"
 MINILM = "all-MiniLM-L6-v2"
 OFF = "off"
 
+
 @record(frozen=True)
 class Fetchable:
     """A model Earmark fetches by name: its repository on the Hugging Face hub, its size, what it runs on, and
