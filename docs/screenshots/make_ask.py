@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -24,6 +26,10 @@ from earmark.core.models import Cue, Transcript
 from earmark.core.sample import load_sample
 from earmark.core.settings import set_setting
 from earmark.gui.application import application, build
+
+if TYPE_CHECKING:
+    from earmark.core.db.database import Database
+    from earmark.gui.mainwindow.window import MainWindow
 
 OUT = Path(__file__).resolve().parent / "ask.png"
 EPISODE = "All about NVIDIA GPUs"
@@ -43,21 +49,33 @@ def model_setting(work: Path) -> str:
         return "off"
 
 
-def main() -> int:
-    work = Path(tempfile.mkdtemp(prefix="earmark-ask-"))
-    os.environ["EARMARK_CONFIG"] = str(work / "earmark.conf")  # the default layout, not this user's
+def sample_episode(prefix: str, model: Callable[[Path], str]) -> tuple[Path, Database, int]:
+    """The sample library in a new work folder (the window's default layout, not this user's), Ask given the
+    model ``model(work)`` names: its file, open, and the id of EPISODE."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    os.environ["EARMARK_CONFIG"] = str(work / "earmark.conf")
     library = work / "library.db"
     db = open_library(library)
     load_sample(db)
     set_setting(db, "feeds.refresh_on_start", False)
-    set_setting(db, "ask.model", model_setting(work))
-    item_id = db.execute("SELECT id FROM items WHERE title = ?", [EPISODE]).fetchone()[0]
-    store_transcript(db, item_id, "generated:tiny.en", Transcript(SAID, "generated"))
-    db.close()
+    set_setting(db, "ask.model", model(work))
+    return library, db, db.execute("SELECT id FROM items WHERE title = ?", [EPISODE]).fetchone()[0]
+
+
+def shown_window(library: Path, width: int, height: int) -> MainWindow:
+    """The window on ``library`` at that size, shown (Fusion, as the other pictures)."""
     application().setStyle("fusion")
     window = build(library, vlc_args=("--aout=dummy",)).window
-    window.resize(1280, 800)
+    window.resize(width, height)
     window.show()
+    return window
+
+
+def main() -> int:
+    library, db, item_id = sample_episode("earmark-ask-", model_setting)
+    store_transcript(db, item_id, "generated:tiny.en", Transcript(SAID, "generated"))
+    db.close()
+    window = shown_window(library, 1280, 800)
     until(lambda: window.sidebar_model.rowCount() > 0, 300.0)
     window.menu_actions.show_ask.trigger()
     field = window.findChild(QLineEdit, "askQuestion")

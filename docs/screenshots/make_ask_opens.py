@@ -9,25 +9,19 @@ Run under a display (the size is the window's; the default is a 1366×768 screen
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from make_ask import sample_episode, shown_window
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit, QListView
 from take_screenshots import settle, until
 
-from earmark.core.db.connection import open_library
 from earmark.core.db.notes import add_note
-from earmark.core.sample import load_sample
-from earmark.core.settings import set_setting
-from earmark.gui.application import application, build
 from earmark.gui.models.answers import AnswerRole
 
 HERE = Path(__file__).resolve().parent
-EPISODE = "All about NVIDIA GPUs"
 NOTES = ["Start here: what a streaming multiprocessor is.", "Memory coalescing, with the picture of the rows.",
          "The warp scheduler hides memory latency when occupancy is high enough.", "Ask about tensor cores later."]
 SHOTS = (("ask-note.png", "warp scheduler occupancy", "note"),
@@ -36,21 +30,11 @@ SHOTS = (("ask-note.png", "warp scheduler occupancy", "note"),
 
 def main(size: str = "1366x768", folder: str = str(HERE)) -> int:
     width, height = (int(n) for n in size.split("x"))
-    work = Path(tempfile.mkdtemp(prefix="earmark-ask-opens-"))
-    os.environ["EARMARK_CONFIG"] = str(work / "earmark.conf")  # the default layout, not this user's
-    library = work / "library.db"
-    db = open_library(library)
-    load_sample(db)
-    set_setting(db, "feeds.refresh_on_start", False)
-    set_setting(db, "ask.model", "off")
-    item_id = db.execute("SELECT id FROM items WHERE title = ?", [EPISODE]).fetchone()[0]
+    library, db, item_id = sample_episode("earmark-ask-opens-", lambda _work: "off")
     for at, text in enumerate(NOTES):
         add_note(db, item_id, text, at=float(at * 120))
     db.close()
-    application().setStyle("fusion")
-    window = build(library, vlc_args=("--aout=dummy",)).window
-    window.resize(width, height)
-    window.show()
+    window = shown_window(library, width, height)
     window.activateWindow()  # the keyboard's frame shows where the focus went
     until(lambda: window.sidebar_model.rowCount() > 0, 120.0)
     field = window.findChild(QLineEdit, "askQuestion")
