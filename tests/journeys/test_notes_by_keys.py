@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListView, QTableView, QTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLineEdit,
+    QListView,
+    QTableView,
+    QTextBrowser,
+    QTextEdit,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from earmark.core.db.connection import open_library
@@ -178,6 +186,9 @@ def test_return_in_the_notes_view_plays_from_a_timed_note_and_opens_a_highlight_
     move_to_note(qtbot, table, noted["timed"])
     press_and_hear(qtbot, window, Qt.Key.Key_Return, AT)
     assert showing_notes(window)
+    qtbot.wait(300)  # what playing brings (its chapters) has reached the panes
+    details = window.findChild(QTextBrowser, "detailPane")
+    assert details.toPlainText().startswith(EPISODE)  # the note's episode, not the list's first item
 
     move_to_note(qtbot, table, noted["highlight"])
     press(qtbot, Qt.Key.Key_Return)

@@ -78,7 +78,7 @@ class ItemPanes(QObject):
         """Show the item shown again when it changed."""
         shown = self._detail.item_id
         if shown is not None and shown in changes.items:
-            self.show_selected()
+            self._show_again(shown)
 
     def _on_note_selected(self, note: Note | None) -> None:
         try:
@@ -86,11 +86,19 @@ class ItemPanes(QObject):
         except NotFoundError:
             self.show(None)
 
+    def _show_again(self, item_id: int) -> None:
+        """The item the panes show, read again, whichever view chose it: the list's item in its place made
+        playing from a note of the Notes view show an item of the list instead of the note's."""
+        try:
+            self.show(get_item(self._db, item_id))
+        except NotFoundError:  # gone: the list's item, as when nothing was shown
+            self.show_selected()
+
     @Slot(int)
     def _on_chapter(self, _index: int) -> None:
         playing = self._session.item
         if playing is not None and self._detail.item_id == playing.id:
-            self.show_selected()
+            self._show_again(playing.id)
 
     @Slot(int)
     def play_chapter(self, index: int) -> None:
