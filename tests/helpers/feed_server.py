@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import gzip
 import socket
+import ssl
 import threading
 import zlib
 from collections.abc import Callable, Iterable, Mapping
@@ -304,9 +305,13 @@ class FeedServer:
     Use as a context manager, or call ``start()`` and ``stop()``.
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, tls: ssl.SSLContext | None = None) -> None:
+        """``tls``: serve https with this server-side context (tests/helpers/tls_certificate.py makes one)."""
         self.root = root
         self._server = _Server(partial(_Handler, directory=str(root)))
+        self._scheme = "https" if tls is not None else "http"
+        if tls is not None:
+            self._server.socket = tls.wrap_socket(self._server.socket, server_side=True)
         self._thread = threading.Thread(target=self._server.serve_forever, args=(POLL_INTERVAL,),
                                         name="feed-server", daemon=True)
 
@@ -339,7 +344,7 @@ class FeedServer:
 
     def url(self, path: str) -> str:
         """The full URL of ``path`` on this server."""
-        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}"
+        return f"{self._scheme}://127.0.0.1:{self.port}/{path.lstrip('/')}"
 
     def route(self, path: str, route: Route) -> str:
         """Answer ``path`` with ``route`` (replacing any earlier route); returns the path's URL."""

@@ -12,6 +12,7 @@ from earmark.core.directory.results import DirectoryResult
 from earmark.core.errors import EarmarkError
 from earmark.core.feeds.fetch import USER_AGENT, network_reason
 from earmark.core.records import record
+from earmark.core.tls import tls_context
 
 TIMEOUT_SECONDS = 10.0  # a directory slower than this is said to be slow; the others show meanwhile
 MAX_ANSWER_BYTES = 8 * 1024 * 1024
@@ -54,7 +55,7 @@ def get_json(label: str, url: str, params: Mapping[str, object] | None = None,
         url = f"{url}{'&' if '?' in url else '?'}{urlencode(params)}"
     request = Request(url, headers={"User-Agent": USER_AGENT, "Accept": "application/json", **(headers or {})})
     try:
-        with urlopen(request, timeout=timeout) as response:  # noqa: S310  # the address is a setting: http(s)
+        with urlopen(request, timeout=timeout, context=tls_context()) as response:  # noqa: S310  # the address is a setting: http(s)
             data = response.read(MAX_ANSWER_BYTES + 1)
     except HTTPError as exc:
         exc.close()

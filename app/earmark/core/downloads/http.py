@@ -12,6 +12,7 @@ from urllib.request import HTTPRedirectHandler
 
 from earmark.core.downloads.failures import DownloadError, network_reason, status_reason
 from earmark.core.feeds.fetch import USER_AGENT, parse_retry_after
+from earmark.core.tls import https_handler
 
 MAX_HOPS = 10
 WEB_SCHEMES = ("http", "https")
@@ -20,7 +21,7 @@ WEB_SCHEMES = ("http", "https")
 def open_media(url: str, name: str, have: int, timeout: float) -> http.client.HTTPResponse | None:
     """The server's answer for ``url``, asking for the bytes from ``have`` on (a Range request) when some are
     held; None when the server says there is nothing after them (the file is complete). Raises DownloadError."""
-    opener = urllib.request.build_opener(_Redirects(url, name))
+    opener = urllib.request.build_opener(https_handler(), _Redirects(url, name))
     headers = {"User-Agent": USER_AGENT, "Accept-Encoding": "identity"}
     if have:
         headers["Range"] = f"bytes={have}-"

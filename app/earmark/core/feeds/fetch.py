@@ -17,6 +17,7 @@ from earmark import __version__
 from earmark.core.errors import AuthRequiredError, GoneError, RetryLaterError, UnreachableError
 from earmark.core.files import read_file
 from earmark.core.records import record
+from earmark.core.tls import https_handler
 from earmark.core.urls import WEB_SCHEMES, origin, shown_address, split_userinfo
 
 if TYPE_CHECKING:
@@ -256,7 +257,7 @@ def _opener() -> urllib.request.OpenerDirector:
                     new.remove_header("Authorization")  # urllib forwards it anywhere: the password is for this server
             return new
 
-    return build_opener(Recorder())
+    return build_opener(https_handler(), Recorder())
 
 
 def _http_error(url: str, code: int, reason: object, retry_after: str | None, what: str = "feed") -> UnreachableError:

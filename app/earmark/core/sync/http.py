@@ -17,6 +17,7 @@ from urllib.request import HTTPRedirectHandler
 from earmark import __version__
 from earmark.core.errors import SyncAuthError, SyncError
 from earmark.core.feeds.fetch import network_reason
+from earmark.core.tls import https_handler
 
 TIMEOUT_SECONDS = 20.0  # per network operation
 TOTAL_SECONDS = 120.0  # for one whole answer
@@ -45,7 +46,7 @@ class JsonClient:
         self.max_bytes = max_bytes
         self.clock_offset: float | None = None
         self._auth = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode("ascii")
-        handlers: list[urllib.request.BaseHandler] = [_NoRedirects()]
+        handlers: list[urllib.request.BaseHandler] = [https_handler(), _NoRedirects()]
         if cookies:
             handlers.append(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         self._opener = urllib.request.build_opener(*handlers)
