@@ -176,6 +176,10 @@ def mark_relations_done(path: Path) -> None:
     with sqlite3.connect(path) as db:
         db.execute("INSERT OR IGNORE INTO graph_index (item_id, indexed) SELECT id, '2025-01-01' FROM items")
         db.execute("DELETE FROM graph_dirty")
+        # and built once: without it, every start ran a full pass of the whole library beside the figures (two
+        # worker processes on two cores), as only the first start after the library's import does
+        db.execute("INSERT OR REPLACE INTO graph_state VALUES ('built', '2025-01-01'), "
+                   "('total', (SELECT count(*) FROM items))")
 
 
 # The report ---------------------------------------------------------------------------------------------------
