@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import earmark.core.feeds.fetch as fetch_module
 from earmark.core import tls
 from earmark.core.db.database import Database
 from earmark.core.db.sources import feed_targets
@@ -42,9 +43,15 @@ def store_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         load(context, purpose)
 
     monkeypatch.setattr(ssl.SSLContext, "load_default_certs", counted)
-    tls._shared.cache_clear()
+    _forget_the_context()
     yield reads
-    tls._shared.cache_clear()  # the next test's environment may trust other certificates
+    _forget_the_context()  # the next test's environment may trust other certificates
+
+
+def _forget_the_context() -> None:
+    """Make the shared context afresh at the next request: the feeds' opener, made once, holds it too."""
+    tls._shared.cache_clear()
+    fetch_module._opener.cache_clear()
 
 
 def _refresh_all(db: Database, urls: list[str]) -> list[tuple[str, str | None]]:
