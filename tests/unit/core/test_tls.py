@@ -14,6 +14,7 @@ import earmark.core.feeds.fetch as fetch_module
 from earmark.core import tls
 from earmark.core.db.database import Database
 from earmark.core.db.sources import feed_targets
+from earmark.core.downloads.transfer import download
 from earmark.core.feeds.opml import OpmlDocument, OpmlFeed
 from earmark.core.feeds.refresh import Refresher
 from earmark.core.feeds.subscriptions import import_opml
@@ -81,8 +82,24 @@ def test_a_feed_whose_certificate_is_not_trusted_says_so_and_the_others_refresh(
     other, _key = self_signed(tmp_path / "other")
     monkeypatch.setenv("SSL_CERT_FILE", str(other))  # the store trusts another certificate, not the server's
     url = server.serve_body("show.xml", rss("Show", []))
+    with FeedServer(tmp_path / "other") as plain:
+        [(status, error), fine] = _refresh_all(library, [url, plain.serve_body("plain.xml", rss("Plain", []))])
 
-    [(status, error)] = _refresh_all(library, [url])
+    assert fine == ("ok", None)
     assert status == "error"
     assert error is not None and error.startswith(f"{url} could not be reached:")
     assert "certificate" in error
+
+
+def test_downloads_over_https_read_the_certificate_store_once(
+        https_server: tuple[FeedServer, Path], store_reads: list[int], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    server, certificate = https_server
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificate))
+    audio = bytes(range(256)) * 64
+    for number in range(3):
+        url = server.serve_media(f"episode-{number}.wav", audio)
+        download(url, tmp_path / "episodes" / f"{number}.wav", retries=0)
+        assert (tmp_path / "episodes" / f"{number}.wav").read_bytes() == audio
+
+    assert len(store_reads) == 1
