@@ -55,7 +55,8 @@ def get_json(label: str, url: str, params: Mapping[str, object] | None = None,
         url = f"{url}{'&' if '?' in url else '?'}{urlencode(params)}"
     request = Request(url, headers={"User-Agent": USER_AGENT, "Accept": "application/json", **(headers or {})})
     try:
-        with urlopen(request, timeout=timeout, context=tls_context()) as response:  # noqa: S310  # the address is a setting: http(s)
+        # noqa below: the address is a setting, http(s)
+        with urlopen(request, timeout=timeout, context=tls_context()) as response:  # noqa: S310
             data = response.read(MAX_ANSWER_BYTES + 1)
     except HTTPError as exc:
         exc.close()
